@@ -1,0 +1,1 @@
+"""Pure tournament rules: tables, draws, scoring, standings, advancing, rulesets, formats."""

@@ -1,0 +1,90 @@
+"""A ruleset: every number of a format, as validated data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tafelrunde.engine.scoring import Scoring
+from tafelrunde.engine.standings import Criterion
+from tafelrunde.engine.tables import TableRule
+
+SEATINGS = ("draw", "serpentine")
+SEAT_ORDERS = ("drawn", "drawn_each_game", "passes")
+SCORE_MODES = ("required", "optional", "none")
+
+
+@dataclass(frozen=True)
+class Entrants:
+    """Who enters a stage from the previous one: the top N, or the best k per table plus fill."""
+
+    top: int | None = None
+    per_table: int | None = None
+    fill_multiple: int | None = None
+    fill_target: int | None = None
+
+    def count(self, available: int, tables: int) -> int:
+        """Return how many players of the previous stage's ranking enter."""
+        if self.top is not None:
+            return min(self.top, available)
+        n = min((self.per_table or 0) * tables, available)
+        if self.fill_multiple:
+            n = -(-n // self.fill_multiple) * self.fill_multiple
+            if n > available:
+                n = available - available % self.fill_multiple
+        if self.fill_target:
+            n = max(n, self.fill_target)
+        return min(n, available)
+
+
+@dataclass(frozen=True)
+class StageRule:
+    """One step of a format: how it seats, how many games, how it scores and ranks."""
+
+    id: str
+    name: str
+    name_en: str
+    games: int
+    tables: TableRule
+    seating: str
+    reseat_each_game: bool
+    keep_apart: bool
+    avoid_repeats: bool
+    three_to_four: bool
+    seat_order: str
+    score: str
+    pips: bool
+    placement_by: tuple[str, ...]
+    scoring: Scoring
+    stechen: str
+    herzog: str
+    table_ranking: tuple[Criterion, ...]
+    ranking: tuple[Criterion, ...]
+    entrants: Entrants
+    players_at_least: int
+    entrants_at_least: int
+    repeat: bool
+    note: str
+
+    def title(self, lang: str = "de") -> str:
+        """Name the stage in a language."""
+        return self.name if lang == "de" else (self.name_en or self.name)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A whole format: its stages in order, plus where it came from."""
+
+    name: str
+    name_en: str
+    format: str
+    description: str
+    stages: tuple[StageRule, ...]
+    source: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def stage(self, stage_id: str) -> StageRule:
+        """Return the stage rule with this id."""
+        for rule in self.stages:
+            if rule.id == stage_id:
+                return rule
+        raise KeyError(stage_id)

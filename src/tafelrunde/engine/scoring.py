@@ -1,0 +1,123 @@
+"""Placements from game scores, points per placement with split or roll-off ties."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.numbers import Rounding
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a game at a table turns into points: tables, tie rule, rounding, normalisation."""
+
+    points: Mapping[int, tuple[Fraction, ...]]
+    tie: str = "split"  # split | rolloff
+    rounding: Rounding = field(default_factory=Rounding)
+    rolloff_loser: str = "minus"  # minus: points(p) - malus ; next_place: points(j)
+    rolloff_malus: Fraction = Fraction(1)
+    game_point_factor: Mapping[int, Fraction] = field(default_factory=dict)
+    game_point_rounding: Rounding = field(default_factory=Rounding)
+    shared_last_is_loss: bool = True
+
+    def table_points(self, size: int) -> tuple[Fraction, ...]:
+        """Return the points of places 1..size at a table of this size."""
+        try:
+            return self.points[size]
+        except KeyError:
+            raise RuleError(
+                f"Für {size}er-Tische sind keine Punkte festgelegt.",
+                f"No points are defined for tables of {size}.",
+                field="scoring.points",
+            ) from None
+
+
+def placements(keys: Mapping[str, Sequence[Fraction]]) -> dict[str, int]:
+    """Rank players by their key (higher is better), competition style 1-2-2-4."""
+    ordered = sorted(keys, key=lambda p: tuple(keys[p]), reverse=True)
+    places: dict[str, int] = {}
+    for i, player in enumerate(ordered):
+        prev = ordered[i - 1] if i else None
+        same = prev is not None and tuple(keys[prev]) == tuple(keys[player])
+        places[player] = places[prev] if same and prev is not None else i + 1
+    return places
+
+
+def check_placements(places: Mapping[str, int]) -> None:
+    """Refuse placements that are not a competition ranking (1-2-2-4)."""
+    values = sorted(places.values())
+    for v in values:
+        count = values.count(v)
+        if v != values.index(v) + 1:
+            raise RuleError(
+                f"Die Platzierungen {', '.join(map(str, values))} passen nicht zusammen "
+                f"(Platz {v} ist {'doppelt' if count > 1 else 'falsch'} vergeben; "
+                "nach zwei Spielern auf Platz 1 folgt Platz 3).",
+                f"The placements {', '.join(map(str, values))} do not fit together "
+                f"(place {v} given {'twice' if count > 1 else 'wrongly'}; "
+                "after two players on place 1 comes place 3).",
+                field="places",
+            )
+
+
+def tie_groups(places: Mapping[str, int]) -> list[list[str]]:
+    """Return the groups of players sharing a place (only groups of two or more)."""
+    by_place: dict[int, list[str]] = {}
+    for player, place in places.items():
+        by_place.setdefault(place, []).append(player)
+    return [sorted(g) for _, g in sorted(by_place.items()) if len(g) > 1]
+
+
+def split_points(places: Mapping[str, int], scoring: Scoring) -> dict[str, Fraction]:
+    """Points per player: tied players share the points of the places they occupy, rounded."""
+    table = scoring.table_points(len(places))
+    result: dict[str, Fraction] = {}
+    for player, place in places.items():
+        k = sum(1 for p in places.values() if p == place)
+        share = sum(table[place - 1 : place - 1 + k], Fraction(0)) / k
+        result[player] = share if k == 1 else scoring.rounding.apply(share)
+    return result
+
+
+def rolloff_points(
+    places: Mapping[str, int], orders: Mapping[int, Sequence[str]], scoring: Scoring
+) -> dict[str, Fraction]:
+    """Points when ties are broken by roll-off: `orders[place]` lists the tied group best first."""
+    table = scoring.table_points(len(places))
+    result: dict[str, Fraction] = {}
+    for player, place in places.items():
+        group = orders.get(place)
+        if group is None:
+            result[player] = table[place - 1]
+            continue
+        j = place + list(group).index(player)
+        if j == place:
+            result[player] = table[place - 1]
+        elif scoring.rolloff_loser == "next_place":
+            result[player] = table[j - 1]
+        else:
+            result[player] = table[j - 2] - scoring.rolloff_malus
+    return result
+
+
+def normalised_game_points(score: Fraction, table_size: int, scoring: Scoring) -> Fraction:
+    """Scale a game score made at a table of this size (e.g. ×0.75 floored, ×4/3 exact)."""
+    factor = scoring.game_point_factor.get(table_size)
+    if factor is None:
+        return score
+    return scoring.game_point_rounding.apply(score * factor)
+
+
+def wins_and_losses(places: Mapping[str, int], scoring: Scoring) -> dict[str, tuple[int, int]]:
+    """Whether each player won (first place) and lost (last place) this game."""
+    last = max(places.values())
+    n_last = sum(1 for p in places.values() if p == last)
+    out: dict[str, tuple[int, int]] = {}
+    for player, place in places.items():
+        lost = place == last > 1 and (scoring.shared_last_is_loss or n_last == 1)
+        out[player] = (int(place == 1), int(lost))
+    return out
+

@@ -1,0 +1,95 @@
+"""Table plans: split N players into tables of allowed sizes under a preference."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+
+from tafelrunde.engine.errors import RuleError
+
+
+@dataclass(frozen=True)
+class TableRule:
+    """Preferred table size, other allowed sizes and at most how many tables of them."""
+
+    prefer: int = 4
+    allow: tuple[int, ...] = (3,)
+    max_other: int | None = None
+
+    def sizes(self) -> tuple[int, ...]:
+        """Return every allowed size, the preferred one first."""
+        return (self.prefer, *(s for s in self.allow if s != self.prefer))
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """How many players sit at each table, preferred size first."""
+
+    sizes: tuple[int, ...]
+    rule: TableRule = field(default_factory=TableRule)
+
+    @property
+    def players(self) -> int:
+        """Return the number of seats."""
+        return sum(self.sizes)
+
+    def __len__(self) -> int:
+        return len(self.sizes)
+
+
+@cache
+def _best_counts(n: int, rule: TableRule) -> tuple[int, ...] | None:
+    """Return the count per other size that seats n with fewest other tables, or None."""
+    others = [s for s in rule.sizes()[1:] if s > 0]
+    cap = rule.max_other if rule.max_other is not None else n
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    ranges = [range(0, min(cap, n // s) + 1) for s in others]
+    for counts in product(*ranges):
+        used = sum(c * s for c, s in zip(counts, others, strict=True))
+        total_other = sum(counts)
+        if total_other > cap or used > n or (n - used) % rule.prefer:
+            continue
+        spread = sum(c * abs(s - rule.prefer) for c, s in zip(counts, others, strict=True))
+        key = (total_other, spread, counts)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    return None if best is None else best[2]
+
+
+def feasible(n: int, rule: TableRule) -> bool:
+    """Say whether n players can be seated under the rule."""
+    return n > 0 and _best_counts(n, rule) is not None
+
+
+def working_numbers(rule: TableRule, upto: int = 60) -> str:
+    """Describe which player counts can be seated, e.g. '3, 4, 6, 7, 8 und jede Zahl ab 6'."""
+    ok = [n for n in range(1, upto + 1) if feasible(n, rule)]
+    start = upto
+    while start - 1 >= 1 and feasible(start - 1, rule):
+        start -= 1
+    listed = [str(n) for n in ok if n < start]
+    if start >= upto - 1:
+        return ", ".join(str(n) for n in ok)
+    return ", ".join(listed) + (", " if listed else "") + f"{start}+"
+
+
+def plan_tables(n: int, rule: TableRule | None = None) -> TablePlan:
+    """Split n players into tables: the preferred size as often as possible."""
+    rule = rule or TableRule()
+    counts = _best_counts(n, rule) if n > 0 else None
+    if counts is None:
+        sizes = ", ".join(str(s) for s in sorted(rule.sizes()))
+        works = working_numbers(rule)
+        raise RuleError(
+            f"{n} Spieler lassen sich nicht an Tische der Größen {sizes} setzen; "
+            f"möglich sind: {works} Spieler.",
+            f"{n} players cannot be seated at tables of sizes {sizes}; "
+            f"possible: {works} players.",
+            field="players",
+        )
+    others = [s for s in rule.sizes()[1:] if s > 0]
+    extra = [s for c, s in zip(counts, others, strict=True) for _ in range(c)]
+    n_pref = (n - sum(extra)) // rule.prefer
+    sizes = tuple([rule.prefer] * n_pref + sorted(extra, reverse=True))
+    return TablePlan(sizes, rule)

@@ -1,0 +1,1 @@
+"""The dice game Schocken: hands, rounds, halves, games, variants and bots."""

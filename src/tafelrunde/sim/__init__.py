@@ -1,0 +1,1 @@
+"""Simulation: computer players play whole tournaments."""
