@@ -11,22 +11,29 @@ from tafelrunde.engine.errors import RuleError
 
 ROUNDING_MODES = ("none", "floor", "half_up")
 
+Num = int | Fraction  # an exact number; whole numbers stay int because int arithmetic is fast
 
-def parse_number(text: str | int | float | Fraction | Decimal, *, field: str) -> Fraction:
+
+def num(value: Num) -> Num:
+    """Return a whole number as int, anything else as the exact Fraction."""
+    return value.numerator if value.denominator == 1 else value
+
+
+def parse_number(text: str | int | float | Fraction | Decimal, *, field: str) -> Num:
     """Read an exact number ('131', '2,5', '4/3'); refuse anything else."""
     if isinstance(text, Fraction | int):
-        return Fraction(text)
+        return num(text)
     if isinstance(text, float | Decimal):
-        return Fraction(Decimal(str(text)))
+        return num(Fraction(Decimal(str(text))))
     raw = text.strip().replace(",", ".")
     try:
         if "/" in raw:
-            num, den = raw.split("/", 1)
-            return Fraction(int(num), int(den))
+            top, den = raw.split("/", 1)
+            return num(Fraction(int(top), int(den)))
         value = Decimal(raw)
         if not value.is_finite():
             raise InvalidOperation
-        return Fraction(value)
+        return num(Fraction(value))
     except (ValueError, InvalidOperation, ZeroDivisionError):
         raise RuleError(
             f"„{text}“ ist keine Zahl.", f"'{text}' is not a number.", field=field
@@ -38,23 +45,25 @@ class Rounding:
     """Round to a multiple of `step`: 'floor', 'half_up' (commercial) or 'none'."""
 
     mode: str = "none"
-    step: Fraction = Fraction(1)
+    step: Num = 1
 
-    def apply(self, value: Fraction) -> Fraction:
+    def apply(self, value: Num) -> Num:
         """Round the value as the rule says."""
         if self.mode == "none":
-            return value
+            return num(value)
         units = value / self.step
         if self.mode == "floor":
             whole = math.floor(units)
         else:
-            whole = math.floor(units + Fraction(1, 2)) if units >= 0 else -math.floor(
-                -units + Fraction(1, 2)
+            whole = (
+                math.floor(units + Fraction(1, 2))
+                if units >= 0
+                else -math.floor(-units + Fraction(1, 2))
             )
-        return whole * self.step
+        return num(whole * self.step)
 
 
-def exact_text(value: Fraction) -> str:
+def exact_text(value: Num) -> str:
     """Write a number exactly: '2.5', '98', or '524/3' when it has no finite decimal form."""
     if value.denominator == 1:
         return str(value.numerator)
@@ -68,7 +77,7 @@ def exact_text(value: Fraction) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def display(value: Fraction, lang: str = "de", places: int = 2) -> str:
+def display(value: Num, lang: str = "de", places: int = 2) -> str:
     """Show a number for people: at most `places` decimals, German decimal comma."""
     if value.denominator == 1:
         text = str(value.numerator)

@@ -65,6 +65,12 @@ class StageRule:
     entrants_at_least: int
     repeat: bool
     note: str
+    game_name: str = "Partie"
+    game_name_en: str = "game"
+
+    def game_word(self, lang: str = "de") -> str:
+        """Name one game of this stage ('Partie', 'Durchgang')."""
+        return self.game_name if lang == "de" else self.game_name_en
 
     def title(self, lang: str = "de") -> str:
         """Name the stage in a language."""

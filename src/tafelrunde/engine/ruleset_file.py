@@ -5,11 +5,10 @@ from __future__ import annotations
 import copy
 import tomllib
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.numbers import ROUNDING_MODES, Rounding, parse_number
+from tafelrunde.engine.numbers import ROUNDING_MODES, Num, Rounding, num, parse_number
 from tafelrunde.engine.ruleset import (
     SCORE_MODES,
     SEAT_ORDERS,
@@ -27,6 +26,7 @@ STAGE_KEYS = {
     "id", "name", "name_en", "games", "tables", "seating", "reseat_each_game", "keep_apart",
     "avoid_repeats", "three_to_four", "seat_order", "result", "placement_by", "scoring",
     "rolloffs", "table_ranking", "ranking", "entrants", "play_if", "repeat", "note",
+    "game_name", "game_name_en",
 }  # fmt: skip
 SCORING_KEYS = {
     "tie", "rounding", "points", "rolloff_loser", "rolloff_malus", "game_point_factor",
@@ -66,8 +66,12 @@ class _Reader:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise _fail(self._at(key), "muss eine ganze Zahl sein.", "must be a whole number.")
         if kind is not int and not isinstance(value, kind):
-            names = {str: ("ein Text", "a text"), bool: ("true oder false", "true or false"),
-                     list: ("eine Liste", "a list"), dict: ("eine Tabelle", "a table")}
+            names = {
+                str: ("ein Text", "a text"),
+                bool: ("true oder false", "true or false"),
+                list: ("eine Liste", "a list"),
+                dict: ("eine Tabelle", "a table"),
+            }
             de, en = names.get(kind, (kind.__name__, kind.__name__))
             raise _fail(self._at(key), f"muss {de} sein.", f"must be {en}.")
         return value
@@ -108,11 +112,11 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _number(value: Any, path: str) -> Fraction:
+def _number(value: Any, path: str) -> Num:
     """Read an exact number from a TOML value."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise _fail(path, "muss eine Zahl sein.", "must be a number.")
-    return parse_number(value if not isinstance(value, float) else repr(value), field=path)
+    return num(parse_number(value if not isinstance(value, float) else repr(value), field=path))
 
 
 def _rounding(r: _Reader, key: str) -> Rounding:
@@ -143,7 +147,7 @@ def _sizes(r: _Reader, key: str) -> dict[int, Any]:
 def _scoring(r: _Reader) -> Scoring:
     """Read the scoring table of a stage."""
     s = r.sub("scoring", SCORING_KEYS)
-    points: dict[int, tuple[Fraction, ...]] = {}
+    points: dict[int, tuple[Num, ...]] = {}
     for size, values in _sizes(s, "points").items():
         path = s._at("points") + f".{size}"
         if not isinstance(values, list) or len(values) != size:
@@ -154,12 +158,17 @@ def _scoring(r: _Reader) -> Scoring:
             )
         points[size] = tuple(_number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
         if list(points[size]) != sorted(points[size], reverse=True):
-            raise _fail(path, "bessere Plätze dürfen nicht weniger Punkte bekommen.",
-                        "better places must not get fewer points.")
+            raise _fail(
+                path,
+                "bessere Plätze dürfen nicht weniger Punkte bekommen.",
+                "better places must not get fewer points.",
+            )
     if not points:
         raise _fail(s._at("points"), "fehlt.", "is missing.")
-    factors = {k: _number(v, s._at("game_point_factor") + f".{k}")
-               for k, v in _sizes(s, "game_point_factor").items()}
+    factors = {
+        k: _number(v, s._at("game_point_factor") + f".{k}")
+        for k, v in _sizes(s, "game_point_factor").items()
+    }
     return Scoring(
         points=points,
         tie=s.choice("tie", ("split", "rolloff"), "split"),
@@ -193,47 +202,67 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     r = _Reader(data, path, STAGE_KEYS)
     sid: str = r.get("id", str, required=True)
     if not sid.replace("-", "").replace("_", "").isalnum():
-        raise _fail(r._at("id"), "nur Buchstaben, Ziffern, - und _.",
-                    "letters, digits, - and _ only.")
+        raise _fail(
+            r._at("id"), "nur Buchstaben, Ziffern, - und _.", "letters, digits, - and _ only."
+        )
     if sid in earlier:
         raise _fail(r._at("id"), f"„{sid}“ gibt es schon.", f"'{sid}' exists already.")
     t = r.sub("tables", {"prefer", "allow", "max_other"})
     allow = t.get("allow", list, [3])
     if not all(isinstance(a, int) and a >= 2 for a in allow):
         raise _fail(t._at("allow"), "Tischgrößen ab 2.", "table sizes from 2.")
-    tables = TableRule(t.count("prefer", 4, low=2) or 4, tuple(allow), t.count("max_other", None, low=0))
+    tables = TableRule(
+        t.count("prefer", 4, low=2) or 4, tuple(allow), t.count("max_other", None, low=0)
+    )
     res = r.sub("result", {"score", "pips"})
     scoring = _scoring(r)
     for size in tables.sizes():
         if size not in scoring.points:
-            raise _fail(f"{r._at('scoring')}.points.{size}",
-                        f"fehlt für {size}er-Tische.", f"is missing for tables of {size}.")
+            raise _fail(
+                f"{r._at('scoring')}.points.{size}",
+                f"fehlt für {size}er-Tische.",
+                f"is missing for tables of {size}.",
+            )
     e = r.sub("entrants", {"top", "per_table", "fill_multiple", "fill_target"})
     entrants = Entrants(
-        e.count("top", None), e.count("per_table", None), e.count("fill_multiple", None),
+        e.count("top", None),
+        e.count("per_table", None),
+        e.count("fill_multiple", None),
         e.count("fill_target", None),
     )
     if index > 0 and entrants.top is None and entrants.per_table is None:
-        raise _fail(r._at("entrants"), "braucht „top“ oder „per_table“.",
-                    "needs 'top' or 'per_table'.")
+        raise _fail(
+            r._at("entrants"), "braucht „top“ oder „per_table“.", "needs 'top' or 'per_table'."
+        )
     play_if = r.sub("play_if", {"players_at_least", "entrants_at_least"})
     roll = r.sub("rolloffs", {"stechen", "herzog"})
     placement_by = tuple(r.get("placement_by", list, ["score"]))
     for i, key in enumerate(placement_by):
         if key not in ("score", "pips"):
-            raise _fail(f"{r._at('placement_by')}[{i + 1}]", "nur „score“ und „pips“.",
-                        "only 'score' and 'pips'.")
+            raise _fail(
+                f"{r._at('placement_by')}[{i + 1}]",
+                "nur „score“ und „pips“.",
+                "only 'score' and 'pips'.",
+            )
     ranking = _criteria(r, "ranking", None)
-    table_ranking = _criteria(r, "table_ranking", [str(c) for c in ranking if c.key != "table_place"])
+    table_ranking = _criteria(
+        r, "table_ranking", [str(c) for c in ranking if c.key != "table_place"]
+    )
     for c in (*ranking, *table_ranking):
         if c.key == "rank" and c.scope not in earlier:
-            raise _fail(r._at("ranking"), f"„rank@{c.scope}“: keine frühere Runde dieses Namens.",
-                        f"'rank@{c.scope}': no earlier stage of that name.")
+            raise _fail(
+                r._at("ranking"),
+                f"„rank@{c.scope}“: keine frühere Runde dieses Namens.",
+                f"'rank@{c.scope}': no earlier stage of that name.",
+            )
     reseat = r.get("reseat_each_game", bool, False)
     games = r.count("games", required=True) or 1
     if reseat and games > 1 and any(c.key == "table_place" for c in ranking):
-        raise _fail(r._at("ranking"), "„table_place“ geht nur mit festen Tischen.",
-                    "'table_place' needs fixed tables.")
+        raise _fail(
+            r._at("ranking"),
+            "„table_place“ geht nur mit festen Tischen.",
+            "'table_place' needs fixed tables.",
+        )
     return StageRule(
         id=sid,
         name=r.get("name", str, sid),
@@ -259,6 +288,8 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         entrants_at_least=play_if.count("entrants_at_least", 0, low=0) or 0,
         repeat=r.get("repeat", bool, False),
         note=r.get("note", str, ""),
+        game_name=r.get("game_name", str, "Partie"),
+        game_name_en=r.get("game_name_en", str, "game"),
     )
 
 
@@ -291,6 +322,9 @@ def ruleset_from_toml(text: str, *, origin: str = "ruleset") -> Ruleset:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise RuleError(f"{origin} ist kein gültiges TOML: {err}",
-                        f"{origin} is not valid TOML: {err}", field=origin) from None
+        raise RuleError(
+            f"{origin} ist kein gültiges TOML: {err}",
+            f"{origin} is not valid TOML: {err}",
+            field=origin,
+        ) from None
     return ruleset_from_dict(data)

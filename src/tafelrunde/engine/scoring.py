@@ -7,23 +7,23 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.numbers import Rounding
+from tafelrunde.engine.numbers import Num, Rounding, num
 
 
 @dataclass(frozen=True)
 class Scoring:
     """How a game at a table turns into points: tables, tie rule, rounding, normalisation."""
 
-    points: Mapping[int, tuple[Fraction, ...]]
+    points: Mapping[int, tuple[Num, ...]]
     tie: str = "split"  # split | rolloff
     rounding: Rounding = field(default_factory=Rounding)
     rolloff_loser: str = "minus"  # minus: points(p) - malus ; next_place: points(j)
-    rolloff_malus: Fraction = Fraction(1)
-    game_point_factor: Mapping[int, Fraction] = field(default_factory=dict)
+    rolloff_malus: Num = 1
+    game_point_factor: Mapping[int, Num] = field(default_factory=dict)
     game_point_rounding: Rounding = field(default_factory=Rounding)
     shared_last_is_loss: bool = True
 
-    def table_points(self, size: int) -> tuple[Fraction, ...]:
+    def table_points(self, size: int) -> tuple[Num, ...]:
         """Return the points of places 1..size at a table of this size."""
         try:
             return self.points[size]
@@ -35,14 +35,17 @@ class Scoring:
             ) from None
 
 
-def placements(keys: Mapping[str, Sequence[Fraction]]) -> dict[str, int]:
+def placements(keys: Mapping[str, Sequence[Num]]) -> dict[str, int]:
     """Rank players by their key (higher is better), competition style 1-2-2-4."""
-    ordered = sorted(keys, key=lambda p: tuple(keys[p]), reverse=True)
+    flat = {p: tuple(k) for p, k in keys.items()}
+    ordered = sorted(flat, key=flat.__getitem__, reverse=True)
     places: dict[str, int] = {}
-    for i, player in enumerate(ordered):
-        prev = ordered[i - 1] if i else None
-        same = prev is not None and tuple(keys[prev]) == tuple(keys[player])
-        places[player] = places[prev] if same and prev is not None else i + 1
+    prev_key: tuple[Num, ...] | None = None
+    place = 0
+    for i, player in enumerate(ordered, start=1):
+        if flat[player] != prev_key:
+            place, prev_key = i, flat[player]
+        places[player] = place
     return places
 
 
@@ -71,23 +74,29 @@ def tie_groups(places: Mapping[str, int]) -> list[list[str]]:
     return [sorted(g) for _, g in sorted(by_place.items()) if len(g) > 1]
 
 
-def split_points(places: Mapping[str, int], scoring: Scoring) -> dict[str, Fraction]:
+def split_points(places: Mapping[str, int], scoring: Scoring) -> dict[str, Num]:
     """Points per player: tied players share the points of the places they occupy, rounded."""
     table = scoring.table_points(len(places))
-    result: dict[str, Fraction] = {}
+    counts: dict[int, int] = {}
+    for place in places.values():
+        counts[place] = counts.get(place, 0) + 1
+    result: dict[str, Num] = {}
     for player, place in places.items():
-        k = sum(1 for p in places.values() if p == place)
-        share = sum(table[place - 1 : place - 1 + k], Fraction(0)) / k
-        result[player] = share if k == 1 else scoring.rounding.apply(share)
+        k = counts[place]
+        if k == 1:
+            result[player] = table[place - 1]
+        else:
+            share = Fraction(sum(table[place - 1 : place - 1 + k]), k)
+            result[player] = scoring.rounding.apply(share)
     return result
 
 
 def rolloff_points(
     places: Mapping[str, int], orders: Mapping[int, Sequence[str]], scoring: Scoring
-) -> dict[str, Fraction]:
+) -> dict[str, Num]:
     """Points when ties are broken by roll-off: `orders[place]` lists the tied group best first."""
     table = scoring.table_points(len(places))
-    result: dict[str, Fraction] = {}
+    result: dict[str, Num] = {}
     for player, place in places.items():
         group = orders.get(place)
         if group is None:
@@ -99,11 +108,11 @@ def rolloff_points(
         elif scoring.rolloff_loser == "next_place":
             result[player] = table[j - 1]
         else:
-            result[player] = table[j - 2] - scoring.rolloff_malus
+            result[player] = num(table[j - 2] - scoring.rolloff_malus)
     return result
 
 
-def normalised_game_points(score: Fraction, table_size: int, scoring: Scoring) -> Fraction:
+def normalised_game_points(score: Num, table_size: int, scoring: Scoring) -> Num:
     """Scale a game score made at a table of this size (e.g. ×0.75 floored, ×4/3 exact)."""
     factor = scoring.game_point_factor.get(table_size)
     if factor is None:
@@ -120,4 +129,3 @@ def wins_and_losses(places: Mapping[str, int], scoring: Scoring) -> dict[str, tu
         lost = place == last > 1 and (scoring.shared_last_is_loss or n_last == 1)
         out[player] = (int(place == 1), int(lost))
     return out
-

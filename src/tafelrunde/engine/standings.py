@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.numbers import Num
 
 VALUE_KEYS = ("points", "game_points", "pips", "wins", "losses", "table_place", "rank")
 ORDER_KEYS = ("rolloff", "lot")
@@ -94,7 +94,7 @@ class Row:
 
     rank: int
     player: str
-    values: tuple[Fraction | None, ...]
+    values: tuple[Num | None, ...]
     decided_by: Criterion | None
     pending: bool = False
 
@@ -105,6 +105,7 @@ class Standing:
 
     criteria: tuple[Criterion, ...]
     rows: tuple[Row, ...]
+    ties: tuple[tuple[Criterion, tuple[str, ...]], ...] = ()
 
     def order(self) -> list[str]:
         """Return the players best first."""
@@ -120,7 +121,7 @@ class Standing:
         return any(r.pending for r in self.rows)
 
 
-ValueOf = Callable[[Criterion, str], Fraction | None]
+ValueOf = Callable[[Criterion, str], Num | None]
 OrderOf = Callable[[Criterion, Sequence[str]], Sequence[str] | None]
 
 
@@ -131,10 +132,10 @@ def lot_order(players: Sequence[str], *, seed: int, context: str) -> list[str]:
     return ordered
 
 
-def _sort_value(criterion: Criterion, value: Fraction | None) -> Fraction:
+def _sort_value(criterion: Criterion, value: Num | None) -> Num:
     """Turn a value into a key where larger is better; missing ranks last."""
     if value is None:
-        return Fraction(-(10**12))
+        return -(10**12)
     return -value if criterion.key in ASCENDING else value
 
 
@@ -156,10 +157,13 @@ def rank_players(
     value_criteria = [c for c in criteria if not c.orders]
     order_criteria = [c for c in criteria if c.orders] or [Criterion("lot")]
     table = {p: tuple(value_of(c, p) for c in value_criteria) for p in players}
-    keys = {p: tuple(_sort_value(c, v) for c, v in zip(value_criteria, table[p], strict=True))
-            for p in players}
+    keys = {
+        p: tuple(_sort_value(c, v) for c, v in zip(value_criteria, table[p], strict=True))
+        for p in players
+    }
     ordered = sorted(players, key=lambda p: keys[p], reverse=True)
     rows: list[Row] = []
+    ties: list[tuple[Criterion, tuple[str, ...]]] = []
     i = 0
     while i < len(ordered):
         j = i
@@ -177,6 +181,7 @@ def rank_players(
                 lot_seed=lot_seed,
                 context=context,
             )
+            ties.append((decider, tuple(sorted(group))))
         for k, player in enumerate(group):
             pos = i + k
             if k > 0:
@@ -187,11 +192,11 @@ def rank_players(
                 by = None
             rows.append(Row(pos + 1, player, table[player], by, pending))
         i = j + 1
-    return Standing(tuple(value_criteria + order_criteria[:1]), tuple(rows))
+    return Standing(tuple(value_criteria + order_criteria[:1]), tuple(rows), tuple(ties))
 
 
 def _first_difference(
-    criteria: Sequence[Criterion], above: tuple[Fraction, ...], here: tuple[Fraction, ...]
+    criteria: Sequence[Criterion], above: tuple[Num, ...], here: tuple[Num, ...]
 ) -> Criterion | None:
     """Return the first criterion on which two neighbours differ."""
     for c, a, b in zip(criteria, above, here, strict=True):
@@ -224,6 +229,6 @@ def _break_tie(
     return sorted(group), order_criteria[0], True
 
 
-def values_table(standing: Standing) -> Mapping[str, tuple[Fraction | None, ...]]:
+def values_table(standing: Standing) -> Mapping[str, tuple[Num | None, ...]]:
     """Map each player to the values compared."""
     return {r.player: r.values for r in standing.rows}

@@ -84,12 +84,10 @@ def plan_tables(n: int, rule: TableRule | None = None) -> TablePlan:
         raise RuleError(
             f"{n} Spieler lassen sich nicht an Tische der Größen {sizes} setzen; "
             f"möglich sind: {works} Spieler.",
-            f"{n} players cannot be seated at tables of sizes {sizes}; "
-            f"possible: {works} players.",
+            f"{n} players cannot be seated at tables of sizes {sizes}; possible: {works} players.",
             field="players",
         )
     others = [s for s in rule.sizes()[1:] if s > 0]
     extra = [s for c, s in zip(counts, others, strict=True) for _ in range(c)]
     n_pref = (n - sum(extra)) // rule.prefer
-    sizes = tuple([rule.prefer] * n_pref + sorted(extra, reverse=True))
-    return TablePlan(sizes, rule)
+    return TablePlan(tuple([rule.prefer] * n_pref + sorted(extra, reverse=True)), rule)

@@ -37,7 +37,8 @@ def load_ruleset(name_or_path: str) -> Ruleset:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise RuleError(
-            f"{path.name} lässt sich nicht lesen: {err}", f"cannot read {path.name}: {err}",
+            f"{path.name} lässt sich nicht lesen: {err}",
+            f"cannot read {path.name}: {err}",
             field="ruleset",
         ) from None
     return ruleset_from_toml(text, origin=path.name)

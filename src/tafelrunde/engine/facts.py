@@ -1,0 +1,94 @@
+"""The recorded facts of a tournament: players, draws, results, roll-offs, undos."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tafelrunde.engine.numbers import Num
+from tafelrunde.engine.ruleset import Ruleset
+
+Table = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered participant."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Common fields of every fact: its number, when and by whom."""
+
+    n: int
+    at: str = ""
+    by: str = ""
+
+
+@dataclass(frozen=True)
+class Draw(Fact):
+    """The tables of one game (or of a whole fixed-table stage), drawn with a seed."""
+
+    stage: str = ""
+    game: int = 1
+    seed: int = 0
+    tables: tuple[Table, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result(Fact):
+    """One table's result of one game: scores, pips, or placements; maybe a correction."""
+
+    stage: str = ""
+    game: int = 1
+    table: int = 1
+    scores: dict[str, Num] = field(default_factory=dict)
+    pips: dict[str, int] = field(default_factory=dict)
+    places: dict[str, int] = field(default_factory=dict)
+    corrects: int | None = None
+
+
+@dataclass(frozen=True)
+class Rolloff(Fact):
+    """A roll-off (Stechen, Herzog, Erzherzog) among tied players: best roll first."""
+
+    stage: str = ""
+    kind: str = ""
+    game: int = 0
+    order: tuple[str, ...] = ()
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Undo(Fact):
+    """Take back an earlier fact; it stays in the file, marked as undone."""
+
+    target: int = 0
+
+
+AnyFact = Draw | Result | Rolloff | Undo
+
+
+@dataclass
+class Tournament:
+    """A tournament as facts: ruleset, players, a lot seed and everything recorded since."""
+
+    name: str
+    ruleset: Ruleset
+    players: list[Player]
+    seed: int
+    facts: list[AnyFact] = field(default_factory=list)
+    created_at: str = ""
+
+    def next_number(self) -> int:
+        """Return the number for the next fact."""
+        return (self.facts[-1].n + 1) if self.facts else 1
+
+    def name_of(self, player_id: str) -> str:
+        """Return a player's name."""
+        for p in self.players:
+            if p.id == player_id:
+                return p.name
+        return player_id

@@ -1,0 +1,323 @@
+"""One stage as played so far: its draws, results, roll-offs and what follows from them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from tafelrunde.engine.facts import Draw, Result, Rolloff, Table
+from tafelrunde.engine.numbers import Num
+from tafelrunde.engine.outcome import Outcome, score_table
+from tafelrunde.engine.ruleset import StageRule
+from tafelrunde.engine.scoring import tie_groups
+from tafelrunde.engine.seating import drawn_seat_order, pass_start_order
+from tafelrunde.engine.standings import Criterion, Standing, rank_players
+
+
+@dataclass
+class Totals:
+    """A player's sums over the games of a stage."""
+
+    points: Num = 0
+    game_points: Num = 0
+    pips: Num = 0
+    wins: Num = 0
+    losses: Num = 0
+    games: int = 0
+
+    def add(self, other: Totals) -> None:
+        """Add another stage's sums."""
+        self.points += other.points
+        self.game_points += other.game_points
+        self.pips += other.pips
+        self.wins += other.wins
+        self.losses += other.losses
+        self.games += other.games
+
+    def get(self, key: str) -> Num:
+        """Return one sum by criterion key."""
+        value: Num = getattr(self, key)
+        return value
+
+
+@dataclass(frozen=True)
+class RolloffNeed:
+    """A tie that a roll-off decides: which kind, in which game, among whom, and whether done."""
+
+    stage: str
+    kind: str
+    game: int
+    players: tuple[str, ...]
+    done: bool
+    table: int | None = None
+    place: int | None = None
+
+
+RolloffKey = tuple[str, int, frozenset[str]]
+ValueLookup = Callable[[Criterion, str], Num | None]
+
+
+@dataclass(eq=False)
+class StageState:
+    """A stage being played: facts in, outcomes and standings out."""
+
+    rule: StageRule
+    key: str
+    number: int
+    entrants: list[str]
+    lot_seed: int
+    draws: dict[int, Draw] = field(default_factory=dict)
+    results: dict[tuple[int, int], Result] = field(default_factory=dict)
+    superseded: list[Result] = field(default_factory=list)
+    rolloffs: dict[RolloffKey, Rolloff] = field(default_factory=dict)
+    outer_value: ValueLookup | None = None
+    scored: dict[tuple[int, int], Outcome] = field(default_factory=dict)
+
+    def touch(self) -> None:
+        """Forget the sums and standings derived so far, after a new fact."""
+        for name in ("totals", "table_standings", "standing_cache"):
+            self.__dict__.pop(name, None)
+
+    def forget_outcomes(self, game: int, index: int | None = None) -> None:
+        """Forget scored tables of a game (one table, or all when index is None)."""
+        for key in [k for k in self.scored if k[0] == game and index in (None, k[1])]:
+            del self.scored[key]
+
+    # -- tables and seats -------------------------------------------------------------
+
+    def tables(self, game: int) -> tuple[Table, ...] | None:
+        """Return the tables of a game, or None when not drawn yet."""
+        draw = self.draws.get(game if self.rule.reseat_each_game else 1)
+        return draw.tables if draw else None
+
+    def drawn_games(self) -> int:
+        """Return how many games have their tables."""
+        if not self.draws:
+            return 0
+        return max(self.draws) if self.rule.reseat_each_game else self.rule.games
+
+    def seat_order(self, game: int, index: int) -> Table:
+        """Return the seat (start) order of a table in a game."""
+        tables = self.tables(game)
+        assert tables is not None
+        table = tables[index - 1]
+        draw = self.draws[game if self.rule.reseat_each_game else 1]
+        if self.rule.seat_order == "drawn_each_game" and game > 1:
+            return drawn_seat_order(table, seed=draw.seed, game=game, index=index)
+        if self.rule.seat_order == "passes":
+            standing = self.start_standing(game, index) if game >= 3 else None
+            return pass_start_order(table, game, standing.order() if standing else None)
+        return table
+
+    # -- outcomes ---------------------------------------------------------------------
+
+    def orders_for(self, kind: str, game: int) -> dict[frozenset[str], tuple[str, ...]]:
+        """Return the entered roll-off orders of one kind and game."""
+        return {k[2]: r.order for k, r in self.rolloffs.items() if k[0] == kind and k[1] == game}
+
+    @property
+    def outcomes(self) -> dict[tuple[int, int], Outcome]:
+        """Score every entered result (each table once, until its result or roll-off changes)."""
+        if len(self.scored) != len(self.results):
+            for (game, index), result in self.results.items():
+                if (game, index) not in self.scored:
+                    tables = self.tables(game)
+                    assert tables is not None
+                    orders = self.orders_for(self.rule.stechen, game)
+                    table = tables[index - 1]
+                    self.scored[(game, index)] = score_table(self.rule, table, result, orders)
+        return self.scored
+
+    def table_of(self, player: str, game: int = 1) -> int | None:
+        """Return the index of the player's table in a game."""
+        for i, table in enumerate(self.tables(game) or (), start=1):
+            if player in table:
+                return i
+        return None
+
+    @cached_property
+    def totals(self) -> dict[str, Totals]:
+        """Sum every player's points, game points, pips, wins and losses in this stage."""
+        sums = {p: Totals() for p in self.entrants}
+        for outcome in self.outcomes.values():
+            for p in outcome.players:
+                t = sums[p]
+                if outcome.points is not None:
+                    t.points += outcome.points[p]
+                t.game_points += outcome.game_points[p]
+                t.pips += outcome.pips[p]
+                t.wins += outcome.wins[p]
+                t.losses += outcome.losses[p]
+                t.games += 1
+        return sums
+
+    def missing_results(self) -> list[tuple[int, int]]:
+        """List (game, table) pairs drawn but without a result."""
+        missing = []
+        for game in range(1, self.drawn_games() + 1):
+            for index in range(1, len(self.tables(game) or ()) + 1):
+                if (game, index) not in self.results:
+                    missing.append((game, index))
+        return missing
+
+    def games_done(self, index: int, upto: int) -> bool:
+        """Say whether a fixed table has scored results for games 1..upto."""
+        return all(
+            (g, index) in self.outcomes and self.outcomes[(g, index)].points is not None
+            for g in range(1, upto + 1)
+        )
+
+    # -- standings --------------------------------------------------------------------
+
+    def value(self, criterion: Criterion, player: str) -> Num | None:
+        """Return a player's value for a criterion; other scopes ask the tournament."""
+        if criterion.key == "table_place":
+            index = self.table_of(player)
+            if index is None:
+                return None
+            return self.table_standings[index - 1].rank_of()[player]
+        if criterion.scope == "stage" and criterion.key != "rank":
+            return self.totals[player].get(criterion.key)
+        assert self.outer_value is not None
+        return self.outer_value(criterion, player)
+
+    def order_of(
+        self, kind: str, game: int
+    ) -> Callable[[Criterion, Sequence[str]], Sequence[str] | None]:
+        """Look up a roll-off among a tied group."""
+
+        def lookup(criterion: Criterion, group: Sequence[str]) -> Sequence[str] | None:
+            fact = self.rolloffs.get((criterion.name or kind, game, frozenset(group)))
+            return fact.order if fact else None
+
+        return lookup
+
+    @cached_property
+    def table_standings(self) -> list[Standing]:
+        """Rank each fixed table's players by the stage's table ranking."""
+        out = []
+        for index, table in enumerate(self.tables(1) or (), start=1):
+            out.append(
+                rank_players(
+                    table,
+                    self.rule.table_ranking,
+                    self.value,
+                    self.order_of("", 0),
+                    lot_seed=self.lot_seed,
+                    context=f"{self.key}:table{index}",
+                )
+            )
+        return out
+
+    def standing(self, cut: int | None = None) -> Standing:
+        """Rank all players of the stage; ties away from the cut are left to the lot."""
+        cached: dict[int | None, Standing] = self.__dict__.setdefault("standing_cache", {})
+        if cut not in cached:
+
+            def matters(first: int, last: int) -> bool:
+                return cut is None or first < cut <= last
+
+            cached[cut] = rank_players(
+                self.entrants,
+                self.rule.ranking,
+                self.value,
+                self.order_of("", 0),
+                lot_seed=self.lot_seed,
+                context=self.key,
+                matters=matters,
+            )
+        return cached[cut]
+
+    def start_standing(self, game: int, index: int) -> Standing | None:
+        """Rank a table by the passes before `game` for its start order (Herzog: winner lower)."""
+        if not self.games_done(index, game - 1):
+            return None
+        tables = self.tables(game)
+        assert tables is not None
+        table = tables[index - 1]
+        sums: dict[str, list[Num]] = {p: [0, 0] for p in table}
+        for g in range(1, game):
+            o = self.outcomes[(g, index)]
+            for p in table:
+                sums[p][0] += (o.points or {}).get(p, 0)
+                sums[p][1] += o.pips[p]
+
+        def value(c: Criterion, p: str) -> Num:
+            return sums[p][0 if c.key == "points" else 1]
+
+        def order(c: Criterion, group: Sequence[str]) -> Sequence[str] | None:
+            fact = self.rolloffs.get((self.rule.herzog, game, frozenset(group)))
+            return tuple(reversed(fact.order)) if fact else None
+
+        criteria = (
+            Criterion("points"),
+            Criterion("pips"),
+            Criterion("rolloff", name=self.rule.herzog),
+        )
+        return rank_players(table, criteria, value, order, lot_seed=self.lot_seed, context="herzog")
+
+    # -- progress ---------------------------------------------------------------------
+
+    def rolloff_needs(self, cut: int | None = None) -> list[RolloffNeed]:
+        """List every tie in this stage that a roll-off decides, entered or not."""
+        needs: list[RolloffNeed] = []
+        for (game, index), o in sorted(self.outcomes.items()):
+            if self.rule.scoring.tie != "rolloff":
+                break
+            for group in tie_groups(o.places):
+                key = (self.rule.stechen, game, frozenset(group))
+                needs.append(
+                    RolloffNeed(
+                        self.key,
+                        self.rule.stechen,
+                        game,
+                        tuple(group),
+                        key in self.rolloffs,
+                        index,
+                        o.places[group[0]],
+                    )
+                )
+        if self.rule.seat_order == "passes":
+            for index in range(1, len(self.tables(1) or ()) + 1):
+                for game in range(3, self.rule.games + 1):
+                    st = self.start_standing(game, index)
+                    for crit, tied in st.ties if st else ():
+                        if crit.key == "rolloff":
+                            done = (self.rule.herzog, game, frozenset(tied)) in self.rolloffs
+                            needs.append(
+                                RolloffNeed(self.key, self.rule.herzog, game, tied, done, index)
+                            )
+        if self.results_complete():
+            standings: list[tuple[Standing, int | None]] = []
+            if not self.rule.reseat_each_game or self.rule.games == 1:
+                standings += [(s, i) for i, s in enumerate(self.table_standings, start=1)]
+            standings.append((self.standing(cut), None))
+            seen: set[tuple[str, frozenset[str]]] = set()
+            for standing, where in standings:
+                for crit, tied in standing.ties:
+                    if crit.key != "rolloff" or (crit.name, frozenset(tied)) in seen:
+                        continue
+                    seen.add((crit.name, frozenset(tied)))
+                    done = (crit.name, 0, frozenset(tied)) in self.rolloffs
+                    needs.append(RolloffNeed(self.key, crit.name, 0, tied, done, where))
+        return needs
+
+    def results_complete(self) -> bool:
+        """Say whether every game is drawn, entered and scored."""
+        return (
+            self.drawn_games() == self.rule.games
+            and not self.missing_results()
+            and all(o.points is not None for o in self.outcomes.values())
+        )
+
+    def complete(self, cut: int | None = None) -> bool:
+        """Say whether the stage is finished: all results and all deciding roll-offs in."""
+        if not self.results_complete():
+            return False
+        blocking = [n for n in self.rolloff_needs(cut) if not n.done and n.kind != self.rule.herzog]
+        return not blocking
+
+    def players(self) -> list[str]:
+        """Return the players of the stage in seeding order."""
+        return list(self.entrants)

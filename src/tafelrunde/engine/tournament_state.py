@@ -1,0 +1,323 @@
+"""Replay a tournament's facts into its state; refuse any fact that does not fit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import AnyFact, Draw, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.numbers import Num
+from tafelrunde.engine.ruleset import StageRule
+from tafelrunde.engine.scoring import check_placements
+from tafelrunde.engine.stage_state import StageState, Totals, ValueLookup
+from tafelrunde.engine.standings import Criterion
+from tafelrunde.engine.tables import plan_tables
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """The stage that comes next: its rule, key and entrants best first."""
+
+    rule: StageRule
+    key: str
+    entrants: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OverallRow:
+    """A line of the overall ranking."""
+
+    place: int
+    player: str
+    stage: str
+    stage_rank: int
+
+
+class TournamentState:
+    """Everything that follows from a tournament's facts."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.stages: list[StageState] = []
+        self.undone = {f.target for f in tournament.facts if isinstance(f, Undo)}
+        for fact in tournament.facts:
+            if fact.n not in self.undone and not isinstance(fact, Undo):
+                self.apply(fact)
+
+    # -- navigation -------------------------------------------------------------------
+
+    @property
+    def current(self) -> StageState | None:
+        """Return the stage being played (the last one drawn)."""
+        return self.stages[-1] if self.stages else None
+
+    def stage(self, key: str) -> StageState:
+        """Return a played stage by key, or the last one played under that rule id."""
+        for st in reversed(self.stages):
+            if st.key == key or st.rule.id == key:
+                return st
+        raise RuleError(
+            f"Die Runde „{key}“ gibt es (noch) nicht.",
+            f"There is no stage '{key}' (yet).",
+            field="stage",
+        )
+
+    def _rule_index(self, rule: StageRule) -> int:
+        return next(i for i, r in enumerate(self.tournament.ruleset.stages) if r is rule)
+
+    def _next_rule(self, st: StageState | None) -> tuple[StageRule, int] | None:
+        """Find the rule played after `st` (first stage when None) and how many enter it."""
+        rules = self.tournament.ruleset.stages
+        if st is None:
+            field, tables, candidates = len(self.tournament.players), 0, list(rules)
+        else:
+            field, tables = len(st.entrants), len(st.tables(1) or ())
+            start = self._rule_index(st.rule)
+            candidates = list(rules[start + (0 if st.rule.repeat else 1) :])
+        for rule in candidates:
+            count = field if st is None else rule.entrants.count(field, tables)
+            if field < rule.players_at_least or count < rule.entrants_at_least:
+                continue
+            if st is not None and rule is st.rule and count >= field:
+                continue  # repeating would not shrink the field
+            return rule, count
+        return None
+
+    def following(self, st: StageState | None) -> StagePlan | None:
+        """Plan the stage after `st` (the first stage when None); None when the tournament ends."""
+        found = self._next_rule(st)
+        if found is None:
+            return None
+        rule, count = found
+        n = sum(1 for s in self.stages if s.rule is rule)
+        key = f"{rule.id}-{n + 1}" if n else rule.id
+        if st is None:
+            entrants = tuple(p.id for p in self.tournament.players)
+        else:
+            entrants = tuple(st.standing(count).order()[:count])
+        return StagePlan(rule, key, entrants)
+
+    def cut(self, st: StageState) -> int | None:
+        """Return how many of the stage's players go on, or None after the last stage."""
+        found = self._next_rule(st)
+        return None if found is None else found[1]
+
+    def stage_complete(self, st: StageState) -> bool:
+        """Say whether a stage is finished."""
+        return st.complete(self.cut(st))
+
+    @property
+    def finished(self) -> bool:
+        """Say whether the last stage is finished and nothing follows."""
+        cur = self.current
+        return cur is not None and self.stage_complete(cur) and self.following(cur) is None
+
+    # -- values across stages ---------------------------------------------------------
+
+    def _outer(self, st: StageState) -> ValueLookup:
+        def value(criterion: Criterion, player: str) -> Num | None:
+            index = next(i for i, s in enumerate(self.stages) if s is st)
+            if criterion.key == "rank":
+                other = self.stage(criterion.scope)
+                if player not in other.entrants:
+                    return None
+                return other.standing(self.cut(other)).rank_of()[player]
+            if criterion.scope == "earlier":
+                chosen = self.stages[:index]
+            elif criterion.scope == "all":
+                chosen = self.stages[: index + 1]
+            else:
+                chosen = [self.stage(criterion.scope)]
+            total = Totals()
+            for other in chosen:
+                if player in other.totals:
+                    total.add(other.totals[player])
+            return total.get(criterion.key)
+
+        return value
+
+    # -- applying facts ---------------------------------------------------------------
+
+    def apply(self, fact: AnyFact) -> None:
+        """Apply one fact, or refuse it with a clear message."""
+        if isinstance(fact, Draw):
+            self._apply_draw(fact)
+        elif isinstance(fact, Result):
+            self._apply_result(fact)
+        elif isinstance(fact, Rolloff):
+            self._apply_rolloff(fact)
+        for st in self.stages:
+            st.touch()
+
+    def _open_stage(self, key: str) -> StageState:
+        """Return the current stage if `key` names it, else refuse."""
+        cur = self.current
+        if cur is None or key not in (cur.key,):
+            if any(s.key == key for s in self.stages):
+                raise RuleError(
+                    f"Die Runde „{key}“ ist abgeschlossen; die nächste ist schon ausgelost.",
+                    f"Stage '{key}' is finished; the next one has been drawn.",
+                    field="stage",
+                )
+            raise RuleError(
+                f"Die Runde „{key}“ läuft nicht.", f"Stage '{key}' is not running.", field="stage"
+            )
+        return cur
+
+    def _apply_draw(self, draw: Draw) -> None:
+        cur = self.current
+        if cur is not None and draw.stage == cur.key:
+            st = cur
+            if (
+                not st.rule.reseat_each_game
+                or draw.game != st.drawn_games() + 1
+                or draw.game > st.rule.games
+            ):
+                raise RuleError(
+                    "Diese Partie ist schon ausgelost oder gibt es nicht.",
+                    "This game is drawn already or does not exist.",
+                    field="game",
+                )
+        else:
+            if cur is not None and not self.stage_complete(cur):
+                raise RuleError(
+                    f"Die Runde „{cur.rule.name}“ ist noch nicht fertig.",
+                    f"Stage '{cur.rule.title('en')}' is not finished yet.",
+                    field="stage",
+                )
+            plan = self.following(cur)
+            if plan is None or plan.key != draw.stage or draw.game != 1:
+                raise RuleError(
+                    "Es gibt keine weitere Runde auszulosen.",
+                    "There is no further stage to draw.",
+                    field="stage",
+                )
+            st = StageState(
+                plan.rule, plan.key, len(self.stages) + 1, list(plan.entrants), self.tournament.seed
+            )
+            st.outer_value = self._outer(st)
+        seated = [p for t in draw.tables for p in t]
+        expected = sorted(plan_tables(len(st.entrants), st.rule.tables).sizes)
+        if sorted(seated) != sorted(st.entrants) or sorted(len(t) for t in draw.tables) != expected:
+            raise RuleError(
+                "Die Auslosung passt nicht zu den Spielern dieser Runde.",
+                "The draw does not match this stage's players.",
+                field="tables",
+            )
+        st.draws[draw.game] = draw
+        if st is not cur:
+            self.stages.append(st)
+
+    def _apply_result(self, result: Result) -> None:
+        st = self._open_stage(result.stage)
+        tables = st.tables(result.game)
+        if tables is None or not 1 <= result.game <= st.rule.games:
+            raise RuleError(
+                f"Partie {result.game} ist nicht ausgelost.",
+                f"Game {result.game} is not drawn.",
+                field="game",
+            )
+        if not 1 <= result.table <= len(tables):
+            raise RuleError(
+                f"Tisch {result.table} gibt es nicht (1–{len(tables)}).",
+                f"There is no table {result.table} (1–{len(tables)}).",
+                field="table",
+            )
+        table = tables[result.table - 1]
+        name = self.tournament.name_of
+        given: dict[str, list[str]] = {
+            "scores": list(result.scores),
+            "pips": list(result.pips),
+            "places": list(result.places),
+        }
+        for label, who in given.items():
+            for p in who:
+                if p not in table:
+                    raise RuleError(
+                        f"{name(p)} sitzt nicht an Tisch {result.table}.",
+                        f"{name(p)} is not at table {result.table}.",
+                        field=label,
+                    )
+        needs: list[tuple[str, list[str], bool]] = [
+            ("scores", list(result.scores), st.rule.score == "required" and not result.places),
+            ("pips", list(result.pips), st.rule.pips),
+        ]
+        for label, values, required in needs:
+            if (required or values) and set(values) != set(table):
+                missing = ", ".join(name(p) for p in table if p not in values)
+                raise RuleError(
+                    f"Es fehlt ein Ergebnis für: {missing}.",
+                    f"A result is missing for: {missing}.",
+                    field=label,
+                )
+        if result.places:
+            if set(result.places) != set(table):
+                missing = ", ".join(name(p) for p in table if p not in result.places)
+                raise RuleError(
+                    f"Es fehlt eine Platzierung für: {missing}.",
+                    f"A placement is missing for: {missing}.",
+                    field="places",
+                )
+            check_placements(result.places)
+        if any(v < 0 for v in result.pips.values()):
+            raise RuleError(
+                "Augen können nicht negativ sein.", "Pips cannot be negative.", field="pips"
+            )
+        key = (result.game, result.table)
+        old = st.results.get(key)
+        if old is not None and result.corrects != old.n:
+            raise RuleError(
+                f"Für Tisch {result.table}, Partie {result.game} gibt es schon ein Ergebnis "
+                f"(Nr. {old.n}); eine Korrektur muss es ausdrücklich ersetzen.",
+                f"Table {result.table}, game {result.game} has a result already (no. {old.n}); "
+                "a correction must replace it explicitly.",
+                field="table",
+            )
+        if old is None and result.corrects is not None:
+            raise RuleError(
+                "Es gibt kein Ergebnis, das korrigiert werden könnte.",
+                "There is no result to correct.",
+                field="corrects",
+            )
+        if old is not None:
+            st.superseded.append(old)
+        st.results[key] = result
+        st.forget_outcomes(result.game, result.table)
+
+    def _apply_rolloff(self, fact: Rolloff) -> None:
+        st = self._open_stage(fact.stage)
+        if len(set(fact.order)) != len(fact.order):
+            raise RuleError(
+                "Ein Spieler steht doppelt im Stechen.",
+                "A player appears twice in the roll-off.",
+                field="order",
+            )
+        group = frozenset(fact.order)
+        st.touch()
+        needs = [
+            n
+            for n in st.rolloff_needs(self.cut(st))
+            if n.kind == fact.kind and n.game == fact.game and frozenset(n.players) == group
+        ]
+        if not needs:
+            names = ", ".join(self.tournament.name_of(p) for p in fact.order)
+            raise RuleError(
+                f"Zwischen {names} ist kein Stechen ({fact.kind}) offen.",
+                f"There is no roll-off ({fact.kind}) open between {names}.",
+                field="order",
+            )
+        st.rolloffs[(fact.kind, fact.game, group)] = fact
+        st.forget_outcomes(fact.game)
+
+    # -- results of the whole tournament ----------------------------------------------
+
+    def overall(self) -> list[OverallRow]:
+        """Rank everybody: later stages first, each by its own ranking."""
+        rows: list[OverallRow] = []
+        placed: set[str] = set()
+        for st in reversed(self.stages):
+            for rank, p in enumerate(st.standing(self.cut(st)).order(), start=1):
+                if p not in placed:
+                    placed.add(p)
+                    rows.append(OverallRow(len(rows) + 1, p, st.key, rank))
+        return rows
