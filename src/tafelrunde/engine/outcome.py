@@ -60,10 +60,10 @@ def score_table(
     game_points = {
         p: normalised_game_points(result.scores.get(p, 0), size, scoring) for p in players
     }
-    groups = tie_groups(places)
+    groups = tie_groups(places) if scoring.tie == "rolloff" else []
     points: dict[str, Num] | None
     needed: list[tuple[str, ...]] = []
-    if scoring.tie == "split" or not groups:
+    if not groups:
         points = split_points(places, scoring)
     else:
         orders: dict[int, tuple[str, ...]] = {}

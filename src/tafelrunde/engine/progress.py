@@ -44,7 +44,7 @@ def pending(state: TournamentState) -> list[Step]:
     word_de, word_en, title_en = (
         cur.rule.game_word(),
         cur.rule.game_word("en"),
-        cur.rule.title("en"),
+        cur.title("en"),
     )
     for need in cur.rolloff_needs(state.cut(cur)):
         if need.done:
@@ -64,7 +64,7 @@ def pending(state: TournamentState) -> list[Step]:
                 f"Roll-off {need.kind}{why_en}: {where_en}{table_en}{who}.",
                 {
                     "stage": cur.key,
-                    "kind": need.kind,
+                    "rolloff": need.kind,
                     "game": need.game,
                     "players": list(need.players),
                 },
@@ -75,7 +75,7 @@ def pending(state: TournamentState) -> list[Step]:
         steps.append(
             Step(
                 "result",
-                f"Ergebnis fehlt: {cur.rule.name}, {word_de} {game}, Tisch {table} ({players}).",
+                f"Ergebnis fehlt: {cur.title()}, {word_de} {game}, Tisch {table} ({players}).",
                 f"Result missing: {title_en}, {word_en} {game}, table {table} ({players}).",
                 {"stage": cur.key, "game": game, "table": table},
             )
@@ -84,7 +84,7 @@ def pending(state: TournamentState) -> list[Step]:
         steps.append(
             Step(
                 "draw",
-                f"Auslosen: {cur.rule.name}, {word_de} {cur.drawn_games() + 1}.",
+                f"Auslosen: {cur.title()}, {word_de} {cur.drawn_games() + 1}.",
                 f"Draw: {title_en}, {word_en} {cur.drawn_games() + 1}.",
                 {"stage": cur.key, "game": cur.drawn_games() + 1},
             )

@@ -67,6 +67,8 @@ class StageRule:
     note: str
     game_name: str = "Partie"
     game_name_en: str = "game"
+    points_name: str = "Punkte"
+    points_name_en: str = "points"
 
     def game_word(self, lang: str = "de") -> str:
         """Name one game of this stage ('Partie', 'Durchgang')."""

@@ -26,7 +26,7 @@ STAGE_KEYS = {
     "id", "name", "name_en", "games", "tables", "seating", "reseat_each_game", "keep_apart",
     "avoid_repeats", "three_to_four", "seat_order", "result", "placement_by", "scoring",
     "rolloffs", "table_ranking", "ranking", "entrants", "play_if", "repeat", "note",
-    "game_name", "game_name_en",
+    "game_name", "game_name_en", "points_name", "points_name_en",
 }  # fmt: skip
 SCORING_KEYS = {
     "tie", "rounding", "points", "rolloff_loser", "rolloff_malus", "game_point_factor",
@@ -290,6 +290,8 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         note=r.get("note", str, ""),
         game_name=r.get("game_name", str, "Partie"),
         game_name_en=r.get("game_name_en", str, "game"),
+        points_name=r.get("points_name", str, "Punkte"),
+        points_name_en=r.get("points_name_en", str, "points"),
     )
 
 

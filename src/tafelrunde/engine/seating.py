@@ -32,8 +32,8 @@ def drawn_seat_order(table: Table, *, seed: int, game: int, index: int) -> Table
 
 def pass_start_order(drawn: Table, pass_no: int, by_standing: Sequence[str] | None) -> Table:
     """Return the start order of a pass: drawn, then reversed, then by the standing so far."""
-    if pass_no == 1 or by_standing is None:
-        return drawn
     if pass_no == 2:
         return tuple(reversed(drawn))
+    if pass_no == 1 or by_standing is None:
+        return drawn  # pass 3 and later: known once the earlier passes are in
     return tuple(by_standing)

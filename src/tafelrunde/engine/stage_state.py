@@ -74,6 +74,11 @@ class StageState:
     outer_value: ValueLookup | None = None
     scored: dict[tuple[int, int], Outcome] = field(default_factory=dict)
 
+    def title(self, lang: str = "de") -> str:
+        """Name this stage; a repeated stage gets its number ('Gruppenrunde 2')."""
+        suffix = self.key[len(self.rule.id) :].lstrip("-")
+        return f"{self.rule.title(lang)} {suffix}".strip()
+
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
         for name in ("totals", "table_standings", "standing_cache"):
@@ -88,6 +93,8 @@ class StageState:
 
     def tables(self, game: int) -> tuple[Table, ...] | None:
         """Return the tables of a game, or None when not drawn yet."""
+        if not 1 <= game <= self.rule.games:
+            return None
         draw = self.draws.get(game if self.rule.reseat_each_game else 1)
         return draw.tables if draw else None
 
@@ -103,7 +110,7 @@ class StageState:
         assert tables is not None
         table = tables[index - 1]
         draw = self.draws[game if self.rule.reseat_each_game else 1]
-        if self.rule.seat_order == "drawn_each_game" and game > 1:
+        if self.rule.seat_order == "drawn_each_game":
             return drawn_seat_order(table, seed=draw.seed, game=game, index=index)
         if self.rule.seat_order == "passes":
             standing = self.start_standing(game, index) if game >= 3 else None

@@ -19,7 +19,7 @@ LABELS = {
     "game_points": ("Spielpunkte", "game points"),
     "pips": ("Augen", "pips"),
     "wins": ("Siege", "wins"),
-    "losses": ("wenigste Verluste", "fewest losses"),
+    "losses": ("Verluste", "losses"),
     "table_place": ("Platz am Tisch", "table place"),
     "rank": ("Rang", "rank"),
     "rolloff": ("Stechen", "roll-off"),

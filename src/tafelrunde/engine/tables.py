@@ -62,16 +62,30 @@ def feasible(n: int, rule: TableRule) -> bool:
     return n > 0 and _best_counts(n, rule) is not None
 
 
-def working_numbers(rule: TableRule, upto: int = 60) -> str:
-    """Describe which player counts can be seated, e.g. '3, 4, 6, 7, 8 und jede Zahl ab 6'."""
-    ok = [n for n in range(1, upto + 1) if feasible(n, rule)]
-    start = upto
-    while start - 1 >= 1 and feasible(start - 1, rule):
+def _all_from(rule: TableRule) -> int | None:
+    """Return the number from which every count can be seated, or None if gaps never end."""
+    others = [s for s in rule.sizes()[1:] if s > 0]
+    cap = rule.max_other if rule.max_other is not None else rule.prefer
+    least: dict[int, int] = {}
+    for counts in product(*[range(cap + 1) for _ in others]):
+        if sum(counts) <= cap:
+            total = sum(c * s for c, s in zip(counts, others, strict=True))
+            r = total % rule.prefer
+            least[r] = min(least.get(r, total), total)
+    if len(least) < rule.prefer:
+        return None
+    start = max(max(least.values()), 1)
+    while start > 1 and feasible(start - 1, rule):
         start -= 1
-    listed = [str(n) for n in ok if n < start]
-    if start >= upto - 1:
-        return ", ".join(str(n) for n in ok)
-    return ", ".join(listed) + (", " if listed else "") + f"{start}+"
+    return start
+
+
+def working_numbers(rule: TableRule, upto: int = 60) -> str:
+    """Describe which player counts can be seated, e.g. '3, 4, 6+'."""
+    start = _all_from(rule)
+    limit = upto if start is None else start - 1
+    listed = [str(n) for n in range(1, limit + 1) if feasible(n, rule)]
+    return ", ".join(listed + ([f"{start}+"] if start is not None else []))
 
 
 def plan_tables(n: int, rule: TableRule | None = None) -> TablePlan:

@@ -1,0 +1,176 @@
+"""The `tafelrunde` command: run a tournament from a file on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+
+from tafelrunde.cli import commands
+from tafelrunde.engine.errors import RuleError
+
+Handler = Callable[[argparse.Namespace, Console], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Describe every sub-command and its options."""
+    p = argparse.ArgumentParser(
+        prog="tafelrunde",
+        description="Tafelrunde – Turnierverwaltung für Spieleclubs / "
+        "tournament manager for game clubs.",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("de", "en"),
+        default=os.environ.get("TAFELRUNDE_LANG", "de"),
+        help="Sprache der Ausgabe / output language (de, en)",
+    )
+    sub = p.add_subparsers(dest="command", metavar="BEFEHL/COMMAND")
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--lang",
+        choices=("de", "en"),
+        default=argparse.SUPPRESS,
+        help="Sprache der Ausgabe / output language (de, en)",
+    )
+
+    def cmd(
+        name: str, helptext: str, handler: Handler, file: bool = True
+    ) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=helptext, description=helptext, parents=[common])
+        if file:
+            sp.add_argument("file", type=Path, help="Turnierdatei / tournament file (.json)")
+        sp.set_defaults(handler=handler)
+        return sp
+
+    sp = cmd("create", "Turnier anlegen / create a tournament", commands.create)
+    sp.add_argument("--preset", help="Vorlage / preset: " + ", ".join(commands.preset_names()))
+    sp.add_argument("--ruleset", type=Path, help="eigene Regeldatei (TOML) / own ruleset file")
+    sp.add_argument(
+        "--players", type=Path, required=True, help="Spielerliste (CSV oder Text) / player list"
+    )
+    sp.add_argument("--name", help="Name des Turniers / tournament name")
+    sp.add_argument("--seed", type=int, help="Los-Seed / lot seed (sonst zufällig / else random)")
+    sp.add_argument(
+        "--force", action="store_true", help="vorhandene Datei überschreiben / overwrite"
+    )
+
+    cmd("presets", "Vorlagen auflisten / list presets", commands.presets, file=False)
+    sp = cmd(
+        "preset",
+        "Vorlage als TOML ausgeben (zum Kopieren) / print a preset's TOML",
+        commands.preset,
+        file=False,
+    )
+    sp.add_argument("name")
+    sp = cmd("rules", "Regeln lesbar zeigen / show the rules readably", commands.rules, file=False)
+    sp.add_argument(
+        "source", help="Turnierdatei, Vorlage oder Regeldatei / tournament file, preset or ruleset"
+    )
+
+    sp = cmd(
+        "draw", "nächste Runde oder Partie auslosen / draw the next stage or game", commands.draw
+    )
+    sp.add_argument(
+        "--seed", type=int, help="Seed der Auslosung / seed of the draw (sonst zufällig)"
+    )
+
+    sp = cmd("tables", "Tische zeigen / show tables", commands.tables)
+    (
+        sp.add_argument("--stage"),
+        sp.add_argument("--game", type=int),
+        sp.add_argument("--json", action="store_true"),
+    )
+
+    sp = cmd("result", "Tischergebnis eintragen / enter a table result", commands.result)
+    sp.add_argument("--table", type=int, required=True, help="Tischnummer / table number")
+    sp.add_argument("--game", type=int, help="Partie / game (Standard: die offene)")
+    sp.add_argument("--scores", help='Spielpunkte / game scores: "Anna=131, Bob=120, ..."')
+    sp.add_argument("--pips", help='Augen / pips: "Anna=17, Bob=12, ..."')
+    sp.add_argument("--places", help='Platzierungen / placements: "Anna=1, Bob=2, ..."')
+    sp.add_argument(
+        "--correct",
+        action="store_true",
+        help="vorhandenes Ergebnis korrigieren / correct the entered result",
+    )
+
+    sp = cmd(
+        "rolloff",
+        "Stechen eintragen (Reihenfolge, Sieger zuerst) / enter a roll-off (winner first)",
+        commands.rolloff,
+    )
+    sp.add_argument("order", nargs="*", help="Spieler, Sieger zuerst / players, winner first")
+    sp.add_argument(
+        "--auto",
+        action="store_true",
+        help="von der Software würfeln lassen / let the software roll",
+    )
+    sp.add_argument("--seed", type=int)
+
+    sp = cmd("standings", "Stand einer Runde / standings of a stage", commands.standings)
+    sp.add_argument("--stage"), sp.add_argument("--json", action="store_true")
+    sp = cmd("ranking", "Gesamtwertung / overall ranking", commands.ranking)
+    sp.add_argument("--json", action="store_true")
+    sp = cmd("export", "Endstand exportieren / export the final ranking", commands.export)
+    sp.add_argument("--csv", type=Path, help="als CSV-Datei / as a CSV file")
+    sp.add_argument("--json", type=Path, help="als JSON-Datei / as a JSON file")
+    sp = cmd("pending", "was offen ist / what is pending", commands.pending_cmd)
+    sp.add_argument("--json", action="store_true")
+    cmd("undo", "letzten Eintrag zurücknehmen / undo the latest entry", commands.undo)
+    cmd(
+        "history",
+        "alle Einträge mit Zeit und Person / every entry with time and author",
+        commands.history,
+    )
+    cmd(
+        "verify",
+        "Auslosungen aus ihren Seeds nachprüfen / re-run draws from their seeds",
+        commands.verify,
+    )
+    sp = cmd(
+        "demo",
+        "Demo-Turniere A, B, C durchspielen / play demo tournaments",
+        commands.demo,
+        file=False,
+    )
+    sp.add_argument(
+        "--dir", type=Path, default=Path("demo"), help="Ordner für die Dateien / folder"
+    )
+    sp.add_argument("--players", type=int, default=13)
+    sp.add_argument("--seed", type=int, default=2026)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; user errors print one message and exit 2, changing nothing."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    if getattr(args, "handler", None) is None:
+        parser.print_help()
+        return 0
+    if getattr(args, "seed", None) is None and args.command in ("create", "draw", "rolloff"):
+        args.seed = secrets.randbelow(2**31)
+    try:
+        code: int = args.handler(args, console)
+        return code
+    except RuleError as err:
+        text = err.message(args.lang)
+        if getattr(args, "json", False) is True:
+            print(json.dumps({"error": text, "field": err.field}, ensure_ascii=False))
+        else:
+            Console(stderr=True, highlight=False).print(
+                f"[bold red]{'Fehler' if args.lang == 'de' else 'Error'}:[/bold red] {text}"
+            )
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

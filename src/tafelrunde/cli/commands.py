@@ -1,0 +1,584 @@
+"""The sub-commands: each loads the file, asks the engine, and saves only when all went well."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import random
+from datetime import datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from tafelrunde.cli.files import load_tournament, parse_players, read_text, save_tournament
+from tafelrunde.cli.views import ruleset_table, standing_json, standing_table, t, tables_table
+from tafelrunde.engine.actions import (
+    next_draw,
+    open_rolloffs,
+    record,
+    resolve_player,
+    rolled_by_software,
+    rolloff_for,
+    undo_last,
+)
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import Draw, Result, Tournament, Undo
+from tafelrunde.engine.numbers import parse_number
+from tafelrunde.engine.progress import pending
+from tafelrunde.engine.ruleset_file import ruleset_from_toml
+from tafelrunde.engine.tables import plan_tables
+from tafelrunde.engine.tournament_file import fact_to_dict
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.presets import load_ruleset, preset_names, preset_text
+from tafelrunde.sim.autoplay import play_to_end
+
+__all__ = ["preset_names"]
+
+
+def now() -> str:
+    """Return the current local time, to the second, as recorded with each fact."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def author() -> str:
+    """Return who is entering facts (the login name)."""
+    import getpass
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "?"
+
+
+def _state(args: argparse.Namespace) -> TournamentState:
+    return TournamentState(load_tournament(args.file))
+
+
+def create(args: argparse.Namespace, out: Console) -> int:
+    """Create a tournament file from a preset or ruleset and a player list."""
+    if bool(args.preset) == bool(args.ruleset):
+        raise RuleError(
+            "Bitte genau eines angeben: --preset oder --ruleset.",
+            "Give exactly one of --preset or --ruleset.",
+            field="preset",
+        )
+    if args.file.exists() and not args.force:
+        raise RuleError(
+            f"{args.file} gibt es schon (mit --force überschreiben).",
+            f"{args.file} exists already (overwrite with --force).",
+            field="file",
+        )
+    rules = load_ruleset(args.preset or str(args.ruleset))
+    players = parse_players(read_text(args.players, "Spielerliste"))
+    tour = Tournament(
+        name=args.name or rules.name,
+        ruleset=rules,
+        players=players,
+        seed=args.seed,
+        created_at=now(),
+    )
+    first = TournamentState(tour).following(None)
+    if first is not None:
+        plan_tables(len(players), first.rule.tables)
+    save_tournament(tour, args.file)
+    out.print(
+        t(
+            args.lang,
+            f"Turnier „{tour.name}“ mit {len(players)} Spielern angelegt: {args.file}",
+            f"Tournament '{tour.name}' with {len(players)} players created: {args.file}",
+        )
+    )
+    out.print(
+        t(
+            args.lang,
+            f"Los-Seed: {tour.seed}. Weiter mit: tafelrunde draw {args.file}",
+            f"Lot seed: {tour.seed}. Next: tafelrunde draw {args.file}",
+        )
+    )
+    return 0
+
+
+def presets(args: argparse.Namespace, out: Console) -> int:
+    """List the shipped presets."""
+    table = RichTable(title=t(args.lang, "Vorlagen", "Presets"))
+    table.add_column("Name"), table.add_column(t(args.lang, "Format", "Format"))
+    table.add_column(t(args.lang, "Beschreibung", "Description"))
+    for name in preset_names():
+        r = load_ruleset(name)
+        table.add_row(name, r.format, r.name if args.lang == "de" else r.name_en or r.name)
+    out.print(table)
+    return 0
+
+
+def preset(args: argparse.Namespace, out: Console) -> int:
+    """Print a preset's TOML text, to copy and change."""
+    if args.name not in preset_names():
+        raise RuleError(
+            f"Keine Vorlage „{args.name}“ ({', '.join(preset_names())}).",
+            f"No preset '{args.name}' ({', '.join(preset_names())}).",
+            field="name",
+        )
+    print(preset_text(args.name), end="")
+    return 0
+
+
+def rules(args: argparse.Namespace, out: Console) -> int:
+    """Show every parameter of a ruleset readably."""
+    source = Path(args.source)
+    if source.suffix == ".json" and source.is_file():
+        ruleset = load_tournament(source).ruleset
+    elif source.suffix == ".toml":
+        ruleset = ruleset_from_toml(read_text(source, "Regeldatei"), origin=source.name)
+    else:
+        ruleset = load_ruleset(args.source)
+    out.print(ruleset_table(ruleset, args.lang))
+    return 0
+
+
+def draw(args: argparse.Namespace, out: Console) -> int:
+    """Draw the next stage or game and record the draw with its seed."""
+    state = _state(args)
+    fact = record(state, next_draw(state, seed=args.seed), at=now(), by=author())
+    save_tournament(state.tournament, args.file)
+    assert isinstance(fact, Draw)
+    st = state.stage(fact.stage)
+    out.print(tables_table(state, st, fact.game, args.lang))
+    return 0
+
+
+def tables(args: argparse.Namespace, out: Console) -> int:
+    """Show the tables of a game, with seat and start order and results."""
+    state = _state(args)
+    st = state.stage(args.stage) if args.stage else state.current
+    if st is None:
+        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+    games = [args.game] if args.game else list(range(1, st.drawn_games() + 1))
+    if args.json:
+        data = [
+            {
+                "stage": st.key,
+                "game": g,
+                "tables": [
+                    {"table": i, "seats": list(st.seat_order(g, i))}
+                    for i in range(1, len(st.tables(g) or ()) + 1)
+                ],
+            }
+            for g in games
+            if st.tables(g)
+        ]
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    for g in games:
+        if st.tables(g) is None:
+            raise RuleError(
+                f"Partie {g} ist nicht ausgelost.", f"Game {g} is not drawn.", field="game"
+            )
+        out.print(tables_table(state, st, g, args.lang))
+    return 0
+
+
+def _pairs(tour: Tournament, text: str | None, label: str) -> dict[str, str]:
+    """Read 'Name=value, Name=value' into player ids and raw values."""
+    if not text:
+        return {}
+    out: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise RuleError(
+                f"„{part.strip()}“: erwartet Name=Wert.",
+                f"'{part.strip()}': expected name=value.",
+                field=label,
+            )
+        who, value = part.rsplit("=", 1)
+        pid = resolve_player(tour, who)
+        if pid in out:
+            raise RuleError(
+                f"{tour.name_of(pid)} steht zweimal in der Eingabe.",
+                f"{tour.name_of(pid)} is given twice.",
+                field=label,
+            )
+        out[pid] = value.strip()
+    return out
+
+
+def _whole(value: str, label: str, who: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise RuleError(
+            f"{who}: „{value}“ ist keine ganze Zahl.",
+            f"{who}: '{value}' is not a whole number.",
+            field=label,
+        ) from None
+
+
+def result(args: argparse.Namespace, out: Console) -> int:
+    """Enter (or correct) one table's result of a game."""
+    state = _state(args)
+    tour = state.tournament
+    st = state.current
+    if st is None:
+        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+    scores = {
+        p: parse_number(v, field=f"scores ({tour.name_of(p)})")
+        for p, v in _pairs(tour, args.scores, "scores").items()
+    }
+    pips = {
+        p: _whole(v, "pips", tour.name_of(p)) for p, v in _pairs(tour, args.pips, "pips").items()
+    }
+    places = {
+        p: _whole(v, "places", tour.name_of(p))
+        for p, v in _pairs(tour, args.places, "places").items()
+    }
+    if not (scores or pips or places):
+        raise RuleError(
+            "Kein Ergebnis angegeben (--scores, --pips oder --places).",
+            "No result given (--scores, --pips or --places).",
+            field="result",
+        )
+    game = args.game
+    if game is None:
+        open_games = [g for g, i in st.missing_results() if i == args.table]
+        game = open_games[0] if open_games else (st.drawn_games() if args.correct else 0)
+        if not game:
+            raise RuleError(
+                f"Tisch {args.table} hat kein offenes Ergebnis; zum Ändern --correct --game N.",
+                f"Table {args.table} has no open result; to change one use --correct --game N.",
+                field="table",
+            )
+    old = st.results.get((game, args.table))
+    fact = Result(
+        n=0,
+        stage=st.key,
+        game=game,
+        table=args.table,
+        scores=scores,
+        pips=pips,
+        places=places,
+        corrects=old.n if (old and args.correct) else None,
+    )
+    record(state, fact, at=now(), by=author())
+    save_tournament(tour, args.file)
+    out.print(tables_table(state, st, game, args.lang))
+    for step in pending(state)[:3]:
+        out.print("• " + (step.de if args.lang == "de" else step.en))
+    return 0
+
+
+def rolloff(args: argparse.Namespace, out: Console) -> int:
+    """Enter a roll-off's order (winner first), or let the software roll the next open one."""
+    state = _state(args)
+    tour = state.tournament
+    if args.auto:
+        needs = open_rolloffs(state)
+        if not needs:
+            raise RuleError("Es ist kein Stechen offen.", "No roll-off is open.", field="rolloff")
+        fact = rolled_by_software(needs[0], seed=args.seed)
+    else:
+        if len(args.order) < 2:
+            raise RuleError(
+                "Bitte die Spieler des Stechens angeben, Sieger zuerst (oder --auto).",
+                "Name the roll-off's players, winner first (or --auto).",
+                field="order",
+            )
+        fact = rolloff_for(state, [resolve_player(tour, n) for n in args.order])
+    record(state, fact, at=now(), by=author())
+    save_tournament(tour, args.file)
+    names = " > ".join(tour.name_of(p) for p in fact.order)
+    out.print(
+        t(
+            args.lang,
+            f"{fact.kind.capitalize()} eingetragen: {names}",
+            f"Roll-off {fact.kind} entered: {names}",
+        )
+    )
+    return 0
+
+
+def standings(args: argparse.Namespace, out: Console) -> int:
+    """Show a stage's standings with the tie-break that decided each place."""
+    state = _state(args)
+    st = state.stage(args.stage) if args.stage else state.current
+    if st is None:
+        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+    cut = state.cut(st)
+    standing = st.standing(cut)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "stage": st.key,
+                    "complete": state.stage_complete(st),
+                    "advance": cut,
+                    "rows": standing_json(state, st, standing),
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
+        return 0
+    out.print(standing_table(state, st, standing, args.lang, cut))
+    if cut is not None:
+        out.print(t(args.lang, f"✓ = kommt weiter ({cut} Spieler)", f"✓ = goes on ({cut} players)"))
+    return 0
+
+
+def _ranking_rows(state: TournamentState) -> list[dict[str, object]]:
+    return [
+        {
+            "place": r.place,
+            "id": r.player,
+            "name": state.tournament.name_of(r.player),
+            "stage": r.stage,
+            "stage_rank": r.stage_rank,
+        }
+        for r in state.overall()
+    ]
+
+
+def ranking(args: argparse.Namespace, out: Console) -> int:
+    """Show the overall ranking (final once the tournament is over)."""
+    state = _state(args)
+    rows = _ranking_rows(state)
+    if args.json:
+        print(json.dumps({"final": state.finished, "ranking": rows}, ensure_ascii=False, indent=1))
+        return 0
+    title = t(args.lang, "Gesamtwertung", "Overall ranking")
+    if not state.finished:
+        title += t(args.lang, " (vorläufig)", " (provisional)")
+    table = RichTable(title=title)
+    for col in (
+        t(args.lang, "Platz", "Place"),
+        t(args.lang, "Spieler", "Player"),
+        t(args.lang, "erreichte Runde", "stage reached"),
+        t(args.lang, "Rang dort", "rank there"),
+    ):
+        table.add_column(col)
+    for r in rows:
+        st = state.stage(str(r["stage"]))
+        table.add_row(str(r["place"]), str(r["name"]), st.title(args.lang), str(r["stage_rank"]))
+    out.print(table)
+    return 0
+
+
+def export(args: argparse.Namespace, out: Console) -> int:
+    """Write the final ranking as CSV and/or JSON."""
+    state = _state(args)
+    if not state.finished:
+        raise RuleError(
+            "Das Turnier ist noch nicht beendet; der Endstand steht noch nicht fest.",
+            "The tournament is not over; there is no final ranking yet.",
+            field="file",
+        )
+    rows = _ranking_rows(state)
+    if not args.csv and not args.json:
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(["place", "name", "stage", "stage_rank"])
+        for r in rows:
+            w.writerow([r["place"], r["name"], r["stage"], r["stage_rank"]])
+        print(buf.getvalue(), end="")
+        return 0
+    if args.csv:
+        with args.csv.open("w", encoding="utf-8", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["place", "name", "stage", "stage_rank"])
+            for r in rows:
+                w.writerow([r["place"], r["name"], r["stage"], r["stage_rank"]])
+        out.print(
+            t(args.lang, f"Endstand geschrieben: {args.csv}", f"Final ranking written: {args.csv}")
+        )
+    if args.json:
+        args.json.write_text(
+            json.dumps(
+                {"tournament": state.tournament.name, "ranking": rows}, ensure_ascii=False, indent=1
+            )
+            + "\n",
+            encoding="utf-8",
+        )
+        out.print(
+            t(
+                args.lang,
+                f"Endstand geschrieben: {args.json}",
+                f"Final ranking written: {args.json}",
+            )
+        )
+    return 0
+
+
+def pending_cmd(args: argparse.Namespace, out: Console) -> int:
+    """List what is open: results, roll-offs, the next draw."""
+    state = _state(args)
+    steps = pending(state)
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {"kind": s.kind, "text": s.de if args.lang == "de" else s.en, **s.data}
+                    for s in steps
+                ],
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
+        return 0
+    for s in steps:
+        out.print("• " + (s.de if args.lang == "de" else s.en))
+    return 0
+
+
+def undo(args: argparse.Namespace, out: Console) -> int:
+    """Take back the latest entry (it stays in the file, marked as undone)."""
+    state = _state(args)
+    new_state, target = undo_last(state, at=now(), by=author())
+    save_tournament(new_state.tournament, args.file)
+    kind = type(target).__name__.lower()
+    out.print(
+        t(
+            args.lang,
+            f"Eintrag Nr. {target.n} ({kind}) zurückgenommen.",
+            f"Entry no. {target.n} ({kind}) undone.",
+        )
+    )
+    return 0
+
+
+def history(args: argparse.Namespace, out: Console) -> int:
+    """List every recorded fact with time and author."""
+    state = _state(args)
+    table = RichTable(title=t(args.lang, "Verlauf", "History"))
+    for col in (
+        "Nr.",
+        t(args.lang, "Zeit", "Time"),
+        t(args.lang, "Wer", "By"),
+        t(args.lang, "Eintrag", "Entry"),
+    ):
+        table.add_column(col)
+    for fact in state.tournament.facts:
+        what = describe_fact(state, fact_to_dict(fact))
+        if fact.n in state.undone:
+            what = "[strike]" + what + "[/strike] " + t(args.lang, "(zurückgenommen)", "(undone)")
+        if isinstance(fact, Undo):
+            what = t(args.lang, f"Nr. {fact.target} zurückgenommen", f"undid no. {fact.target}")
+        table.add_row(str(fact.n), fact.at, fact.by, what)
+    out.print(table)
+    return 0
+
+
+def describe_fact(state: TournamentState, d: dict[str, object]) -> str:
+    """Describe a fact in one line, with names instead of ids."""
+    name = state.tournament.name_of
+    parts = []
+    for key, value in d.items():
+        if key in ("n", "at", "by"):
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{name(str(p))}={v}" for p, v in value.items())
+        elif key == "order":
+            value = " > ".join(name(str(p)) for p in value)  # type: ignore[attr-defined]
+        elif key == "tables":
+            value = " | ".join(" ".join(name(str(p)) for p in tb) for tb in value)  # type: ignore[attr-defined]
+        parts.append(f"{key}: {value}")
+    return "; ".join(parts)
+
+
+def verify(args: argparse.Namespace, out: Console) -> int:
+    """Re-run every draw from its recorded seed and compare it with the recorded tables."""
+    tour = load_tournament(args.file)
+    replay = Tournament(
+        tour.name, tour.ruleset, tour.players, tour.seed, created_at=tour.created_at
+    )
+    state = TournamentState(replay)
+    undone = {f.target for f in tour.facts if isinstance(f, Undo)}
+    bad = 0
+    for fact in tour.facts:
+        if isinstance(fact, Undo) or fact.n in undone:
+            continue
+        if isinstance(fact, Draw):
+            again = next_draw(state, seed=fact.seed)
+            same = again.tables == fact.tables
+            bad += not same
+            out.print(
+                f"Nr. {fact.n} {fact.stage}/{fact.game} seed {fact.seed}: "
+                + (
+                    "[green]ok[/green]"
+                    if same
+                    else t(args.lang, "[red]anders![/red]", "[red]differs![/red]")
+                )
+            )
+        state.apply(fact)
+        replay.facts.append(fact)
+    return 1 if bad else 0
+
+
+def demo(args: argparse.Namespace, out: Console) -> int:
+    """Create and play one demo tournament per format A–C, then show their final rankings."""
+    args.dir.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(args.seed)
+    names = [
+        "Anna",
+        "Bernd",
+        "Clara",
+        "Dieter",
+        "Emil",
+        "Frieda",
+        "Günter",
+        "Hanna",
+        "Ingo",
+        "Jana",
+        "Klaus",
+        "Lena",
+        "Max",
+        "Nora",
+        "Otto",
+        "Paula",
+        "Quirin",
+        "Rosa",
+        "Sepp",
+        "Tina",
+        "Uwe",
+        "Vera",
+        "Willi",
+        "Xenia",
+        "Yvonne",
+        "Zoe",
+    ]
+    from tafelrunde.engine.facts import Player
+
+    players = [
+        Player(f"p{i:02d}", names[i - 1] if i <= len(names) else f"Spieler {i}")
+        for i in range(1, args.players + 1)
+    ]
+    for preset_name in ("gruppenmodus", "alhambra", "king-lui"):
+        tour = Tournament(
+            name=f"Demo {preset_name}",
+            ruleset=load_ruleset(preset_name),
+            players=list(players),
+            seed=rng.randrange(2**31),
+            created_at=now(),
+        )
+        state = play_to_end(tour, seed=rng.randrange(2**31))
+        path = args.dir / f"{preset_name}.json"
+        save_tournament(tour, path)
+        out.rule(f"{tour.ruleset.name if args.lang == 'de' else tour.ruleset.name_en} – {path}")
+        path_text = " → ".join(f"{st.title(args.lang)} ({len(st.entrants)})" for st in state.stages)
+        out.print(t(args.lang, "Runden (Spieler): ", "Stages (players): ") + path_text)
+        last = state.stages[-1]
+        out.print(standing_table(state, last, last.standing(None), args.lang, None))
+        winner = state.tournament.name_of(state.overall()[0].player)
+        out.print(
+            t(
+                args.lang,
+                f"Sieger: {winner}. {len(tour.facts)} Einträge; nachprüfen mit "
+                f"„tafelrunde verify {path}“, Gesamtwertung mit „tafelrunde ranking {path}“.",
+                f"Winner: {winner}. {len(tour.facts)} entries; "
+                f"check with 'tafelrunde verify {path}', "
+                f"overall ranking with 'tafelrunde ranking {path}'.",
+            )
+        )
+    return 0

@@ -1,0 +1,134 @@
+"""What an organiser does: draw, enter results and roll-offs, undo; each checked first."""
+
+from __future__ import annotations
+
+import difflib
+import random
+from dataclasses import replace
+
+from tafelrunde.engine.draws import draw_tables
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import AnyFact, Draw, Rolloff, Tournament, Undo
+from tafelrunde.engine.seating import serpentine_seating
+from tafelrunde.engine.stage_state import RolloffNeed
+from tafelrunde.engine.tables import plan_tables
+from tafelrunde.engine.tournament_state import TournamentState
+
+
+def next_draw(state: TournamentState, *, seed: int) -> Draw:
+    """Draw what comes next: the next game of the running stage, or the next stage."""
+    cur = state.current
+    if cur is not None and cur.rule.reseat_each_game and cur.drawn_games() < cur.rule.games:
+        previous = [cur.draws[g].tables for g in sorted(cur.draws)]
+        tables = draw_tables(
+            cur.entrants,
+            cur.rule.tables,
+            seed=seed,
+            previous=previous,
+            avoid_repeats=cur.rule.avoid_repeats,
+            three_to_four=cur.rule.three_to_four,
+        )
+        return Draw(n=0, stage=cur.key, game=cur.drawn_games() + 1, seed=seed, tables=tuple(tables))
+    if cur is not None and not state.stage_complete(cur):
+        raise RuleError(
+            f"Die Runde „{cur.title()}“ ist noch nicht fertig; siehe „pending“.",
+            f"Stage '{cur.title('en')}' is not finished yet; see 'pending'.",
+            field="stage",
+        )
+    plan = state.following(cur)
+    if plan is None:
+        raise RuleError(
+            "Das Turnier ist beendet; es gibt nichts mehr auszulosen.",
+            "The tournament is over; there is nothing left to draw.",
+            field="stage",
+        )
+    rule = plan.rule
+    if rule.seating == "serpentine":
+        sizes = plan_tables(len(plan.entrants), rule.tables).sizes
+        tables = serpentine_seating(plan.entrants, sizes)
+    else:
+        keep_apart = [list(t) for t in (cur.tables(1) or ())] if cur and rule.keep_apart else []
+        tables = draw_tables(
+            plan.entrants,
+            rule.tables,
+            seed=seed,
+            keep_apart=keep_apart,
+            avoid_repeats=rule.avoid_repeats,
+            three_to_four=rule.three_to_four,
+        )
+    return Draw(n=0, stage=plan.key, game=1, seed=seed, tables=tuple(tables))
+
+
+def record(state: TournamentState, fact: AnyFact, *, at: str = "", by: str = "") -> AnyFact:
+    """Check a fact against the state, then append it to the tournament."""
+    numbered = replace(fact, n=state.tournament.next_number(), at=at, by=by)
+    state.apply(numbered)
+    state.tournament.facts.append(numbered)
+    return numbered
+
+
+def undo_last(
+    state: TournamentState, *, at: str = "", by: str = ""
+) -> tuple[TournamentState, AnyFact]:
+    """Take back the latest fact that is not taken back yet; return the new state and that fact."""
+    live = [
+        f for f in state.tournament.facts if not isinstance(f, Undo) and f.n not in state.undone
+    ]
+    if not live:
+        raise RuleError(
+            "Es gibt nichts rückgängig zu machen.", "There is nothing to undo.", field="undo"
+        )
+    target = live[-1]
+    t = state.tournament
+    t.facts.append(Undo(n=t.next_number(), at=at, by=by, target=target.n))
+    return TournamentState(t), target
+
+
+def open_rolloffs(state: TournamentState) -> list[RolloffNeed]:
+    """List the roll-offs of the running stage that are not entered yet."""
+    cur = state.current
+    if cur is None:
+        return []
+    return [n for n in cur.rolloff_needs(state.cut(cur)) if not n.done]
+
+
+def rolloff_for(state: TournamentState, order: list[str]) -> Rolloff:
+    """Build the roll-off fact for the open tie among exactly these players."""
+    group = frozenset(order)
+    for need in open_rolloffs(state):
+        if frozenset(need.players) == group:
+            return Rolloff(
+                n=0, stage=need.stage, kind=need.kind, game=need.game, order=tuple(order)
+            )
+    names = ", ".join(state.tournament.name_of(p) for p in order)
+    raise RuleError(
+        f"Zwischen {names} ist kein Stechen offen.",
+        f"There is no open roll-off between {names}.",
+        field="order",
+    )
+
+
+def rolled_by_software(need: RolloffNeed, *, seed: int) -> Rolloff:
+    """Roll a tie off by the software: reproducible from the recorded seed."""
+    order = sorted(need.players)
+    random.Random(f"{seed}:rolloff").shuffle(order)
+    return Rolloff(
+        n=0, stage=need.stage, kind=need.kind, game=need.game, order=tuple(order), seed=seed
+    )
+
+
+def resolve_player(tournament: Tournament, text: str) -> str:
+    """Find a player by name or id, case-insensitive; refuse unknown names with a suggestion."""
+    wanted = text.strip().casefold()
+    for p in tournament.players:
+        if wanted in (p.id.casefold(), p.name.casefold()):
+            return p.id
+    names = [p.name for p in tournament.players]
+    close = difflib.get_close_matches(text.strip(), names, n=1)
+    hint_de = f" Meinten Sie „{close[0]}“?" if close else ""
+    hint_en = f" Did you mean '{close[0]}'?" if close else ""
+    raise RuleError(
+        f"Unbekannter Spieler „{text.strip()}“.{hint_de}",
+        f"Unknown player '{text.strip()}'.{hint_en}",
+        field="player",
+    )

@@ -1,0 +1,20 @@
+"""Shared test set-up: the Hypothesis profile and the `tests/` folder on the import path.
+
+pytest puts this folder on ``sys.path`` (rootdir-less conftest, "prepend" import mode),
+so every test module can ``import strategies`` and ``import helpers``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "tafelrunde",
+    deadline=None,  # the engine caches; first calls may be slow on a busy machine
+    max_examples=100,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("thorough", parent=settings.get_profile("tafelrunde"), max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "tafelrunde"))
