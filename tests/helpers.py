@@ -26,7 +26,9 @@ def known_bug(reason: str) -> pytest.MarkDecorator:
     """
     if SHOW_BUGS:
         return pytest.mark.unit  # a harmless registered marker: the test runs and fails
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason="BUG: " + reason)
+    return pytest.mark.xfail(
+        strict=True, raises=(AssertionError, pytest.fail.Exception), reason="BUG: " + reason
+    )
 
 
 def players(n: int, prefix: str = "p") -> list[Player]:

@@ -665,3 +665,33 @@ def test_tables_of_a_game_that_does_not_exist(tmp_path: Path, cli) -> None:
     assert cli("create", path, "--preset", "king-lui", "--players", players).code == 0
     assert cli("draw", path, "--seed", "3").code == 0
     assert_refused(cli("tables", path, "--game", "7"))
+
+
+# -- files that cannot be written: one message, no traceback -------------------------------
+
+
+def run_catching(cli, *args: str | Path) -> Run:
+    """Run the command; an exception escaping main() is the traceback a user would see."""
+    try:
+        return cli(*args)
+    except Exception as err:
+        raise AssertionError(f"main() raised instead of refusing: {err!r}") from err
+
+
+def test_create_in_a_missing_folder(tmp_path: Path, cli) -> None:
+    players = write_csv(tmp_path / "p.csv", NAMES)
+    r = run_catching(cli, "create", tmp_path / "fehlt" / "t.json", "--preset", "alhambra",
+                     "--players", players)  # fmt: skip
+    assert_refused(r)
+
+
+def test_export_into_a_missing_folder(finished: Path, tmp_path: Path, cli) -> None:
+    r = run_catching(cli, "export", finished, "--csv", tmp_path / "fehlt" / "e.csv")
+    assert_refused(r)
+
+
+def test_demo_into_a_file(tmp_path: Path, cli) -> None:
+    target = tmp_path / "schon-da"
+    target.write_text("x", encoding="utf-8")
+    r = run_catching(cli, "demo", "--dir", target, "--players", "9")
+    assert_refused(r)

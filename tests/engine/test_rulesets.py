@@ -334,3 +334,29 @@ def test_every_number_is_a_parameter_eg_points_and_games() -> None:
     rules = ruleset_from_dict(data)
     assert rules.stages[0].games == 3
     assert rules.stages[2].scoring.points[4] == (10, 6, 4, 2)
+
+
+def test_copy_with_3_table_points_5_3_1_in_a_simulated_tournament() -> None:
+    """The same seeds: the same draws and scores, but 3rd place at a 3-table gets 1, not 2."""
+    from tafelrunde.sim.autoplay import play_to_end
+
+    changed = edited_preset("alhambra", "3 = [5, 3, 2] }", "3 = [5, 3, 1] }")
+    states = [
+        play_to_end(tournament(rules, 13, seed=3), seed=4)
+        for rules in (load_ruleset("alhambra"), changed)
+    ]
+    (pre, pre_changed) = (s.stages[0] for s in states)
+    assert pre.draws == pre_changed.draws
+    assert pre.results == pre_changed.results
+    differences = 0
+    for key, outcome in pre.outcomes.items():
+        other = pre_changed.outcomes[key]
+        assert outcome.places == other.places
+        for p, place in outcome.places.items():
+            alone = list(outcome.places.values()).count(place) == 1
+            if len(outcome.players) == 3 and place == 3 and alone:
+                assert (outcome.points[p], other.points[p]) == (2, 1)  # type: ignore[index]
+                differences += 1
+            elif len(outcome.players) == 4 or place < 3:
+                assert outcome.points[p] == other.points[p]  # type: ignore[index]
+    assert differences > 0

@@ -112,6 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="von der Software würfeln lassen / let the software roll",
     )
+    sp.add_argument(
+        "--correct",
+        action="store_true",
+        help="ein entschiedenes Stechen korrigieren / correct a decided roll-off",
+    )
     sp.add_argument("--seed", type=int)
 
     sp = cmd("standings", "Stand einer Runde / standings of a stage", commands.standings)
@@ -161,15 +166,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.handler(args, console)
         return code
+    except OSError as err:  # a file or folder the user named is missing or not writable
+        where = f"{err.filename}: " if err.filename else ""
+        return _report(
+            RuleError(
+                f"{where}Datei oder Ordner nicht nutzbar ({err.strerror or err}).",
+                f"{where}file or folder not usable ({err.strerror or err}).",
+                field="file",
+            ),
+            args,
+        )
     except RuleError as err:
-        text = err.message(args.lang)
-        if getattr(args, "json", False) is True:
-            print(json.dumps({"error": text, "field": err.field}, ensure_ascii=False))
-        else:
-            Console(stderr=True, highlight=False).print(
-                f"[bold red]{'Fehler' if args.lang == 'de' else 'Error'}:[/bold red] {text}"
-            )
-        return 2
+        return _report(err, args)
+
+
+def _report(err: RuleError, args: argparse.Namespace) -> int:
+    """Print one clear message for a user's mistake; exit code 2."""
+    text = err.message(args.lang)
+    if getattr(args, "json", False) is True:
+        print(json.dumps({"error": text, "field": err.field}, ensure_ascii=False))
+    else:
+        label = "Fehler" if args.lang == "de" else "Error"
+        Console(stderr=True, highlight=False).print(f"[bold red]{label}:[/bold red] {text}")
+    return 2
 
 
 if __name__ == "__main__":

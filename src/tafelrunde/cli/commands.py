@@ -286,7 +286,8 @@ def rolloff(args: argparse.Namespace, out: Console) -> int:
                 "Name the roll-off's players, winner first (or --auto).",
                 field="order",
             )
-        fact = rolloff_for(state, [resolve_player(tour, n) for n in args.order])
+        order = [resolve_player(tour, n) for n in args.order]
+        fact = rolloff_for(state, order, correct=args.correct)
     record(state, fact, at=now(), by=author())
     save_tournament(tour, args.file)
     names = " > ".join(tour.name_of(p) for p in fact.order)

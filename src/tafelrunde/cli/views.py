@@ -110,7 +110,17 @@ def tables_table(state: TournamentState, st: StageState, game: int, lang: str) -
                 place = pos if rolled else outcome.places[p]
                 parts.append(f"{place}. {name(p)} ({pts})")
             res = ", ".join(parts)
-        table.add_row(str(index), " → ".join(name(p) for p in order), res or "–")
+        seats = " → ".join(name(p) for p in order)
+        start = st.start_standing(game, index) if st.rule.seat_order == "passes" else None
+        if start is not None and start.pending:
+            seats += t(lang, " (Herzog offen!)", " (Herzog roll-off open!)")
+        if st.rule.seat_order == "passes" and game >= 3 and start is None:
+            seats = t(
+                lang,
+                f"folgt aus dem Stand nach {st.rule.game_word()} {game - 1}",
+                f"follows from the standings after {st.rule.game_word('en')} {game - 1}",
+            )
+        table.add_row(str(index), seats, res or "–")
     return table
 
 

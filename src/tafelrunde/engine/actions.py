@@ -92,14 +92,15 @@ def open_rolloffs(state: TournamentState) -> list[RolloffNeed]:
     return [n for n in cur.rolloff_needs(state.cut(cur)) if not n.done]
 
 
-def rolloff_for(state: TournamentState, order: list[str]) -> Rolloff:
-    """Build the roll-off fact for the open tie among exactly these players."""
+def rolloff_for(state: TournamentState, order: list[str], *, correct: bool = False) -> Rolloff:
+    """Build the roll-off fact for the tie among exactly these players (open, or to correct)."""
     group = frozenset(order)
-    for need in open_rolloffs(state):
-        if frozenset(need.players) == group:
-            return Rolloff(
-                n=0, stage=need.stage, kind=need.kind, game=need.game, order=tuple(order)
-            )
+    cur = state.current
+    for need in cur.rolloff_needs(state.cut(cur)) if cur else []:
+        if frozenset(need.players) == group and need.done == correct:
+            old = cur.rolloffs.get((need.kind, need.game, group)) if cur else None
+            return Rolloff(n=0, stage=need.stage, kind=need.kind, game=need.game,
+                           order=tuple(order), corrects=old.n if old else None)  # fmt: skip
     names = ", ".join(state.tournament.name_of(p) for p in order)
     raise RuleError(
         f"Zwischen {names} ist kein Stechen offen.",

@@ -11,11 +11,14 @@ from tafelrunde.engine.designs import Design, designs_for
 Game = list[list[int]]
 
 _ORDER_NODES = 20_000  # search steps allowed to order rounds for the 3-table rule
+_MAX_PLAYERS = 256  # larger fields draw without repeats greedily; designs would only cost time
 
 
 def _absent(design: Design, empty: int, rng: Random) -> tuple[int, ...] | None:
     """Pick `empty` players of the design who never share a table, or None."""
     players = 4 * len(design[0])
+    if empty > 1 and 3 * len(design) == players - 1:
+        return None  # everybody meets everybody: no two players can stay apart
     met: set[tuple[int, int]] = set()
     for round_ in design:
         for table in round_:
@@ -28,8 +31,8 @@ def _absent(design: Design, empty: int, rng: Random) -> tuple[int, ...] | None:
     return None
 
 
-def _order_rounds(short: list[frozenset[int]], rng: Random) -> list[int]:
-    """Order rounds so that nobody sits at a 3-table twice in a row, where the search finds it."""
+def _order_rounds(short: list[frozenset[int]], length: int, rng: Random) -> list[int] | None:
+    """Pick rounds in an order that seats nobody at a 3-table twice in a row, or None."""
     count = len(short)
     start = list(range(count))
     rng.shuffle(start)
@@ -40,7 +43,7 @@ def _order_rounds(short: list[frozenset[int]], rng: Random) -> list[int]:
     def extend() -> bool:
         nonlocal nodes
         nodes += 1
-        if len(path) == count:
+        if len(path) == length:
             return True
         if nodes > _ORDER_NODES:
             return False
@@ -54,7 +57,7 @@ def _order_rounds(short: list[frozenset[int]], rng: Random) -> list[int]:
                 used[r] = False
         return False
 
-    return path if extend() else start
+    return path if extend() else None
 
 
 def design_schedule(
@@ -64,14 +67,17 @@ def design_schedule(
     empty = sum(1 for s in sizes if s == 3)
     if empty > 3 or any(s not in (3, 4) for s in sizes) or (players + empty) % 4:
         return None
+    if players + empty > _MAX_PLAYERS:
+        return None
     for design in designs_for(players + empty):
         absent = _absent(design, empty, rng) if empty else ()
         if absent is None:
             continue
         gone = set(absent)
-        label = [p for p in range(players + empty) if p not in gone]
+        label = list(range(players))
         rng.shuffle(label)
-        name = dict(zip(sorted(set(range(players + empty)) - gone), label, strict=True))
+        kept = [p for p in range(players + empty) if p not in gone]
+        name = dict(zip(kept, label, strict=True))
         rounds: list[Game] = []
         for round_ in design:
             game = [[name[p] for p in table if p not in gone] for table in round_]
@@ -81,5 +87,7 @@ def design_schedule(
                 rng.shuffle(table)
             rounds.append(game)
         short = [frozenset(p for t in game if len(t) == 3 for p in t) for game in rounds]
-        return [rounds[r] for r in _order_rounds(short, rng)][:games]
+        order = _order_rounds(short, min(games, len(rounds)), rng)
+        if order is not None:
+            return [rounds[r] for r in order]
     return None

@@ -6,16 +6,16 @@ from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
-from tafelrunde.engine.designs import Design, best_design
+from tafelrunde.engine.design_schedule import design_schedule
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.meetings import SMALL_TABLE, seat_game
-from tafelrunde.engine.schedule_search import Game, improve_schedule, lower_bound
+from tafelrunde.engine.schedule_search import extend_schedule, mixed_sizes
 from tafelrunde.engine.tables import TableRule, plan_tables
 
 Table = tuple[str, ...]
 
-# Annealing steps the whole-schedule search may take (about a second).
-SCHEDULE_BUDGET = 150_000
+# Swap evaluations the whole-schedule search may spend (about a second for 32 players).
+SCHEDULE_BUDGET = 600_000
 
 
 def _index(players: Sequence[str]) -> dict[str, int]:
@@ -56,11 +56,6 @@ def _move_up(last: Sequence[Sequence[str]], index: dict[str, int]) -> list[bool]
     return flags
 
 
-def _mixed(sizes: Sequence[int]) -> bool:
-    """Say whether a plan has both 3-tables and larger ones (so the 3-table rule applies)."""
-    return any(s <= SMALL_TABLE for s in sizes) and any(s > SMALL_TABLE for s in sizes)
-
-
 def draw_tables(
     players: Sequence[str],
     rule: TableRule,
@@ -77,7 +72,7 @@ def draw_tables(
     n = len(index)
     met: list[set[int]] = _opponents(previous, index) if avoid_repeats else [set()] * n
     move_up = None
-    if three_to_four and previous and _mixed(sizes):
+    if three_to_four and previous and mixed_sizes(sizes):
         move_up = _move_up(previous[-1], index)
     groups = None
     if keep_apart:
@@ -89,22 +84,6 @@ def draw_tables(
         groups = [frozenset(g) for g in member]
     tables = seat_game(sizes, met, Random(seed), groups=groups, move_up=move_up)
     return [tuple(players[p] for p in table) for table in tables]
-
-
-def _from_design(design: Design, games: int, rng: Random) -> list[Game]:
-    """Take rounds of a design under a seeded relabelling of players, rounds and seats."""
-    label = list(range(4 * len(design[0])))
-    rng.shuffle(label)
-    rounds = list(design)
-    rng.shuffle(rounds)
-    schedule: list[Game] = []
-    for round_ in rounds[:games]:
-        game = [[label[p] for p in table] for table in round_]
-        rng.shuffle(game)
-        for table in game:
-            rng.shuffle(table)
-        schedule.append(game)
-    return schedule
 
 
 def draw_games(
@@ -121,37 +100,9 @@ def draw_games(
     index = _index(players)
     n = len(index)
     rng = Random(seed)
-    design = best_design(n) if all(s == 4 for s in sizes) else None
-    schedule = _from_design(design, games, rng) if design else []
-    met: list[set[int]] = [set() for _ in range(n)]
-    mixed = _mixed(sizes)
-    repeats = 0
-
-    def remember(game: Game) -> None:
-        nonlocal repeats
-        for table in game:
-            for i, p in enumerate(table):
-                for q in table[i + 1 :]:
-                    if q in met[p]:
-                        repeats += 1
-                    met[p].add(q)
-                    met[q].add(p)
-
-    for game in schedule:
-        remember(game)
-    while len(schedule) < games:
-        move_up = None
-        if mixed and schedule:
-            move_up = [False] * n
-            for table in schedule[-1]:
-                if len(table) <= SMALL_TABLE:
-                    for p in table:
-                        move_up[p] = True
-        game = seat_game(sizes, met, rng, move_up=move_up)
-        remember(game)
-        schedule.append(game)
-    if repeats > lower_bound(schedule, n):
-        schedule = improve_schedule(schedule, n, rng, budget=SCHEDULE_BUDGET)
+    schedule = design_schedule(n, sizes, games, rng) if games else []
+    schedule = schedule or []
+    schedule = extend_schedule(schedule, n, sizes, games, rng, budget=SCHEDULE_BUDGET)
     return [[tuple(players[p] for p in table) for table in game] for game in schedule]
 
 

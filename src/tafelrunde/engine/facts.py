@@ -59,6 +59,7 @@ class Rolloff(Fact):
     game: int = 0
     order: tuple[str, ...] = ()
     seed: int | None = None
+    corrects: int | None = None
 
 
 @dataclass(frozen=True)

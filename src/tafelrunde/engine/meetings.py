@@ -35,6 +35,13 @@ class Placement:
         self.move_up = move_up
         self.tables: list[list[int]] = [[] for _ in self.sizes]
         self.where = [-1] * self.players
+        # With more movers than seats at 4-tables some must stay at 3-tables: no swap helps.
+        big_seats = sum(s for s in self.sizes if s > SMALL_TABLE)
+        self.forced = move_up is not None and sum(move_up) > big_seats
+
+    def needs_repair(self, p: int, cost: int) -> bool:
+        """Say whether a swap might lower p's cost (a forced 3-table is no reason)."""
+        return bool(cost % MOVE_UP_PENALTY if self.forced else cost)
 
     def cost_at(self, p: int, t: int, skip: int = -1) -> int:
         """Return what p costs at table t, ignoring players p and skip there."""
@@ -53,18 +60,6 @@ class Placement:
             cost += MOVE_UP_PENALTY
         return cost
 
-    def total(self) -> int:
-        """Return the cost of the whole seating (each pair counted once)."""
-        pair_sum = sum(self.cost_at(p, self.where[p]) for p in range(self.players))
-        up = 0
-        if self.move_up is not None:
-            up = sum(
-                MOVE_UP_PENALTY
-                for p in range(self.players)
-                if self.move_up[p] and self.sizes[self.where[p]] <= SMALL_TABLE
-            )
-        return (pair_sum - up) // 2 + up
-
     def greedy(self, order: Sequence[int], rng: Random) -> list[int]:
         """Seat players in order at the first cheap open table; return those seated at a cost."""
         free = list(range(len(self.sizes)))
@@ -74,11 +69,13 @@ class Placement:
         move_up = self.move_up
         costly: list[int] = []
         for p in order:
-            pool = big if move_up is not None and move_up[p] and big else free
-            t, cost = self._pick(p, pool, rng)
+            mover = move_up is not None and move_up[p]
+            pool = big if mover and big else free
+            # A mover who finds no 4-table left pays the 3-table penalty at any table.
+            t, cost = self._pick(p, pool, rng, MOVE_UP_PENALTY if mover and not big else 0)
             self.tables[t].append(p)
             self.where[p] = t
-            if cost:
+            if self.needs_repair(p, cost):
                 costly.append(p)
             if len(self.tables[t]) == self.sizes[t]:
                 _drop(free, pos_free, t)
@@ -86,15 +83,15 @@ class Placement:
                     _drop(big, pos_big, t)
         return costly
 
-    def _pick(self, p: int, pool: list[int], rng: Random) -> tuple[int, int]:
-        """Return an open table for p from the pool and what p costs there."""
+    def _pick(self, p: int, pool: list[int], rng: Random, floor: int) -> tuple[int, int]:
+        """Return an open table for p from the pool (the first at cost floor) and the cost."""
         k = len(pool)
         best_t, best_cost = pool[0], -1
         for _ in range(min(_PROBES, k)):
             t = pool[int(rng.random() * k)]
             cost = self.cost_at(p, t)
-            if cost == 0:
-                return t, 0
+            if cost == floor:
+                return t, cost
             if best_cost < 0 or cost < best_cost:
                 best_t, best_cost = t, cost
         if k > _PROBES:
@@ -102,8 +99,8 @@ class Placement:
             for i in range(min(_SCAN, k)):
                 t = pool[(start + i) % k]
                 cost = self.cost_at(p, t)
-                if cost == 0:
-                    return t, 0
+                if cost == floor:
+                    return t, cost
                 if cost < best_cost:
                     best_t, best_cost = t, cost
         return best_t, best_cost
@@ -118,7 +115,7 @@ class Placement:
             p = queue.pop()
             a = self.where[p]
             own = self.cost_at(p, a)
-            if own == 0:
+            if not self.needs_repair(p, own):
                 continue
             if n <= _FULL_SCAN:
                 partners: Sequence[int] = range(n)
@@ -131,12 +128,7 @@ class Placement:
                 if b == a:
                     continue
                 evaluations += 1
-                delta = (
-                    self.cost_at(p, b, q)
-                    - own
-                    + self.cost_at(q, a, p)
-                    - self.cost_at(q, b)
-                )
+                delta = self.cost_at(p, b, q) - own + self.cost_at(q, a, p) - self.cost_at(q, b)
                 if delta < best_delta:
                     best_delta, best = delta, [q]
                 elif delta == best_delta:
@@ -147,12 +139,8 @@ class Placement:
             q = best[int(rng.random() * len(best))]
             self.swap(p, q)
             stale = 0 if best_delta < 0 else stale + 1
-            if self.cost_at(p, self.where[p]):
-                queue.insert(0, p)
-            if self.cost_at(q, self.where[q]):
-                queue.insert(0, q)
-            for x in self.tables[a]:
-                if x != q and self.cost_at(x, a) and x not in queue:
+            for x in (p, q, *self.tables[a]):
+                if self.needs_repair(x, self.cost_at(x, self.where[x])) and x not in queue:
                     queue.insert(0, x)
 
     def swap(self, p: int, q: int) -> None:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from random import Random
 
-from tafelrunde.engine.meetings import SMALL_TABLE
+from tafelrunde.engine.meetings import SMALL_TABLE, seat_game
 
 Game = list[list[int]]
 
-_START_HEAT = 0.8  # annealing temperature at the start and at the end, in repeats
+_START_HEAT = 0.6  # annealing temperature at the start and at the end, in repeats
 _END_HEAT = 0.2
+_FULL_SCAN = 96  # fields up to this size try every swap partner
+_SAMPLE = 64  # swap partners tried per step in a larger field
 
 
 class ScheduleSearch:
@@ -134,26 +137,91 @@ def lower_bound(games: list[Game], players: int) -> int:
 def improve_schedule(
     games: list[Game], players: int, rng: Random, *, budget: int, move_up: bool = True
 ) -> list[Game]:
-    """Return the schedule with the fewest repeats found within budget annealing steps."""
+    """Return the schedule with the fewest repeats found within budget swap evaluations."""
     search = ScheduleSearch(games, players, move_up=move_up)
     floor = lower_bound(games, players)
     best_cost, best = search.cost, search.snapshot()
     n = players
-    for step in range(budget):
-        if search.cost <= floor or not search.repeats:
-            break
-        # Move one player of a repeated pair, in a game where the pair meets.
+    evaluations = improved_at = 0
+    while evaluations < budget and search.cost > floor and search.repeats:
+        if evaluations - improved_at > budget // 2:
+            break  # stuck for half the budget: the rest would most likely be wasted
+        # Move one player of a repeated pair, in a game where the pair meets, to the seat
+        # that costs least; accept a worse seat now and then (simulated annealing).
         a, b = search.repeats[int(rng.random() * len(search.repeats))]
         shared = [g for g, where in enumerate(search.where) if where[a] == where[b]]
         g = shared[int(rng.random() * len(shared))]
         p = a if rng.random() < 0.5 else b
-        q = int(rng.random() * n)
-        if search.where[g][q] == search.where[g][p] or search.move_up_delta(g, p, q) > 0:
+        where = search.where[g]
+        home = where[p]
+        partners = range(n) if n <= _FULL_SCAN else [int(rng.random() * n) for _ in range(_SAMPLE)]
+        best_delta, choice, ties = 0, -1, 0
+        for q in partners:
+            if where[q] == home or search.move_up_delta(g, p, q) > 0:
+                continue
+            evaluations += 1
+            d = search.delta(g, p, q)
+            if choice < 0 or d < best_delta:
+                best_delta, choice, ties = d, q, 1
+            elif d == best_delta:
+                ties += 1
+                if rng.random() * ties < 1:
+                    choice = q
+        if choice < 0:
+            evaluations += 1
             continue
-        d = search.delta(g, p, q)
-        heat = _START_HEAT * (_END_HEAT / _START_HEAT) ** (step / budget)
-        if d <= 0 or rng.random() < math.exp(-d / heat):
-            search.swap(g, p, q)
+        heat = _START_HEAT * (_END_HEAT / _START_HEAT) ** (evaluations / budget)
+        if best_delta <= 0 or rng.random() < math.exp(-best_delta / heat):
+            search.swap(g, p, choice)
             if search.cost < best_cost:
                 best_cost, best = search.cost, search.snapshot()
+                improved_at = evaluations
     return best
+
+
+def mixed_sizes(sizes: Sequence[int]) -> bool:
+    """Say whether a plan has both 3-tables and larger ones (so the 3-table rule applies)."""
+    return any(s <= SMALL_TABLE for s in sizes) and any(s > SMALL_TABLE for s in sizes)
+
+
+def extend_schedule(
+    schedule: list[Game],
+    players: int,
+    sizes: Sequence[int],
+    games: int,
+    rng: Random,
+    *,
+    budget: int,
+) -> list[Game]:
+    """Draw games up to `games` greedily after the given ones, then anneal if repeats remain."""
+    schedule = list(schedule)
+    met: list[set[int]] = [set() for _ in range(players)]
+    repeats = 0
+
+    def remember(game: Game) -> None:
+        nonlocal repeats
+        for table in game:
+            for i, p in enumerate(table):
+                for q in table[i + 1 :]:
+                    if q in met[p]:
+                        repeats += 1
+                    met[p].add(q)
+                    met[q].add(p)
+
+    for game in schedule:
+        remember(game)
+    mixed = mixed_sizes(sizes)
+    while len(schedule) < games:
+        move_up = None
+        if mixed and schedule:
+            move_up = [False] * players
+            for table in schedule[-1]:
+                if len(table) <= SMALL_TABLE:
+                    for p in table:
+                        move_up[p] = True
+        game = seat_game(sizes, met, rng, move_up=move_up)
+        remember(game)
+        schedule.append(game)
+    if repeats > lower_bound(schedule, players):
+        schedule = improve_schedule(schedule, players, rng, budget=budget)
+    return schedule

@@ -44,6 +44,8 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
         }
         if fact.seed is not None:
             base["seed"] = fact.seed
+        if fact.corrects is not None:
+            base["corrects"] = fact.corrects
     else:
         base["target"] = fact.target
     base |= {"at": fact.at, "by": fact.by}
@@ -71,8 +73,9 @@ def _fact_from_dict(d: dict[str, Any]) -> AnyFact:
     if kind == "rolloff":
         seed = None if d.get("seed") is None else int(d["seed"])
         order = tuple(str(p) for p in d["order"])
+        corrects = None if d.get("corrects") is None else int(d["corrects"])
         return Rolloff(n=n, at=at, by=by, stage=str(d["stage"]), kind=str(d["kind"]),
-                       game=int(d["game"]), order=order, seed=seed)  # fmt: skip
+                       game=int(d["game"]), order=order, seed=seed, corrects=corrects)  # fmt: skip
     if kind == "undo":
         return Undo(n=n, at=at, by=by, target=int(d["target"]))
     raise ValueError(kind)

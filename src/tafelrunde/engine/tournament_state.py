@@ -306,6 +306,21 @@ class TournamentState:
                 f"There is no roll-off ({fact.kind}) open between {names}.",
                 field="order",
             )
+        old = st.rolloffs.get((fact.kind, fact.game, group))
+        if old is not None and fact.corrects != old.n:
+            raise RuleError(
+                f"Dieses Stechen ist schon entschieden (Nr. {old.n}); eine Korrektur muss es "
+                "ausdrücklich ersetzen (--correct) oder es wird zurückgenommen (undo).",
+                f"This roll-off is decided already (no. {old.n}); a correction must replace "
+                "it explicitly (--correct), or undo it.",
+                field="order",
+            )
+        if old is None and fact.corrects is not None:
+            raise RuleError(
+                "Es gibt kein Stechen, das korrigiert werden könnte.",
+                "There is no roll-off to correct.",
+                field="corrects",
+            )
         st.rolloffs[(fact.kind, fact.game, group)] = fact
         st.forget_outcomes(fact.game)
 

@@ -44,8 +44,7 @@ def affine_geometry(dimension: int) -> Design:
         if next(c for c in reversed(coords) if c) != 1:
             continue  # one direction per projective point: leading coordinate 1
         steps = [
-            sum(_GF4_MUL[scalar][c] << (2 * i) for i, c in enumerate(coords))
-            for scalar in range(4)
+            sum(_GF4_MUL[scalar][c] << (2 * i) for i, c in enumerate(coords)) for scalar in range(4)
         ]
         seen = [False] * players
         lines: list[tuple[int, ...]] = []
@@ -59,12 +58,38 @@ def affine_geometry(dimension: int) -> Design:
     return tuple(design)
 
 
-def transversal_design(prime: int) -> Design:
-    """Build a resolvable TD(4, prime): 4*prime players in prime rounds (prime >= 5)."""
+def _field(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
+    """Return addition and multiplication tables of GF(q) for a prime q or q = 9, else None."""
+    if _is_prime(q):
+        numbers = range(q)
+        return [[(a + b) % q for b in numbers] for a in numbers], [
+            [a * b % q for b in numbers] for a in numbers
+        ]
+    if q == 9:  # GF(3)[i]/(i^2 + 1): element a + 3b stands for a + b*i
+        add = [
+            [(a % 3 + b % 3) % 3 + 3 * ((a // 3 + b // 3) % 3) for b in range(9)] for a in range(9)
+        ]
+        mul = [
+            [
+                (a % 3 * (b % 3) - a // 3 * (b // 3)) % 3
+                + 3 * ((a % 3 * (b // 3) + a // 3 * (b % 3)) % 3)
+                for b in range(9)
+            ]
+            for a in range(9)
+        ]
+        return add, mul
+    return None
+
+
+def transversal_design(q: int) -> Design:
+    """Build a resolvable TD(4, q) over GF(q): 4*q players in q rounds (q >= 5)."""
     # Player i*q + y is point y of group i; table (m, c) holds the points y = m*i + c.
-    q = prime
+    field = _field(q)
+    if field is None or q < 5:
+        raise ValueError(f"no resolvable TD(4, {q}) construction for q = {q}")
+    add, mul = field
     return tuple(
-        tuple(tuple(i * q + (slope * i + c) % q for i in range(4)) for c in range(q))
+        tuple(tuple(i * q + add[mul[slope][i]][c] for i in range(4)) for c in range(q))
         for slope in range(q)
     )
 
@@ -80,9 +105,7 @@ def parse_design(text: str) -> Design:
     for line in text.splitlines():
         body = line.split("#", 1)[0].strip()
         if body:
-            rounds.append(
-                tuple(tuple(int(p) for p in table.split()) for table in body.split("|"))
-            )
+            rounds.append(tuple(tuple(int(p) for p in table.split()) for table in body.split("|")))
     return tuple(rounds)
 
 
@@ -109,7 +132,7 @@ def designs_for(players: int) -> tuple[Design, ...]:
         dimension += 1
     if 4**dimension == players and dimension <= 4:
         found.append(affine_geometry(dimension))
-    if _is_prime(players // 4) and players // 4 >= 5:
+    if players // 4 >= 5 and _field(players // 4) is not None:
         found.append(transversal_design(players // 4))
     return tuple(sorted(found, key=len, reverse=True))
 
