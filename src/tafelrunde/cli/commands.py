@@ -29,6 +29,7 @@ from tafelrunde.engine.facts import Draw, Result, Tournament, Undo
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.ruleset_file import ruleset_from_toml
+from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import fact_to_dict
 from tafelrunde.engine.tournament_state import TournamentState
@@ -55,6 +56,14 @@ def author() -> str:
 
 def _state(args: argparse.Namespace) -> TournamentState:
     return TournamentState(load_tournament(args.file))
+
+
+def _chosen_stage(state: TournamentState, name: str | None) -> StageState:
+    """Return the named stage, or the running one; refuse when nothing is drawn."""
+    st = state.stage(name) if name else state.current
+    if st is None:
+        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+    return st
 
 
 def create(args: argparse.Namespace, out: Console) -> int:
@@ -152,9 +161,7 @@ def draw(args: argparse.Namespace, out: Console) -> int:
 def tables(args: argparse.Namespace, out: Console) -> int:
     """Show the tables of a game, with seat and start order and results."""
     state = _state(args)
-    st = state.stage(args.stage) if args.stage else state.current
-    if st is None:
-        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+    st = _chosen_stage(state, args.stage)
     games = [args.game] if args.game else list(range(1, st.drawn_games() + 1))
     if args.json:
         data = [
@@ -304,9 +311,7 @@ def rolloff(args: argparse.Namespace, out: Console) -> int:
 def standings(args: argparse.Namespace, out: Console) -> int:
     """Show a stage's standings with the tie-break that decided each place."""
     state = _state(args)
-    st = state.stage(args.stage) if args.stage else state.current
-    if st is None:
-        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+    st = _chosen_stage(state, args.stage)
     cut = state.cut(st)
     standing = st.standing(cut)
     if args.json:
@@ -377,38 +382,20 @@ def export(args: argparse.Namespace, out: Console) -> int:
             field="file",
         )
     rows = _ranking_rows(state)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["place", "name", "stage", "stage_rank"])
+    writer.writerows([r["place"], r["name"], r["stage"], r["stage_rank"]] for r in rows)
+    as_json = json.dumps({"tournament": state.tournament.name, "ranking": rows},
+                         ensure_ascii=False, indent=1) + "\n"  # fmt: skip
     if not args.csv and not args.json:
-        buf = io.StringIO()
-        w = csv.writer(buf)
-        w.writerow(["place", "name", "stage", "stage_rank"])
-        for r in rows:
-            w.writerow([r["place"], r["name"], r["stage"], r["stage_rank"]])
         print(buf.getvalue(), end="")
-        return 0
-    if args.csv:
-        with args.csv.open("w", encoding="utf-8", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["place", "name", "stage", "stage_rank"])
-            for r in rows:
-                w.writerow([r["place"], r["name"], r["stage"], r["stage_rank"]])
-        out.print(
-            t(args.lang, f"Endstand geschrieben: {args.csv}", f"Final ranking written: {args.csv}")
-        )
-    if args.json:
-        args.json.write_text(
-            json.dumps(
-                {"tournament": state.tournament.name, "ranking": rows}, ensure_ascii=False, indent=1
+    for path, text in ((args.csv, buf.getvalue()), (args.json, as_json)):
+        if path is not None:
+            path.write_text(text, encoding="utf-8")
+            out.print(
+                t(args.lang, f"Endstand geschrieben: {path}", f"Final ranking written: {path}")
             )
-            + "\n",
-            encoding="utf-8",
-        )
-        out.print(
-            t(
-                args.lang,
-                f"Endstand geschrieben: {args.json}",
-                f"Final ranking written: {args.json}",
-            )
-        )
     return 0
 
 

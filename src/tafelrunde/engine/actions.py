@@ -29,12 +29,7 @@ def next_draw(state: TournamentState, *, seed: int) -> Draw:
             three_to_four=cur.rule.three_to_four,
         )
         return Draw(n=0, stage=cur.key, game=cur.drawn_games() + 1, seed=seed, tables=tuple(tables))
-    if cur is not None and not state.stage_complete(cur):
-        raise RuleError(
-            f"Die Runde „{cur.title()}“ ist noch nicht fertig; siehe „pending“.",
-            f"Stage '{cur.title('en')}' is not finished yet; see 'pending'.",
-            field="stage",
-        )
+    state.require_finished(cur)
     plan = state.following(cur)
     if plan is None:
         raise RuleError(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Draw, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.facts import AnyFact, Draw, Fact, Result, Rolloff, Tournament, Undo
 from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.engine.scoring import check_placements
@@ -102,6 +102,15 @@ class TournamentState:
         found = self._next_rule(st)
         return None if found is None else found[1]
 
+    def require_finished(self, st: StageState | None) -> None:
+        """Refuse to go on while the stage still lacks results or roll-offs."""
+        if st is not None and not self.stage_complete(st):
+            raise RuleError(
+                f"Die Runde „{st.title()}“ ist noch nicht fertig; siehe „pending“.",
+                f"Stage '{st.title('en')}' is not finished yet; see 'pending'.",
+                field="stage",
+            )
+
     def stage_complete(self, st: StageState) -> bool:
         """Say whether a stage is finished."""
         return st.complete(self.cut(st))
@@ -179,12 +188,7 @@ class TournamentState:
                     field="game",
                 )
         else:
-            if cur is not None and not self.stage_complete(cur):
-                raise RuleError(
-                    f"Die Runde „{cur.rule.name}“ ist noch nicht fertig.",
-                    f"Stage '{cur.rule.title('en')}' is not finished yet.",
-                    field="stage",
-                )
+            self.require_finished(cur)
             plan = self.following(cur)
             if plan is None or plan.key != draw.stage or draw.game != 1:
                 raise RuleError(
@@ -265,20 +269,11 @@ class TournamentState:
             )
         key = (result.game, result.table)
         old = st.results.get(key)
-        if old is not None and result.corrects != old.n:
-            raise RuleError(
-                f"Für Tisch {result.table}, Partie {result.game} gibt es schon ein Ergebnis "
-                f"(Nr. {old.n}); eine Korrektur muss es ausdrücklich ersetzen.",
-                f"Table {result.table}, game {result.game} has a result already (no. {old.n}); "
-                "a correction must replace it explicitly.",
-                field="table",
-            )
-        if old is None and result.corrects is not None:
-            raise RuleError(
-                "Es gibt kein Ergebnis, das korrigiert werden könnte.",
-                "There is no result to correct.",
-                field="corrects",
-            )
+        where = (
+            f"Tisch {result.table}, Partie {result.game}",
+            f"table {result.table}, game {result.game}",
+        )
+        _check_correction(old, result.corrects, ("Ergebnis", "result"), where, field="table")
         if old is not None:
             st.superseded.append(old)
         st.results[key] = result
@@ -307,20 +302,10 @@ class TournamentState:
                 field="order",
             )
         old = st.rolloffs.get((fact.kind, fact.game, group))
-        if old is not None and fact.corrects != old.n:
-            raise RuleError(
-                f"Dieses Stechen ist schon entschieden (Nr. {old.n}); eine Korrektur muss es "
-                "ausdrücklich ersetzen (--correct) oder es wird zurückgenommen (undo).",
-                f"This roll-off is decided already (no. {old.n}); a correction must replace "
-                "it explicitly (--correct), or undo it.",
-                field="order",
-            )
-        if old is None and fact.corrects is not None:
-            raise RuleError(
-                "Es gibt kein Stechen, das korrigiert werden könnte.",
-                "There is no roll-off to correct.",
-                field="corrects",
-            )
+        names = ", ".join(self.tournament.name_of(p) for p in sorted(group))
+        _check_correction(
+            old, fact.corrects, ("Stechen", "roll-off"), (names, names), field="order"
+        )
         st.rolloffs[(fact.kind, fact.game, group)] = fact
         st.forget_outcomes(fact.game)
 
@@ -336,3 +321,28 @@ class TournamentState:
                     placed.add(p)
                     rows.append(OverallRow(len(rows) + 1, p, st.key, rank))
         return rows
+
+
+def _check_correction(
+    old: Fact | None,
+    corrects: int | None,
+    what: tuple[str, str],
+    where: tuple[str, str],
+    *,
+    field: str,
+) -> None:
+    """Refuse a second entry that does not name the one it corrects, or a stray correction."""
+    if old is not None and corrects != old.n:
+        raise RuleError(
+            f"{where[0]}: es gibt schon ein {what[0]} (Nr. {old.n}); eine Korrektur muss es "
+            "ausdrücklich ersetzen (--correct), oder es wird zurückgenommen (undo).",
+            f"{where[1]}: there is a {what[1]} already (no. {old.n}); a correction must replace "
+            "it explicitly (--correct), or undo it.",
+            field=field,
+        )
+    if old is None and corrects is not None:
+        raise RuleError(
+            f"{where[0]}: es gibt kein {what[0]}, das korrigiert werden könnte.",
+            f"{where[1]}: there is no {what[1]} to correct.",
+            field="corrects",
+        )
