@@ -52,7 +52,8 @@ def main() -> int:
     if job == "test":
         return test()
     if job == "bench":
-        return run(PY, "bench/run_all.py", *sys.argv[2:], check=False)
+        run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev,bench]")  # the peer engines
+        return run(PY, "bench/run_all.py", check=False)
     if job == "run":
         return run(BIN / "tafelrunde", "demo", *sys.argv[2:], check=False)
     if job == "setup":

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands
+from tafelrunde.cli import commands, simulate
 from tafelrunde.engine.errors import RuleError
 
 Handler = Callable[[argparse.Namespace, Console], int]
@@ -150,6 +150,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--players", type=int, default=13)
     sp.add_argument("--seed", type=int, default=2026)
+
+    sp = cmd(
+        "simulate",
+        "Bots spielen lassen und auswerten / let bots play and show statistics",
+        simulate.simulate,
+        file=False,
+    )
+    sp.add_argument("what", choices=("schocken",), help="was / what: schocken")
+    sp.add_argument("--players", default="4", help="Spieler am Tisch / players at the table")
+    sp.add_argument("--games", default="1000", help="Anzahl Spiele / number of games")
+    sp.add_argument("--seed", help="Seed (sonst zufällig / else random)")
+    sp.add_argument("--bot", default="threshold", help="Bot: threshold | odds")
+    sp.add_argument("--fast", action="store_true", help="NumPy-Weg / NumPy path (threshold)")
+    sp.add_argument("--json", action="store_true")
     return p
 
 
