@@ -695,3 +695,12 @@ def test_demo_into_a_file(tmp_path: Path, cli) -> None:
     target.write_text("x", encoding="utf-8")
     r = run_catching(cli, "demo", "--dir", target, "--players", "9")
     assert_refused(r)
+
+
+def test_an_absurdly_large_score(alhambra: Path, cli) -> None:
+    i, four, _ = table_of_four(cli, alhambra)
+    before = alhambra.read_bytes()
+    r = run_catching(cli, "result", alhambra, "--table", i,
+                     "--scores", pairs_text(four, ["1e5000", 1, 2, 3]))  # fmt: skip
+    assert_refused(r)
+    assert alhambra.read_bytes() == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from helpers import add, tournament
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.numbers import exact_text, parse_number
 from tafelrunde.engine.tournament_file import FORMAT, dumps, fact_to_dict, loads
 from tafelrunde.engine.tournament_state import TournamentState
 
@@ -204,3 +206,54 @@ def test_any_damage_gives_a_rule_error_or_a_file_that_replays(data: st.DataObjec
         TournamentState(t).overall()
     except RuleError:
         pass
+
+
+# -- exact numbers in the file -------------------------------------------------------------
+
+exact_numbers = st.fractions(max_denominator=1000, min_value=-(10**9), max_value=10**9)
+
+
+@given(x=exact_numbers)
+def test_exact_text_reads_back_exactly(x: Fraction) -> None:
+    text = exact_text(x)
+    assert parse_number(text, field="scores") == x
+    assert "e" not in text.lower()
+
+
+@pytest.mark.parametrize(
+    "text", ["131", "12.5", "524/3", "-3", "0.75", "2,5", " 7 ", "1/8", "0.0001"]
+)
+def test_parse_number_reads_what_people_write(text: str) -> None:
+    value = parse_number(text, field="scores")
+    assert parse_number(exact_text(value), field="scores") == value
+
+
+@pytest.mark.parametrize("text", ["viel", "", "1/0", "nan", "inf", "0x10", "½", "3,5,1"])
+def test_parse_number_refuses_what_is_no_number(text: str) -> None:
+    with pytest.raises(RuleError) as info:
+        parse_number(text, field="scores")
+    assert info.value.field == "scores"
+
+
+@pytest.mark.parametrize(
+    "x",
+    [Fraction(12345678901234567890123456789, 10), Fraction(1, 2**100)],
+    ids=["29 digits", "1/2^100"],
+)
+def test_exact_text_is_exact_for_long_numbers(x: Fraction) -> None:
+    assert Fraction(Decimal(exact_text(x))) == x
+
+
+def test_a_huge_score_is_refused_or_written() -> None:
+    state = alhambra_with_facts()
+    try:
+        value = parse_number("1e5000", field="scores")
+    except RuleError:
+        return  # refusing it is fine
+    fact = Result(n=99, stage="vorrunde", game=1, table=1, scores={"p01": value})
+    t = Tournament("x", state.tournament.ruleset, state.tournament.players, 1, [fact])
+    try:
+        text = dumps(t)
+    except ValueError as err:
+        raise AssertionError(f"the file cannot be written: {err}") from err
+    assert loads(text).facts[0].scores["p01"] == value  # type: ignore[union-attr]

@@ -192,7 +192,8 @@ def _pairs(tour: Tournament, text: str | None, label: str) -> dict[str, str]:
     if not text:
         return {}
     out: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
+    separator = ";" if ";" in text else ","  # with ';' a comma can be a decimal comma
+    for part in text.split(separator):
         if not part.strip():
             continue
         if "=" not in part:

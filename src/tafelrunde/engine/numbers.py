@@ -11,6 +11,8 @@ from tafelrunde.engine.errors import RuleError
 
 ROUNDING_MODES = ("none", "floor", "half_up")
 
+LIMIT_DIGITS = 15  # a score has fewer than 15 digits before and after the decimal point
+
 Num = int | Fraction  # an exact number; whole numbers stay int because int arithmetic is fast
 
 
@@ -33,6 +35,12 @@ def parse_number(text: str | int | float | Fraction | Decimal, *, field: str) ->
         value = Decimal(raw)
         if not value.is_finite():
             raise InvalidOperation
+        if value and not -LIMIT_DIGITS <= value.adjusted() < LIMIT_DIGITS:
+            raise RuleError(
+                f"„{text}“ ist als Punktzahl zu groß oder zu fein.",
+                f"'{text}' is too large or too fine for a score.",
+                field=field,
+            )
         return num(Fraction(value))
     except (ValueError, InvalidOperation, ZeroDivisionError):
         raise RuleError(
@@ -67,14 +75,17 @@ def exact_text(value: Num) -> str:
     """Write a number exactly: '2.5', '98', or '524/3' when it has no finite decimal form."""
     if value.denominator == 1:
         return str(value.numerator)
-    den = value.denominator
-    for p in (2, 5):
-        while den % p == 0:
-            den //= p
+    den, twos, fives = value.denominator, 0, 0
+    while den % 2 == 0:
+        den, twos = den // 2, twos + 1
+    while den % 5 == 0:
+        den, fives = den // 5, fives + 1
     if den != 1:
         return f"{value.numerator}/{value.denominator}"
-    text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    places = max(twos, fives)
+    digits = str(abs(value.numerator) * 10**places // value.denominator).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}".rstrip("0").rstrip(".")
 
 
 def display(value: Num, lang: str = "de", places: int = 2) -> str:
