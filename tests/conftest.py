@@ -10,6 +10,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+pytest_plugins = ["clirun"]
+
 settings.register_profile(
     "tafelrunde",
     deadline=None,  # the engine caches; first calls may be slow on a busy machine

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -15,20 +14,6 @@ from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import load_ruleset, preset_text
-
-SHOW_BUGS = os.environ.get("TAFELRUNDE_SHOW_BUGS") == "1"
-
-
-def known_bug(reason: str) -> pytest.MarkDecorator:
-    """Mark a test that shows a bug in src/: it fails today (strict xfail, so a fix is noticed).
-
-    Run with TAFELRUNDE_SHOW_BUGS=1 to see these tests fail plainly.
-    """
-    if SHOW_BUGS:
-        return pytest.mark.unit  # a harmless registered marker: the test runs and fails
-    return pytest.mark.xfail(
-        strict=True, raises=(AssertionError, pytest.fail.Exception), reason="BUG: " + reason
-    )
 
 
 def players(n: int, prefix: str = "p") -> list[Player]:

@@ -7,12 +7,11 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tafelrunde.cli import main
+from clirun import Run
 from tafelrunde.engine.tournament_file import loads
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import preset_names, preset_text
@@ -21,30 +20,6 @@ pytestmark = pytest.mark.integration
 
 NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter"]
 SCRIPT = Path(sys.executable).with_name("tafelrunde")
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-@pytest.fixture(autouse=True)
-def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wide console (no wrapped messages) and the default language."""
-    monkeypatch.setenv("COLUMNS", "250")
-    monkeypatch.delenv("TAFELRUNDE_LANG", raising=False)
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]):
-    def run(*args: str | Path) -> Run:
-        code = main([str(a) for a in args])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return run
 
 
 def write_csv(path: Path, names: list[str]) -> Path:
@@ -571,7 +546,6 @@ def test_errors_as_json_with_json_flag(tmp_path: Path, cli) -> None:
 # -- the installed console script -----------------------------------------------------
 
 
-@pytest.mark.skipif(not SCRIPT.exists(), reason="console script not installed")
 def test_the_installed_console_script(tmp_path: Path) -> None:
     env = dict(os.environ, COLUMNS="250")
     env.pop("TAFELRUNDE_LANG", None)

@@ -3,36 +3,10 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 import pytest
 
-from tafelrunde.cli import main
-
 pytestmark = pytest.mark.integration
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-@pytest.fixture(autouse=True)
-def _wide_console(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "250")
-    monkeypatch.delenv("TAFELRUNDE_LANG", raising=False)
-
-
-@pytest.fixture
-def cli(capsys: pytest.CaptureFixture[str]):
-    def run(*args: str) -> Run:
-        code = main(list(args))
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return run
 
 
 def test_german_table_by_default(cli) -> None:
