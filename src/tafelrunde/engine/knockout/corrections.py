@@ -1,0 +1,47 @@
+"""Rewrite a history: undos take facts back, corrections replace game losers in place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout.facts import GameLost, KnockoutFact, Undo
+
+
+def _index(facts: list[KnockoutFact], target: int) -> int:
+    """Return where fact `target` stands in the effective history."""
+    for i, f in enumerate(facts):
+        if f.n == target:
+            return i
+    raise RuleError(
+        f"Fakt {target} gibt es nicht (oder er ist schon zurückgenommen).",
+        f"there is no fact {target} (or it was taken back already).",
+        field="target",
+    )
+
+
+def effective_facts(history: Sequence[KnockoutFact]) -> list[KnockoutFact]:
+    """Return the facts that count, in order: undone ones left out, corrected ones replaced."""
+    facts: list[KnockoutFact] = []
+    replaced: dict[int, KnockoutFact] = {}
+    for f in history:
+        if isinstance(f, Undo):
+            i = _index(facts, f.target)
+            if f.target in replaced:
+                facts[i] = replaced.pop(f.target)
+            else:
+                del facts[i]
+        elif isinstance(f, GameLost) and f.corrects is not None:
+            i = _index(facts, f.corrects)
+            old = facts[i]
+            if not isinstance(old, GameLost) or old.table != f.table:
+                raise RuleError(
+                    f"Fakt {f.corrects} ist kein verlorenes Spiel an Tisch {f.table}.",
+                    f"fact {f.corrects} is not a game lost at table {f.table}.",
+                    field="corrects",
+                )
+            replaced[f.n] = old
+            facts[i] = f
+        else:
+            facts.append(f)
+    return facts

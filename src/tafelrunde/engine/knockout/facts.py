@@ -1,0 +1,92 @@
+"""The recorded facts of a format-D tournament: each with a number `n` and a time `at`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tafelrunde.engine.knockout.clock import At
+from tafelrunde.engine.knockout.rules import Bracket
+
+
+@dataclass(frozen=True, kw_only=True)
+class KoFact:
+    """Common fields of every fact: its number, when (seconds or ISO text) and by whom."""
+
+    n: int
+    at: At
+    by: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Register(KoFact):
+    """Register a player; after the deadline only with the organiser's override."""
+
+    player: str
+    name: str = ""
+    override_deadline: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayFee(KoFact):
+    """Mark a player's entry fee paid."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckIn(KoFact):
+    """Check a player in (needed before seating only when the ruleset asks for it)."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Withdraw(KoFact):
+    """Take back a registration of a player who was never seated."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpenTable(KoFact):
+    """Open a table of a bracket with waiting players (suggested or chosen by hand)."""
+
+    bracket: Bracket
+    players: tuple[str, ...]
+    by_hand: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameLost(KoFact):
+    """Record the one loser of a Schocken game at a table; `corrects` replaces an earlier one."""
+
+    table: int
+    player: str
+    corrects: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undo(KoFact):
+    """Take back an earlier fact (a taken-back correction restores what it replaced)."""
+
+    target: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SchockOut(KoFact):
+    """Record a Schock aus made in a single throw."""
+
+    player: str
+    table: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Donation(KoFact):
+    """Record the donation handed to the referees for a recorded Schock aus."""
+
+    schock_out: int
+
+
+KnockoutFact = (
+    Register | PayFee | CheckIn | Withdraw | OpenTable | GameLost | Undo | SchockOut | Donation
+)

@@ -1,0 +1,256 @@
+"""Replay the facts of a format-D tournament into its state; refuse a fact that does not fit.
+
+Every fact is first checked completely and only then applied, so a refused fact (a
+`RuleError`) changes nothing. Corrections and undos replay the rewritten history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import checks
+from tafelrunde.engine.knockout.clock import seconds
+from tafelrunde.engine.knockout.corrections import effective_facts
+from tafelrunde.engine.knockout.facts import (
+    CheckIn,
+    Donation,
+    GameLost,
+    KnockoutFact,
+    OpenTable,
+    PayFee,
+    Register,
+    SchockOut,
+    Undo,
+    Withdraw,
+)
+from tafelrunde.engine.knockout.model import PlayerState, Status, TableState
+from tafelrunde.engine.knockout.rules import Bracket, KnockoutRules
+
+BRACKETS = (Bracket.MAIN, Bracket.CONSOLATION)
+
+
+class KnockoutState:
+    """Everything that follows from a format-D tournament's facts."""
+
+    def __init__(self, rules: KnockoutRules) -> None:
+        self.rules = rules
+        self.facts: list[KnockoutFact] = []
+        self.players: dict[str, PlayerState] = {}
+        self.tables: dict[int, TableState] = {}
+        self.queues: dict[Bracket, list[str]] = {b: [] for b in BRACKETS}
+        self.qualified: dict[Bracket, list[str]] = {b: [] for b in BRACKETS}
+        self.done_brackets: set[Bracket] = set()
+        self.eliminated: list[str] = []
+        self.finalists: list[str] = []
+        self.final_order: list[str] = []
+        self.winner: str | None = None
+        self.schock_outs: dict[int, SchockOut] = {}
+        self.donations: dict[int, Donation] = {}
+
+    # -- questions ----------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """Say whether the tournament has its winner."""
+        return self.winner is not None
+
+    def open_tables(self, bracket: Bracket | None = None) -> list[TableState]:
+        """Return the open tables, of one bracket or of all."""
+        return [t for t in self.tables.values() if t.is_open and bracket in (None, t.bracket)]
+
+    def pending(self) -> list[str]:
+        """Return the registered players still missing the entry fee (or check-in)."""
+        return [p.id for p in self.players.values() if p.status is Status.REGISTERED]
+
+    def closed(self, bracket: Bracket) -> bool:
+        """Say whether no more players can arrive in a bracket from outside it."""
+        if bracket is Bracket.MAIN:
+            return not self.pending()
+        return Bracket.MAIN in self.done_brackets
+
+    def grand_final(self) -> TableState | None:
+        """Return the grand final table once it is open."""
+        return next((t for t in self.tables.values() if t.bracket is Bracket.GRAND_FINAL), None)
+
+    def grand_final_ready(self) -> bool:
+        """Say whether the grand final can be opened now."""
+        return bool(self.finalists) and self.grand_final() is None and not self.finished
+
+    def table_chips(self, number: int) -> dict[str, int]:
+        """Return the chips of the players still at a table."""
+        table = checks.known_table(self, number)
+        return {p: self.players[p].chips for p in table.remaining}
+
+    def is_sharp(self, number: int, at: float | int | str) -> bool:
+        """Say whether a game starting at `at` at the table is sharp (single half)."""
+        table = checks.known_table(self, number)
+        if table.bracket is Bracket.GRAND_FINAL and not self.rules.sharp_in_final:
+            return False
+        return seconds(at) - table.opened_at >= self.rules.sharp_after_minutes * 60
+
+    # -- recording ----------------------------------------------------------------------
+
+    def record(self, fact: KnockoutFact) -> None:
+        """Check a new fact and apply it; a refused fact raises RuleError and changes nothing."""
+        checks.fresh_number(self, fact)
+        if isinstance(fact, Undo) or (isinstance(fact, GameLost) and fact.corrects is not None):
+            self._rewrite(fact)
+            return
+        self._apply(fact)
+        self.facts.append(fact)
+
+    def _rewrite(self, fact: KnockoutFact) -> None:
+        """Replay the history with a correction or undo; keep the old state if it breaks."""
+        history = [*self.facts, fact]
+        replayed = KnockoutState(self.rules)
+        for f in effective_facts(history):
+            try:
+                replayed._apply(f)
+            except RuleError as err:
+                raise RuleError(
+                    f"Danach passt Fakt {f.n} nicht mehr: {err.de}",
+                    f"fact {f.n} would no longer fit: {err.en}",
+                    field=err.field,
+                ) from None
+        replayed.facts = history
+        vars(self).update(vars(replayed))
+
+    def _apply(self, fact: KnockoutFact) -> None:
+        """Check and apply one plain fact (no undo, no correction)."""
+        if isinstance(fact, Register):
+            checks.can_register(self, fact)
+            self._register(fact)
+        elif isinstance(fact, PayFee | CheckIn):
+            p = checks.can_mark(self, fact)
+            if isinstance(fact, PayFee):
+                p.paid = True
+            else:
+                p.checked_in = True
+            self._promote(p)
+        elif isinstance(fact, Withdraw):
+            p = checks.can_withdraw(self, fact)
+            if p.status is Status.WAITING:
+                self.queues[Bracket.MAIN].remove(p.id)
+            p.status = Status.WITHDRAWN
+        elif isinstance(fact, OpenTable):
+            final = checks.can_open(self, fact)
+            self._open(fact, final)
+        elif isinstance(fact, GameLost):
+            table = checks.can_lose(self, fact)
+            self._lose(table, fact.player, seconds(fact.at))
+        elif isinstance(fact, SchockOut):
+            checks.can_schock_out(self, fact)
+            self.schock_outs[fact.n] = fact
+        elif isinstance(fact, Donation):
+            checks.can_donate(self, fact)
+            self.donations[fact.schock_out] = fact
+        self._settle()
+
+    # -- changes (no checks below this line) --------------------------------------------
+
+    def _register(self, fact: Register) -> None:
+        """Add a player with full lives."""
+        p = PlayerState(fact.player, fact.name or fact.player, seconds(fact.at), self.rules.lives)
+        self.players[p.id] = p
+        self._promote(p)
+
+    def _promote(self, p: PlayerState) -> None:
+        """Put a player who has paid (and checked in when needed) into the main queue."""
+        ready = p.paid and (p.checked_in or not self.rules.check_in)
+        if p.status is Status.REGISTERED and ready:
+            p.status, p.bracket = Status.WAITING, Bracket.MAIN
+            self.queues[Bracket.MAIN].append(p.id)
+
+    def _open(self, fact: OpenTable, final: bool) -> None:
+        """Seat the players at a new table with their chips."""
+        number = len(self.tables) + 1
+        table = TableState(
+            number, fact.bracket, fact.players, seconds(fact.at), final, fact.by_hand
+        )
+        table.remaining = list(fact.players)
+        self.tables[number] = table
+        fresh = self.rules.chips(fact.bracket)
+        for pid in fact.players:
+            p = self.players[pid]
+            keep = self.rules.chips_carry_over and p.seated_ever and p.bracket is fact.bracket
+            p.chips = p.chips if keep and p.chips > 0 else fresh
+            p.status, p.bracket, p.table, p.seated_ever = Status.SEATED, fact.bracket, number, True
+            if fact.bracket is not Bracket.GRAND_FINAL:
+                self.queues[fact.bracket].remove(pid)
+
+    def _lose(self, table: TableState, pid: str, at: float) -> None:
+        """Take a chip; without chips the player leaves the table (and maybe a life)."""
+        p = self.players[pid]
+        p.chips -= 1
+        if p.chips == 0:
+            table.remaining.remove(pid)
+            table.left.append(pid)
+            p.table = None
+            self._leave(p, table.bracket)
+        if table.bracket is Bracket.GRAND_FINAL:
+            if len(table.remaining) == 1:
+                table.closed_at = at
+                self.winner = table.remaining[0]
+                self.players[self.winner].status = Status.PLACED
+                self.players[self.winner].table = None
+        elif len(table.remaining) <= self.rules.survivors:
+            table.closed_at = at
+            for sid in table.remaining:
+                s = self.players[sid]
+                s.status, s.table = Status.WAITING, None
+                self.queues[table.bracket].append(sid)
+
+    def _leave(self, p: PlayerState, bracket: Bracket) -> None:
+        """Send a player who has no chips on: consolation, out, or a place in the grand final."""
+        if bracket is Bracket.GRAND_FINAL:
+            p.status = Status.PLACED
+            self.final_order.append(p.id)
+            return
+        p.lives -= 1
+        if p.lives >= 1:
+            p.status, p.bracket = Status.WAITING, Bracket.CONSOLATION
+            self.queues[Bracket.CONSOLATION].append(p.id)
+        else:
+            p.status = Status.OUT
+            self.eliminated.append(p.id)
+
+    def _settle(self) -> None:
+        """Finish brackets whose remaining players qualify, and name the grand finalists."""
+        for b in BRACKETS:
+            if b not in self.done_brackets and self._bracket_over(b):
+                self.done_brackets.add(b)
+                self.qualified[b] = list(self.queues[b])
+                self.queues[b].clear()
+                for pid in self.qualified[b]:
+                    self.players[pid].status = Status.FINALIST
+        all_done = len(self.done_brackets) == len(BRACKETS)
+        if all_done and not self.finalists and self.grand_final() is None and not self.finished:
+            self._name_finalists()
+
+    def _bracket_over(self, b: Bracket) -> bool:
+        """Say whether a bracket has ended: nobody can come, no table, at most the survivors."""
+        if not self.closed(b) or self.open_tables(b) or len(self.queues[b]) > self.rules.survivors:
+            return False
+        return b is Bracket.CONSOLATION or any(t.bracket is b for t in self.tables.values())
+
+    def _name_finalists(self) -> None:
+        """Name the grand finalists: the brackets' qualifiers, filled up by the fill rule."""
+        finalists = self.qualified[Bracket.MAIN] + self.qualified[Bracket.CONSOLATION]
+        if self.rules.final_fill == "latest_eliminated":
+            while len(finalists) < self.rules.final_size and self.eliminated:
+                revived = self.eliminated.pop()
+                self.players[revived].status = Status.FINALIST
+                finalists.append(revived)
+        self.finalists = finalists[: self.rules.final_size]
+        if len(self.finalists) == 1:
+            self.winner = self.finalists[0]
+            self.players[self.winner].status = Status.PLACED
+
+
+def replay(rules: KnockoutRules, facts: Iterable[KnockoutFact]) -> KnockoutState:
+    """Build the state of a tournament from its facts (raises RuleError on the first misfit)."""
+    state = KnockoutState(rules)
+    for fact in facts:
+        state.record(fact)
+    return state

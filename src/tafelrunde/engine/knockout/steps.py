@@ -1,0 +1,138 @@
+"""Suggest tables and say what comes next in a format-D tournament."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tafelrunde.engine.knockout.rules import BRACKET_NAMES, Bracket
+from tafelrunde.engine.knockout.state import BRACKETS, KnockoutState
+from tafelrunde.engine.tables import feasible, plan_tables
+
+
+class StepKind(StrEnum):
+    """The kinds of next step."""
+
+    OPEN_TABLE = "open_table"
+    PLAY_TABLE = "play_table"
+    OPEN_GRAND_FINAL = "open_grand_final"
+    COLLECT_FEE = "collect_fee"
+    CHECK_IN = "check_in"
+    REGISTER = "register"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the organiser can do next, with a German and an English text."""
+
+    kind: StepKind
+    de: str
+    en: str
+    bracket: Bracket | None = None
+    table: int | None = None
+    players: tuple[str, ...] = ()
+    final: bool = False
+
+
+def _first_round(state: KnockoutState, bracket: Bracket) -> bool:
+    """Say whether the main bracket's first round is still being seated."""
+    return bracket is Bracket.MAIN and not any(
+        t.bracket is Bracket.MAIN and not t.is_open for t in state.tables.values()
+    )
+
+
+def suggested_tables(state: KnockoutState, bracket: Bracket) -> tuple[tuple[str, ...], ...]:
+    """Return the tables to open now in a bracket, players in queue order."""
+    if state.finished or bracket in state.done_brackets:
+        return ()
+    queue = state.queues[bracket]
+    rule = state.rules.tables
+    if state.closed(bracket) or _first_round(state, bracket):
+        seat = next((k for k in range(len(queue), 0, -1) if feasible(k, rule)), 0)
+        if len(queue) <= state.rules.survivors and state.open_tables(bracket):
+            seat = 0
+        sizes = plan_tables(seat, rule).sizes if seat else ()
+    else:
+        sizes = (rule.prefer,) * (len(queue) // rule.prefer)
+    out: list[tuple[str, ...]] = []
+    start = 0
+    for size in sizes:
+        out.append(tuple(queue[start : start + size]))
+        start += size
+    return tuple(out)
+
+
+def _is_final(state: KnockoutState, bracket: Bracket, players: tuple[str, ...]) -> bool:
+    """Say whether a suggested table would be its bracket's final table."""
+    alone = not state.open_tables(bracket) and len(players) == len(state.queues[bracket])
+    return state.closed(bracket) and alone
+
+
+def _open_steps(state: KnockoutState) -> list[Step]:
+    """Return a step for every suggested table."""
+    steps: list[Step] = []
+    for b in BRACKETS:
+        de_b, en_b = BRACKET_NAMES[b]
+        for players in suggested_tables(state, b):
+            final = _is_final(state, b, players)
+            what_de = "Final-Tisch" if final else f"{len(players)}er-Tisch"
+            what_en = "final table" if final else f"table of {len(players)}"
+            names = ", ".join(players)
+            steps.append(
+                Step(
+                    StepKind.OPEN_TABLE,
+                    f"{de_b}: {what_de} eröffnen ({names}).",
+                    f"{en_b}: open a {what_en} ({names}).",
+                    bracket=b,
+                    players=players,
+                    final=final,
+                )
+            )
+    return steps
+
+
+def next_steps(state: KnockoutState) -> tuple[Step, ...]:
+    """Say what comes next; never empty."""
+    if state.finished:
+        return (Step(StepKind.FINISHED, "Das Turnier ist beendet.", "The tournament is over."),)
+    steps = [
+        Step(
+            StepKind.PLAY_TABLE,
+            f"Tisch {t.number}: Spielverlierer eintragen.",
+            f"table {t.number}: enter the game losers.",
+            bracket=t.bracket,
+            table=t.number,
+            players=tuple(t.remaining),
+        )
+        for t in state.open_tables()
+    ]
+    steps += _open_steps(state)
+    if state.grand_final_ready():
+        names = ", ".join(state.finalists)
+        steps.append(
+            Step(
+                StepKind.OPEN_GRAND_FINAL,
+                f"Großes Finale eröffnen ({names}).",
+                f"open the grand final ({names}).",
+                bracket=Bracket.GRAND_FINAL,
+                players=tuple(state.finalists),
+                final=True,
+            )
+        )
+    for pid in state.pending():
+        p = state.players[pid]
+        kind = StepKind.CHECK_IN if p.paid else StepKind.COLLECT_FEE
+        de = "einchecken" if p.paid else "Startgebühr kassieren (oder abmelden)"
+        en = "check in" if p.paid else "collect the entry fee (or withdraw)"
+        steps.append(Step(kind, f"„{pid}“: {de}.", f"'{pid}': {en}.", players=(pid,)))
+    if not steps:
+        steps.append(
+            Step(
+                StepKind.REGISTER,
+                "Weitere Spieler anmelden: für einen Tisch fehlen noch Spieler.",
+                "register more players: a table still lacks players.",
+                bracket=Bracket.MAIN,
+            )
+        )
+    return tuple(steps)
