@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +19,7 @@ from tafelrunde.engine.ruleset import (
 from tafelrunde.engine.scoring import Scoring
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
+from tafelrunde.engine.toml_reader import TableReader, read_toml
 
 TOP_KEYS = {"schema", "name", "name_en", "format", "description", "defaults", "stages"}
 STAGE_KEYS = {
@@ -37,68 +37,6 @@ SCORING_KEYS = {
 def _fail(path: str, de: str, en: str) -> RuleError:
     """Build the error for a field."""
     return RuleError(de, en, field=path)
-
-
-class _Reader:
-    """Typed access to one table of the file, remembering its path for messages."""
-
-    def __init__(self, data: Mapping[str, Any], path: str, allowed: set[str]) -> None:
-        self.data, self.path = data, path
-        for key in data:
-            if key not in allowed:
-                known = ", ".join(sorted(allowed))
-                raise _fail(
-                    self._at(key),
-                    f"unbekannter Eintrag; erlaubt sind: {known}.",
-                    f"unknown entry; allowed: {known}.",
-                )
-
-    def _at(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def get(self, key: str, kind: type, default: Any = None, *, required: bool = False) -> Any:
-        """Return a value of the given type, or the default when absent."""
-        if key not in self.data:
-            if required:
-                raise _fail(self._at(key), "fehlt.", "is missing.")
-            return default
-        value = self.data[key]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise _fail(self._at(key), "muss eine ganze Zahl sein.", "must be a whole number.")
-        if kind is not int and not isinstance(value, kind):
-            names = {
-                str: ("ein Text", "a text"),
-                bool: ("true oder false", "true or false"),
-                list: ("eine Liste", "a list"),
-                dict: ("eine Tabelle", "a table"),
-            }
-            de, en = names.get(kind, (kind.__name__, kind.__name__))
-            raise _fail(self._at(key), f"muss {de} sein.", f"must be {en}.")
-        return value
-
-    def count(
-        self, key: str, default: int | None = None, *, low: int = 1, required: bool = False
-    ) -> int | None:
-        """Return a whole number of at least `low`."""
-        value: int | None = self.get(key, int, default, required=required)
-        if value is not None and value < low:
-            raise _fail(self._at(key), f"muss mindestens {low} sein.", f"must be at least {low}.")
-        return value
-
-    def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
-        """Return one of the allowed words."""
-        value: str = self.get(key, str, default)
-        if value not in options:
-            raise _fail(
-                self._at(key),
-                f"„{value}“ ist nicht erlaubt; möglich: {', '.join(options)}.",
-                f"'{value}' is not allowed; possible: {', '.join(options)}.",
-            )
-        return value
-
-    def sub(self, key: str, allowed: set[str]) -> _Reader:
-        """Return a reader for a nested table (empty when absent)."""
-        return _Reader(self.get(key, dict, {}), self._at(key), allowed)
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -119,24 +57,24 @@ def _number(value: Any, path: str) -> Num:
     return num(parse_number(value if not isinstance(value, float) else repr(value), field=path))
 
 
-def _rounding(r: _Reader, key: str) -> Rounding:
+def _rounding(r: TableReader, key: str) -> Rounding:
     """Read a rounding rule {mode, step}."""
     sub = r.sub(key, {"mode", "step"})
     mode = sub.choice("mode", ROUNDING_MODES, "none")
-    step = _number(sub.data.get("step", 1), sub._at("step"))
+    step = _number(sub.data.get("step", 1), sub.at("step"))
     if step <= 0:
-        raise _fail(sub._at("step"), "muss größer als 0 sein.", "must be greater than 0.")
+        raise _fail(sub.at("step"), "muss größer als 0 sein.", "must be greater than 0.")
     return Rounding(mode, step)
 
 
-def _sizes(r: _Reader, key: str) -> dict[int, Any]:
+def _sizes(r: TableReader, key: str) -> dict[int, Any]:
     """Read a table keyed by table size ('3', '4')."""
     raw: dict[str, Any] = r.get(key, dict, {})
     out: dict[int, Any] = {}
     for size, value in raw.items():
         if not str(size).isdigit() or int(size) < 2:
             raise _fail(
-                r._at(key) + f".{size}",
+                r.at(key) + f".{size}",
                 "der Schlüssel muss eine Tischgröße (2 oder mehr) sein.",
                 "the key must be a table size (2 or more).",
             )
@@ -144,12 +82,12 @@ def _sizes(r: _Reader, key: str) -> dict[int, Any]:
     return out
 
 
-def _scoring(r: _Reader) -> Scoring:
+def _scoring(r: TableReader) -> Scoring:
     """Read the scoring table of a stage."""
     s = r.sub("scoring", SCORING_KEYS)
     points: dict[int, tuple[Num, ...]] = {}
     for size, values in _sizes(s, "points").items():
-        path = s._at("points") + f".{size}"
+        path = s.at("points") + f".{size}"
         if not isinstance(values, list) or len(values) != size:
             raise _fail(
                 path,
@@ -164,9 +102,9 @@ def _scoring(r: _Reader) -> Scoring:
                 "better places must not get fewer points.",
             )
     if not points:
-        raise _fail(s._at("points"), "fehlt.", "is missing.")
+        raise _fail(s.at("points"), "fehlt.", "is missing.")
     factors = {
-        k: _number(v, s._at("game_point_factor") + f".{k}")
+        k: _number(v, s.at("game_point_factor") + f".{k}")
         for k, v in _sizes(s, "game_point_factor").items()
     }
     return Scoring(
@@ -174,43 +112,43 @@ def _scoring(r: _Reader) -> Scoring:
         tie=s.choice("tie", ("split", "rolloff"), "split"),
         rounding=_rounding(s, "rounding"),
         rolloff_loser=s.choice("rolloff_loser", ("minus", "next_place"), "minus"),
-        rolloff_malus=_number(s.data.get("rolloff_malus", 1), s._at("rolloff_malus")),
+        rolloff_malus=_number(s.data.get("rolloff_malus", 1), s.at("rolloff_malus")),
         game_point_factor=factors,
         game_point_rounding=_rounding(s, "game_point_rounding"),
         shared_last_is_loss=s.get("shared_last_is_loss", bool, True),
     )
 
 
-def _criteria(r: _Reader, key: str, default: list[str] | None) -> tuple[Criterion, ...]:
+def _criteria(r: TableReader, key: str, default: list[str] | None) -> tuple[Criterion, ...]:
     """Read a list of ranking criteria; the order-giving one must come last."""
     raw = r.get(key, list, default, required=default is None)
-    out = tuple(Criterion.parse(str(t), field=f"{r._at(key)}[{i + 1}]") for i, t in enumerate(raw))
+    out = tuple(Criterion.parse(str(t), field=f"{r.at(key)}[{i + 1}]") for i, t in enumerate(raw))
     for i, c in enumerate(out[:-1]):
         if c.orders:
             raise _fail(
-                f"{r._at(key)}[{i + 1}]",
+                f"{r.at(key)}[{i + 1}]",
                 "Stechen und Los müssen das letzte Kriterium sein.",
                 "roll-off and lot must be the last criterion.",
             )
     if not out:
-        raise _fail(r._at(key), "braucht mindestens ein Kriterium.", "needs a criterion.")
+        raise _fail(r.at(key), "braucht mindestens ein Kriterium.", "needs a criterion.")
     return out
 
 
 def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -> StageRule:
     """Read one stage (defaults already merged in)."""
-    r = _Reader(data, path, STAGE_KEYS)
+    r = TableReader(data, path, STAGE_KEYS)
     sid: str = r.get("id", str, required=True)
     if not sid.replace("-", "").replace("_", "").isalnum():
         raise _fail(
-            r._at("id"), "nur Buchstaben, Ziffern, - und _.", "letters, digits, - and _ only."
+            r.at("id"), "nur Buchstaben, Ziffern, - und _.", "letters, digits, - and _ only."
         )
     if sid in earlier:
-        raise _fail(r._at("id"), f"„{sid}“ gibt es schon.", f"'{sid}' exists already.")
+        raise _fail(r.at("id"), f"„{sid}“ gibt es schon.", f"'{sid}' exists already.")
     t = r.sub("tables", {"prefer", "allow", "max_other"})
     allow = t.get("allow", list, [3])
     if not all(isinstance(a, int) and a >= 2 for a in allow):
-        raise _fail(t._at("allow"), "Tischgrößen ab 2.", "table sizes from 2.")
+        raise _fail(t.at("allow"), "Tischgrößen ab 2.", "table sizes from 2.")
     tables = TableRule(
         t.count("prefer", 4, low=2) or 4, tuple(allow), t.count("max_other", None, low=0)
     )
@@ -219,7 +157,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     for size in tables.sizes():
         if size not in scoring.points:
             raise _fail(
-                f"{r._at('scoring')}.points.{size}",
+                f"{r.at('scoring')}.points.{size}",
                 f"fehlt für {size}er-Tische.",
                 f"is missing for tables of {size}.",
             )
@@ -232,7 +170,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     )
     if index > 0 and entrants.top is None and entrants.per_table is None:
         raise _fail(
-            r._at("entrants"), "braucht „top“ oder „per_table“.", "needs 'top' or 'per_table'."
+            r.at("entrants"), "braucht „top“ oder „per_table“.", "needs 'top' or 'per_table'."
         )
     play_if = r.sub("play_if", {"players_at_least", "entrants_at_least"})
     roll = r.sub("rolloffs", {"stechen", "herzog"})
@@ -240,7 +178,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     for i, key in enumerate(placement_by):
         if key not in ("score", "pips"):
             raise _fail(
-                f"{r._at('placement_by')}[{i + 1}]",
+                f"{r.at('placement_by')}[{i + 1}]",
                 "nur „score“ und „pips“.",
                 "only 'score' and 'pips'.",
             )
@@ -251,7 +189,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     for c in (*ranking, *table_ranking):
         if c.key == "rank" and c.scope not in earlier:
             raise _fail(
-                r._at("ranking"),
+                r.at("ranking"),
                 f"„rank@{c.scope}“: keine frühere Runde dieses Namens.",
                 f"'rank@{c.scope}': no earlier stage of that name.",
             )
@@ -259,7 +197,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     games = r.count("games", required=True) or 1
     if reseat and games > 1 and any(c.key == "table_place" for c in ranking):
         raise _fail(
-            r._at("ranking"),
+            r.at("ranking"),
             "„table_place“ geht nur mit festen Tischen.",
             "'table_place' needs fixed tables.",
         )
@@ -297,7 +235,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
 
 def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     """Validate a parsed ruleset and build it."""
-    top = _Reader(data, "", TOP_KEYS)
+    top = TableReader(data, "", TOP_KEYS)
     if top.get("schema", int, 1) != 1:
         raise _fail("schema", "nur Version 1 wird unterstützt.", "only version 1 is supported.")
     defaults: dict[str, Any] = top.get("defaults", dict, {})
@@ -321,12 +259,4 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
 
 def ruleset_from_toml(text: str, *, origin: str = "ruleset") -> Ruleset:
     """Parse TOML text and validate it."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RuleError(
-            f"{origin} ist kein gültiges TOML: {err}",
-            f"{origin} is not valid TOML: {err}",
-            field=origin,
-        ) from None
-    return ruleset_from_dict(data)
+    return ruleset_from_dict(read_toml(text, origin=origin))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from importlib import resources
@@ -12,6 +11,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.clock import time_of_day
 from tafelrunde.engine.knockout.rules import FILL_RULES, KnockoutRules
 from tafelrunde.engine.tables import TableRule
+from tafelrunde.engine.toml_reader import TableReader, read_toml
 
 TOP_KEYS = {
     "schema", "name", "name_en", "format", "description", "registration", "lives", "chips",
@@ -20,59 +20,8 @@ TOP_KEYS = {
 PRESET = "schocken-ko"
 
 
-class _Reader:
-    """Typed access to one table of the file, remembering its path for messages."""
-
-    def __init__(self, data: Mapping[str, Any], path: str, allowed: set[str]) -> None:
-        self.data, self.path = data, path
-        for key in data:
-            if key not in allowed:
-                known = ", ".join(sorted(allowed))
-                raise RuleError(
-                    f"unbekannter Eintrag; erlaubt sind: {known}.",
-                    f"unknown entry; allowed: {known}.",
-                    field=self.at(key),
-                )
-
-    def at(self, key: str) -> str:
-        """Return the dotted path of a key."""
-        return f"{self.path}.{key}" if self.path else key
-
-    def sub(self, key: str, allowed: set[str]) -> _Reader:
-        """Return a reader for a nested table (empty when absent)."""
-        value = self.data.get(key, {})
-        if not isinstance(value, dict):
-            raise RuleError("muss eine Tabelle sein.", "must be a table.", field=self.at(key))
-        return _Reader(value, self.at(key), allowed)
-
-    def text(self, key: str, default: str) -> str:
-        """Return a text."""
-        value = self.data.get(key, default)
-        if not isinstance(value, str):
-            raise RuleError("muss ein Text sein.", "must be a text.", field=self.at(key))
-        return value
-
-    def flag(self, key: str, default: bool) -> bool:
-        """Return true or false."""
-        value = self.data.get(key, default)
-        if not isinstance(value, bool):
-            raise RuleError(
-                "muss true oder false sein.", "must be true or false.", field=self.at(key)
-            )
-        return value
-
-    def count(self, key: str, default: int, *, low: int = 1) -> int:
-        """Return a whole number of at least `low`."""
-        value = self.data.get(key, default)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RuleError(
-                "muss eine ganze Zahl sein.", "must be a whole number.", field=self.at(key)
-            )
-        if value < low:
-            raise RuleError(
-                f"muss mindestens {low} sein.", f"must be at least {low}.", field=self.at(key)
-            )
-        return value
+class _Reader(TableReader):
+    """The file reader with amounts of money and times of day."""
 
     def money(self, key: str, default: Decimal) -> Decimal:
         """Return an amount of euros (a number or a text such as "2.50"), not negative."""
@@ -108,7 +57,7 @@ class _Reader:
 def _tables(top: _Reader) -> tuple[TableRule, int]:
     """Read the table sizes and how many survive a table."""
     t = top.sub("tables", {"prefer", "allow", "survivors"})
-    prefer = t.count("prefer", 4, low=2)
+    prefer = t.whole("prefer", 4, low=2)
     allow = t.data.get("allow", [3])
     if not isinstance(allow, list) or not all(
         isinstance(a, int) and not isinstance(a, bool) and a >= 2 for a in allow
@@ -119,7 +68,7 @@ def _tables(top: _Reader) -> tuple[TableRule, int]:
             field=t.at("allow"),
         )
     rule = TableRule(prefer=prefer, allow=tuple(allow))
-    survivors = t.count("survivors", 2)
+    survivors = t.whole("survivors", 2)
     if survivors >= min(rule.sizes()):
         raise RuleError(
             f"muss kleiner als die kleinste Tischgröße ({min(rule.sizes())}) sein.",
@@ -132,7 +81,7 @@ def _tables(top: _Reader) -> tuple[TableRule, int]:
 def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     """Validate a parsed format-D ruleset and build it."""
     top = _Reader(data, "", TOP_KEYS)
-    if top.count("schema", 1) != 1:
+    if top.whole("schema", 1) != 1:
         raise RuleError(
             "nur Version 1 wird unterstützt.", "only version 1 is supported.", field="schema"
         )
@@ -165,7 +114,7 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
             "muss eine Liste von Texten sein.", "must be a list of texts.", field="prizes.places"
         )
     tables, survivors = _tables(top)
-    final_size = final.count("size", base.final_size, low=2)
+    final_size = final.whole("size", base.final_size, low=2)
     if final_size < 2 * survivors:
         raise RuleError(
             f"muss mindestens 2 × {survivors} (die Überlebenden beider Runden) sein.",
@@ -176,16 +125,16 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
         name=top.text("name", base.name),
         name_en=top.text("name_en", base.name_en),
         description=top.text("description", ""),
-        lives=top.count("lives", base.lives),
-        chips_main=chips.count("main", base.chips_main),
-        chips_consolation=chips.count("consolation", base.chips_consolation),
-        chips_final=chips.count("grand_final", base.chips_final),
+        lives=top.whole("lives", base.lives),
+        chips_main=chips.whole("main", base.chips_main),
+        chips_consolation=chips.whole("consolation", base.chips_consolation),
+        chips_final=chips.whole("grand_final", base.chips_final),
         chips_carry_over=chips.flag("carry_over", base.chips_carry_over),
         tables=tables,
         survivors=survivors,
         final_size=final_size,
         final_fill=fill,
-        sharp_after_minutes=sharp.count("after_minutes", base.sharp_after_minutes, low=0),
+        sharp_after_minutes=sharp.whole("after_minutes", base.sharp_after_minutes, low=0),
         sharp_in_final=sharp.flag("in_grand_final", base.sharp_in_final),
         admission=admission,
         deadline=deadline,
@@ -199,15 +148,7 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
 
 def knockout_rules_from_toml(text: str, *, origin: str = "ruleset") -> KnockoutRules:
     """Parse TOML text and validate it as a format-D ruleset."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RuleError(
-            f"{origin} ist kein gültiges TOML: {err}",
-            f"{origin} is not valid TOML: {err}",
-            field=origin,
-        ) from None
-    return knockout_rules_from_dict(data)
+    return knockout_rules_from_dict(read_toml(text, origin=origin))
 
 
 def preset_text() -> str:

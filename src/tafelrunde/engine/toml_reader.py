@@ -1,0 +1,105 @@
+"""Typed, validating access to a parsed TOML file: every mistake names its field and reason."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from typing import Any, Self
+
+from tafelrunde.engine.errors import RuleError
+
+_KIND_NAMES = {
+    str: ("ein Text", "a text"),
+    bool: ("true oder false", "true or false"),
+    list: ("eine Liste", "a list"),
+    dict: ("eine Tabelle", "a table"),
+}
+
+
+def read_toml(text: str, *, origin: str) -> dict[str, Any]:
+    """Parse TOML text, refusing a broken file with one clear message."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RuleError(
+            f"{origin} ist kein gültiges TOML: {err}",
+            f"{origin} is not valid TOML: {err}",
+            field=origin,
+        ) from None
+
+
+class TableReader:
+    """One table of the file with its dotted path; unknown keys are refused at once."""
+
+    def __init__(self, data: Mapping[str, Any], path: str, allowed: set[str]) -> None:
+        self.data, self.path = data, path
+        for key in data:
+            if key not in allowed:
+                known = ", ".join(sorted(allowed))
+                raise RuleError(
+                    f"unbekannter Eintrag; erlaubt sind: {known}.",
+                    f"unknown entry; allowed: {known}.",
+                    field=self.at(key),
+                )
+
+    def at(self, key: str) -> str:
+        """Return the dotted path of a key."""
+        return f"{self.path}.{key}" if self.path else key
+
+    def fail(self, key: str, de: str, en: str) -> RuleError:
+        """Build the error for one key."""
+        return RuleError(de, en, field=self.at(key))
+
+    def get(self, key: str, kind: type, default: Any = None, *, required: bool = False) -> Any:
+        """Return a value of the given type, or the default when absent."""
+        if key not in self.data:
+            if required:
+                raise self.fail(key, "fehlt.", "is missing.")
+            return default
+        value = self.data[key]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail(key, "muss eine ganze Zahl sein.", "must be a whole number.")
+        if kind is not int and not isinstance(value, kind):
+            de, en = _KIND_NAMES.get(kind, (kind.__name__, kind.__name__))
+            raise self.fail(key, f"muss {de} sein.", f"must be {en}.")
+        return value
+
+    def text(self, key: str, default: str) -> str:
+        """Return a text."""
+        value: str = self.get(key, str, default)
+        return value
+
+    def flag(self, key: str, default: bool) -> bool:
+        """Return true or false."""
+        value: bool = self.get(key, bool, default)
+        return value
+
+    def count(
+        self, key: str, default: int | None = None, *, low: int = 1, required: bool = False
+    ) -> int | None:
+        """Return a whole number of at least `low`, or the default (maybe None)."""
+        value: int | None = self.get(key, int, default, required=required)
+        if value is not None and value < low:
+            raise self.fail(key, f"muss mindestens {low} sein.", f"must be at least {low}.")
+        return value
+
+    def whole(self, key: str, default: int, *, low: int = 1) -> int:
+        """Return a whole number of at least `low`, the default when absent."""
+        value = self.count(key, default, low=low)
+        assert value is not None
+        return value
+
+    def choice(self, key: str, options: tuple[str, ...], default: str) -> str:
+        """Return one of the allowed words."""
+        value: str = self.get(key, str, default)
+        if value not in options:
+            raise self.fail(
+                key,
+                f"„{value}“ ist nicht erlaubt; möglich: {', '.join(options)}.",
+                f"'{value}' is not allowed; possible: {', '.join(options)}.",
+            )
+        return value
+
+    def sub(self, key: str, allowed: set[str]) -> Self:
+        """Return a reader of the same kind for a nested table (empty when absent)."""
+        return type(self)(self.get(key, dict, {}), self.at(key), allowed)
