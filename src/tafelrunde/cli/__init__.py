@@ -157,13 +157,31 @@ def build_parser() -> argparse.ArgumentParser:
         simulate.simulate,
         file=False,
     )
-    sp.add_argument("what", choices=("schocken",), help="was / what: schocken")
-    sp.add_argument("--players", default="4", help="Spieler am Tisch / players at the table")
+    sp.add_argument(
+        "what", choices=("schocken", "tournament"), help="was / what: schocken | tournament"
+    )
+    sp.add_argument(
+        "--players",
+        help="Spieler am Tisch (schocken, Standard 4) bzw. im Turnier / "
+        "players at the table (schocken, default 4) or in the tournament",
+    )
     sp.add_argument("--games", default="1000", help="Anzahl Spiele / number of games")
     sp.add_argument("--seed", help="Seed (sonst zufällig / else random)")
     sp.add_argument("--bot", default="threshold", help="Bot: threshold | odds")
     sp.add_argument("--fast", action="store_true", help="NumPy-Weg / NumPy path (threshold)")
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--preset", help="Turnier: Vorlage / tournament: preset")
+    sp.add_argument("--runs", default="1", help="Turnier: Läufe / tournament: runs (seed, +1, …)")
+    sp.add_argument("--round-seconds", help="Sekunden je Wurfrunde / seconds per round (40)")
+    sp.add_argument(
+        "--between-seconds", help="Sekunden zwischen Spielen / seconds between games (30)"
+    )
+    sp.add_argument(
+        "--table-seconds", help="Sekunden je Tischbildung / seconds to form a table (60)"
+    )
+    sp.add_argument(
+        "--game-minutes", help="Minuten je Partie (A–C) / minutes per game (A 10, B 60, C 20)"
+    )
     return p
 
 

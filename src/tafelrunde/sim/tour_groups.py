@@ -1,0 +1,106 @@
+"""Simulate a whole A–C tournament with random results and a clock for its tables.
+
+The organiser's steps are those of `autoplay`; a clock runs beside them. A draw forms its
+tables (the model's seconds), then every table plays its games one after the other, each
+taking the format's minutes times a random factor. A fixed-table stage lets each table go
+on at its own pace; a stage that reseats every game, and the next stage, wait for the
+slowest table. Players wait from the end of their table until their next table is formed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import Draw, Player, Tournament
+from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.tables import plan_tables
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.sim.autoplay import random_result
+from tafelrunde.sim.tour_knockout import player_ids
+from tafelrunde.sim.tour_model import RunFigures, TimeModel
+
+Progress = Callable[[int], None]
+LIMIT = 1_000_000  # organiser steps; a real tournament needs far fewer
+
+
+def sim_tournament(ruleset: Ruleset, players: int, seed: int) -> Tournament:
+    """Build a tournament of simulated players; refuse a field the ruleset cannot seat."""
+    tour = Tournament(
+        name=f"Simulation {ruleset.name}",
+        ruleset=ruleset,
+        players=[Player(pid, pid) for pid in player_ids(players)],
+        seed=seed,
+    )
+    first = TournamentState(tour).following(None)
+    if first is None:
+        raise RuleError(
+            f"{players} Spieler sind zu wenige für „{ruleset.name}“.",
+            f"{players} players are too few for '{ruleset.name_en or ruleset.name}'.",
+            field="players",
+        )
+    plan_tables(players, first.rule.tables)  # says which counts work when this one does not
+    return tour
+
+
+class GroupsRun:
+    """One simulated A–C tournament: the engine's state, the clock and the figures."""
+
+    def __init__(self, tournament: Tournament, *, seed: int, model: TimeModel) -> None:
+        self.state = TournamentState(tournament)
+        self.rng = random.Random(seed)
+        self.model = model
+        self.game_seconds = model.minutes_of(tournament.ruleset.format) * 60
+        self.figures = RunFigures(seed=seed)
+        self.clock = 0.0
+        self.free_since = {p.id: 0.0 for p in tournament.players}
+
+    def game_time(self) -> float:
+        """Return how long one game at one table takes this time."""
+        j = self.model.jitter
+        return self.game_seconds * self.rng.uniform(1 - j, 1 + j)
+
+    def run(self) -> RunFigures:
+        """Draw, play and roll off until the tournament is over."""
+        state = self.state
+        for _ in range(LIMIT):
+            if state.finished:
+                break
+            draw = next_draw(state, seed=self.rng.randrange(2**31))
+            record(state, draw, by="sim")
+            self.play_draw(draw)
+            for _ in range(LIMIT):
+                needs = open_rolloffs(state)
+                if not needs:
+                    break
+                record(state, rolled_by_software(needs[0], seed=self.rng.randrange(2**31)))
+        fig = self.figures
+        fig.duration = self.clock
+        fig.ranking = [row.player for row in state.overall()]
+        return fig
+
+    def play_draw(self, draw: Draw) -> None:
+        """Seat the drawn tables now, play their games, and move the clock to the last end."""
+        st = self.state.current
+        assert st is not None
+        fig, formed = self.figures, self.clock
+        tables = draw.tables
+        fig.tables_total += len(tables)
+        fig.tables_max = max(fig.tables_max, len(tables))
+        games = [draw.game] if st.rule.reseat_each_game else list(range(1, st.rule.games + 1))
+        ends: list[float] = []
+        for table in tables:
+            for pid in table:
+                fig.longest_wait = max(fig.longest_wait, formed - self.free_since[pid])
+            plays = [self.game_time() for _ in games]
+            between = self.model.between_games_seconds * (len(games) - 1)
+            end = formed + self.model.table_seconds + sum(plays) + between
+            ends.append(end)
+            for pid in table:
+                self.free_since[pid] = end
+        for game, index in st.missing_results():
+            record(self.state, random_result(self.state, game, index, self.rng), by="sim")
+            fig.games += 1
+        self.clock = max(ends, default=formed)

@@ -1,0 +1,200 @@
+"""Simulate a format-D knockout: the engine forms the tables, bots play every Schocken game.
+
+An event-driven clock: tables play in parallel; a game takes its rounds of throws times the
+model's seconds; players who leave a table wait in their bracket's queue until the engine
+suggests a table for them. Every fact reaches the engine with its simulated time (`at`, in
+seconds of the day), so the engine's sharp-play clock decides which games are sharp.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import (
+    Bracket,
+    GameLost,
+    KnockoutFact,
+    KnockoutRules,
+    KnockoutState,
+    OpenTable,
+    PayFee,
+    Register,
+    Status,
+    next_steps,
+    ranking,
+    suggested_tables,
+)
+from tafelrunde.sim.tour_games import GamePlayer, game_player
+from tafelrunde.sim.tour_model import RunFigures, TableCount, TimeModel
+
+Progress = Callable[[int], None]
+BRACKETS = (Bracket.MAIN, Bracket.CONSOLATION)
+WAITING = (Status.WAITING, Status.FINALIST)
+
+
+def player_ids(count: int) -> list[str]:
+    """Name the simulated players S001, S002, ... (wide enough for the count)."""
+    width = max(3, len(str(count)))
+    return [f"S{i:0{width}d}" for i in range(1, count + 1)]
+
+
+class KnockoutRun:
+    """One simulated knockout tournament: the engine's state, the clock and the figures."""
+
+    def __init__(
+        self,
+        rules: KnockoutRules,
+        *,
+        seed: int,
+        model: TimeModel,
+        games: GamePlayer,
+        progress: Progress | None = None,
+    ) -> None:
+        self.rules, self.model, self.games, self.progress = rules, model, games, progress
+        self.rng = random.Random(seed)
+        self.state = KnockoutState(rules)
+        self.figures = RunFigures(seed=seed)
+        self.tables = TableCount()
+        self.events: list[tuple[float, int, int, str]] = []  # (game ends, seq, table, loser)
+        self.seq = 0
+        self.next_starter: dict[int, str] = {}
+        self.waiting_since: dict[str, float] = {}
+        self.decided = 0
+        self.smallest = min(rules.tables.sizes())
+
+    def record(self, fact: KnockoutFact) -> None:
+        """Hand a fact to the engine."""
+        self.state.record(fact)
+
+    def number(self) -> int:
+        """Return the next fact number."""
+        return len(self.state.facts) + 1
+
+    # -- the tournament -----------------------------------------------------------------
+
+    def run(self, players: int) -> RunFigures:
+        """Register everybody, then play until the engine names the winner."""
+        rules, start = self.rules, float(self.rules.start)
+        for pid in player_ids(players):
+            self.record(Register(n=self.number(), at=rules.admission, player=pid))
+            self.record(PayFee(n=self.number(), at=rules.admission, player=pid))
+            self.waiting_since[pid] = start
+        self.open_ready(start)
+        end = start
+        while not self.state.finished:
+            if not self.events:
+                steps = "; ".join(s.en for s in next_steps(self.state))
+                raise RuleError(
+                    f"Die Simulation kommt nicht weiter: {steps}",
+                    f"the simulation is stuck: {steps}",
+                    field="players",
+                )
+            end, _, table, loser = heapq.heappop(self.events)
+            self.game_over(end, table, loser)
+        self.count_decided()
+        if self.progress is not None and players > self.decided:
+            self.progress(players - self.decided)
+        fig = self.figures
+        fig.duration = end - start
+        fig.tables_max, fig.tables_total = self.tables.most, self.tables.total
+        fig.ranking = [row.player for row in ranking(self.state)]
+        return fig
+
+    def open_ready(self, at: float) -> None:
+        """Open every table the engine suggests now, and the grand final when it is ready."""
+        opened = True
+        while opened and not self.state.finished:
+            opened = False
+            for bracket in BRACKETS:
+                if len(self.state.queues[bracket]) < self.smallest:
+                    continue  # no table seats fewer players (saves the engine's scan)
+                for players in suggested_tables(self.state, bracket):
+                    self.open_table(bracket, players, at)
+                    opened = True
+            if self.state.grand_final_ready():
+                self.open_table(Bracket.GRAND_FINAL, tuple(self.state.finalists), at)
+                opened = True
+
+    def open_table(self, bracket: Bracket, players: tuple[str, ...], at: float) -> None:
+        """Open a table, note the waits it ends, and start its first game after forming it."""
+        self.record(OpenTable(n=self.number(), at=at, bracket=bracket, players=players))
+        number = len(self.state.tables)
+        self.tables.open()
+        for pid in players:
+            since = self.waiting_since.pop(pid, at)
+            self.figures.longest_wait = max(self.figures.longest_wait, at - since)
+        self.next_starter[number] = self.rng.choice(players)
+        self.start_game(number, at + self.model.table_seconds)
+
+    def start_game(self, number: int, at: float) -> None:
+        """Play a table's next game now; its loser is recorded when the game ends."""
+        table = self.state.tables[number]
+        sharp = self.state.is_sharp(number, at)
+        loser, rounds = self.games.play(tuple(table.remaining), self.next_starter[number], sharp)
+        self.figures.games += 1
+        self.figures.rounds += rounds
+        self.figures.sharp_games += sharp
+        self.seq += 1
+        heapq.heappush(
+            self.events, (at + rounds * self.model.round_seconds, self.seq, number, loser)
+        )
+
+    def game_over(self, at: float, number: int, loser: str) -> None:
+        """Record a game's loser; go on at the table, or free its players for new tables."""
+        self.record(GameLost(n=self.number(), at=at, table=number, player=loser))
+        table = self.state.tables[number]
+        if table.is_open and loser in table.remaining:
+            self.next_starter[number] = loser
+            self.start_game(number, at + self.model.between_games_seconds)
+            return
+        for pid in table.players:  # who left the table or survived it waits from now on
+            if self.state.players[pid].status in WAITING and pid not in self.waiting_since:
+                self.waiting_since[pid] = at
+        self.count_decided()
+        if not table.is_open:
+            self.tables.close()
+            self.open_ready(at)
+            return
+        self.next_starter[number] = self.after(table.players, loser, table.remaining)
+        self.start_game(number, at + self.model.between_games_seconds)
+        self.open_ready(at)
+
+    @staticmethod
+    def after(seats: tuple[str, ...], gone: str, remaining: list[str]) -> str:
+        """Return the next player after `gone` in seat order who is still at the table."""
+        at = seats.index(gone)
+        return next(p for p in seats[at + 1 :] + seats[:at] if p in remaining)
+
+    def count_decided(self) -> None:
+        """Report the places decided since the last report to the progress callback."""
+        s = self.state
+        decided = len(s.eliminated) + len(s.final_order) + (1 if s.finished else 0)
+        if self.progress is not None and decided > self.decided:
+            self.progress(decided - self.decided)
+        self.decided = max(self.decided, decided)
+
+
+def simulate_knockout(
+    rules: KnockoutRules,
+    *,
+    players: int,
+    seed: int,
+    model: TimeModel | None = None,
+    engine: str = "exact",
+    progress: Progress | None = None,
+) -> RunFigures:
+    """Simulate a whole format-D tournament with Schocken bots; return its figures."""
+    rng = random.Random(seed)
+    seats = max((*rules.tables.sizes(), rules.final_size))
+    games = game_player(engine, rng.randrange(2**63), max_seats=seats)
+    run = KnockoutRun(
+        rules,
+        seed=seed,
+        model=model or TimeModel(),
+        games=games,
+        progress=progress,
+    )
+    return run.run(players)

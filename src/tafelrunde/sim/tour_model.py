@@ -1,0 +1,112 @@
+"""The time model of a simulated tournament and the figures one simulated run records."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tafelrunde.engine.errors import RuleError
+
+# minutes of one game (a pass of format A, a game of Alhambra, a game of King Lui) per format
+GAME_MINUTES = {"A": 10.0, "B": 60.0, "C": 20.0}
+DEFAULT_GAME_MINUTES = 30.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class TimeModel:
+    """How long things take at the tables; every number can be overridden."""
+
+    round_seconds: float = 40.0  # one round of throws in Schocken (everybody at the table once)
+    between_games_seconds: float = 30.0  # collecting lids and starting the next game
+    table_seconds: float = 60.0  # forming and announcing a table before its first game
+    game_minutes: float | None = None  # A–C: minutes per game; None: the format's default
+    jitter: float = 0.2  # A–C: a game takes its minutes times a random factor 1 ± jitter
+
+    def minutes_of(self, fmt: str) -> float:
+        """Return the minutes of one game of an A–C format."""
+        if self.game_minutes is not None:
+            return self.game_minutes
+        return GAME_MINUTES.get(fmt, DEFAULT_GAME_MINUTES)
+
+    def check(self) -> TimeModel:
+        """Refuse negative times (and a jitter of 1 or more); return the model."""
+        values = {
+            "round_seconds": self.round_seconds,
+            "between_games_seconds": self.between_games_seconds,
+            "table_seconds": self.table_seconds,
+            "game_minutes": self.game_minutes if self.game_minutes is not None else 0.0,
+        }
+        for name, value in values.items():
+            if not value >= 0:
+                raise RuleError(
+                    f"Die Zeit {name} darf nicht negativ sein ({value}).",
+                    f"the time {name} must not be negative ({value}).",
+                    field=name,
+                )
+        if self.round_seconds <= 0 or not 0 <= self.jitter < 1:
+            raise RuleError(
+                "Eine Runde braucht Zeit (> 0 s); die Streuung liegt in [0, 1).",
+                "a round takes time (> 0 s); the jitter lies in [0, 1).",
+                field="round_seconds",
+            )
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the model as plain data."""
+        return asdict(self)
+
+
+@dataclass
+class RunFigures:
+    """What one simulated tournament recorded (times in seconds from the first table)."""
+
+    seed: int
+    duration: float = 0.0
+    tables_max: int = 0
+    tables_total: int = 0
+    longest_wait: float = 0.0
+    games: int = 0
+    rounds: int = 0  # Schocken rounds of throws (format D only)
+    sharp_games: int = 0  # format D only
+    ranking: list[str] = field(default_factory=list)  # player ids, best first
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the figures as plain data (without the ranking)."""
+        return {
+            "seed": self.seed,
+            "duration_seconds": round(self.duration, 1),
+            "duration": hours_minutes(self.duration),
+            "tables_max": self.tables_max,
+            "tables_total": self.tables_total,
+            "longest_wait_seconds": round(self.longest_wait, 1),
+            "longest_wait": hours_minutes(self.longest_wait),
+            "games": self.games,
+            "rounds": self.rounds,
+            "sharp_games": self.sharp_games,
+            "winner": self.ranking[0] if self.ranking else None,
+        }
+
+
+class TableCount:
+    """Count the tables in play now, the most at once and all ever opened."""
+
+    def __init__(self) -> None:
+        self.now = 0
+        self.most = 0
+        self.total = 0
+
+    def open(self, count: int = 1) -> None:
+        """Note tables being opened."""
+        self.now += count
+        self.total += count
+        self.most = max(self.most, self.now)
+
+    def close(self, count: int = 1) -> None:
+        """Note tables being closed."""
+        self.now -= count
+
+
+def hours_minutes(secs: float) -> str:
+    """Format a duration as hh:mm (minutes rounded)."""
+    minutes = round(secs / 60)
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"

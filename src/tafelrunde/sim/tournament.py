@@ -1,0 +1,184 @@
+"""Simulate whole tournaments of any preset, repeatedly, and summarise duration and tables.
+
+Format D (`schocken-ko`) is played by the knockout engine with Schocken bots at every
+table (`tour_knockout`); formats A–C get random results as in `autoplay` (`tour_groups`).
+Run k uses the seed `seed + k`, so every run can be repeated on its own.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import load_preset
+from tafelrunde.engine.knockout.rules_file import PRESET as KNOCKOUT
+from tafelrunde.engine.tables import feasible
+from tafelrunde.presets import load_ruleset, preset_names
+from tafelrunde.sim.tour_games import ENGINES
+from tafelrunde.sim.tour_groups import GroupsRun, sim_tournament
+from tafelrunde.sim.tour_knockout import simulate_knockout
+from tafelrunde.sim.tour_model import RunFigures, TimeModel, hours_minutes
+
+Progress = Callable[[int], None]
+MAX_PLAYERS = 100_000
+MAX_RUNS = 1_000
+FIGURES = ("duration", "tables_max", "tables_total", "longest_wait", "games")
+TIMES = ("duration", "longest_wait")
+
+
+def tournament_presets() -> list[str]:
+    """List the presets a tournament can be simulated with."""
+    return sorted({*preset_names(), KNOCKOUT})
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Least, median and most of a figure over the runs."""
+
+    low: float
+    median: float
+    high: float
+
+    @classmethod
+    def of(cls, values: list[float]) -> Spread:
+        """Summarise the values of the runs."""
+        return cls(min(values), float(statistics.median(values)), max(values))
+
+    def to_json(self, *, clock: bool = False) -> dict[str, Any]:
+        """Return min, median and max (as hh:mm too for a time)."""
+        out: dict[str, Any] = {"min": self.low, "median": self.median, "max": self.high}
+        if clock:
+            out["text"] = {k: hours_minutes(v) for k, v in out.items()}
+        return out
+
+
+@dataclass
+class TournamentSim:
+    """The runs of one simulated tournament setup and what they show together."""
+
+    preset: str
+    name: str
+    name_en: str
+    format: str
+    players: int
+    seed: int
+    engine: str
+    model: TimeModel
+    runs: list[RunFigures] = field(default_factory=list)
+    seconds: float = 0.0  # wall-clock time of the simulation
+
+    def spread(self, figure: str) -> Spread:
+        """Return the spread of one figure (see FIGURES) over the runs."""
+        return Spread.of([float(getattr(r, figure)) for r in self.runs])
+
+    def to_json(self) -> dict[str, Any]:
+        """Return everything as plain data (one JSON object)."""
+        return {
+            "preset": self.preset,
+            "name": self.name,
+            "name_en": self.name_en,
+            "format": self.format,
+            "players": self.players,
+            "seed": self.seed,
+            "runs": len(self.runs),
+            "engine": self.engine if self.format == "D" else "random_results",
+            "time_model": self.model.to_json(),
+            "game_minutes": None if self.format == "D" else self.model.minutes_of(self.format),
+            "results": [r.to_json() for r in self.runs],
+            "ranking": self.runs[0].ranking if self.runs else [],
+            "spread": {f: self.spread(f).to_json(clock=f in TIMES) for f in FIGURES},
+            "wall_seconds": round(self.seconds, 3),
+        }
+
+
+def _check(preset: str, players: int, runs: int, engine: str) -> None:
+    """Refuse an unknown preset or engine, and counts out of range."""
+    if preset not in tournament_presets():
+        names = ", ".join(tournament_presets())
+        raise RuleError(
+            f"unbekannte Vorlage „{preset}“ (möglich: {names})",
+            f"unknown preset '{preset}' (possible: {names})",
+            field="preset",
+        )
+    if not 1 <= players <= MAX_PLAYERS:
+        raise RuleError(
+            f"Die Spielerzahl muss zwischen 1 und {MAX_PLAYERS} liegen, nicht {players}.",
+            f"the number of players must lie between 1 and {MAX_PLAYERS}, not {players}.",
+            field="players",
+        )
+    if not 1 <= runs <= MAX_RUNS:
+        raise RuleError(
+            f"Die Zahl der Läufe muss zwischen 1 und {MAX_RUNS} liegen, nicht {runs}.",
+            f"the number of runs must lie between 1 and {MAX_RUNS}, not {runs}.",
+            field="runs",
+        )
+    if engine not in ENGINES:
+        raise RuleError(
+            f"unbekannter Weg „{engine}“ (exact oder fast)",
+            f"unknown engine '{engine}' (exact or fast)",
+            field="engine",
+        )
+
+
+def simulate_tournament(
+    *,
+    preset: str,
+    players: int,
+    seed: int,
+    runs: int = 1,
+    model: TimeModel | None = None,
+    engine: str = "exact",
+    progress: Progress | None = None,
+) -> TournamentSim:
+    """Simulate `runs` tournaments of a preset (seeds seed, seed+1, ...); progress in players."""
+    _check(preset, players, runs, engine)
+    model = (model or TimeModel()).check()
+    began = time.perf_counter()
+    if preset == KNOCKOUT:
+        rules = load_preset()
+        least = min(rules.tables.sizes())
+        if not any(feasible(k, rules.tables) for k in range(1, players + 1)):
+            raise RuleError(
+                f"{players} Spieler sind zu wenige: der K.-o. braucht mindestens {least} "
+                "(einen Tisch).",
+                f"{players} players are too few: the knockout needs at least {least} (one table).",
+                field="players",
+            )
+        sim = TournamentSim(
+            preset, rules.name, rules.name_en, rules.format, players, seed, engine, model
+        )
+        for k in range(runs):
+            sim.runs.append(
+                simulate_knockout(
+                    rules,
+                    players=players,
+                    seed=seed + k,
+                    model=model,
+                    engine=engine,
+                    progress=progress,
+                )
+            )
+    else:
+        ruleset = load_ruleset(preset)
+        sim_tournament(ruleset, players, seed)  # refuses a field it cannot seat, before any run
+        sim = TournamentSim(
+            preset,
+            ruleset.name,
+            ruleset.name_en or ruleset.name,
+            ruleset.format,
+            players,
+            seed,
+            engine,
+            model,
+        )
+        for k in range(runs):
+            tour = sim_tournament(ruleset, players, seed + k)
+            sim.runs.append(GroupsRun(tour, seed=seed + k, model=model).run())
+            if progress is not None:
+                progress(players)
+    sim.seconds = time.perf_counter() - began
+    return sim
