@@ -85,7 +85,7 @@ def can_register(state: KnockoutState, fact: Register) -> None:
             f"registration closed at {clock_text(deadline)} (only the organiser can override).",
             field="at",
         )
-    main_final = any(t.final and t.bracket is Bracket.MAIN for t in state.tables.values())
+    main_final = any(t.final for t in state.open_tables(Bracket.MAIN))
     if main_final or Bracket.MAIN in state.done_brackets:
         raise RuleError(
             "Die Hauptrunde ist schon beim Final-Tisch; keine Anmeldung mehr.",
@@ -179,7 +179,7 @@ def can_open(state: KnockoutState, fact: OpenTable) -> bool:
     for pid in players:
         _seatable(state, state.players[pid], fact.bracket)
     queue = state.queues[fact.bracket]
-    alone = not state.open_tables(fact.bracket) and len(players) == len(queue)
+    alone = not state.running[fact.bracket] and len(players) == len(queue)
     return state.closed(fact.bracket) and alone
 
 

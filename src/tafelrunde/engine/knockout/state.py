@@ -47,6 +47,11 @@ class KnockoutState:
         self.winner: str | None = None
         self.schock_outs: dict[int, SchockOut] = {}
         self.donations: dict[int, Donation] = {}
+        # kept up to date with each fact, so no question scans every player or table
+        self.unready: dict[str, None] = {}  # registered, fee (or check-in) missing; in order
+        self.running: dict[Bracket, dict[int, TableState]] = {b: {} for b in Bracket}
+        self.tables_closed: dict[Bracket, int] = {b: 0 for b in Bracket}
+        self.final_table: TableState | None = None
 
     # -- questions ----------------------------------------------------------------------
 
@@ -57,21 +62,23 @@ class KnockoutState:
 
     def open_tables(self, bracket: Bracket | None = None) -> list[TableState]:
         """Return the open tables, of one bracket or of all."""
-        return [t for t in self.tables.values() if t.is_open and bracket in (None, t.bracket)]
+        if bracket is not None:
+            return list(self.running[bracket].values())
+        return sorted((t for b in Bracket for t in self.running[b].values()), key=_number)
 
     def pending(self) -> list[str]:
         """Return the registered players still missing the entry fee (or check-in)."""
-        return [p.id for p in self.players.values() if p.status is Status.REGISTERED]
+        return list(self.unready)
 
     def closed(self, bracket: Bracket) -> bool:
         """Say whether no more players can arrive in a bracket from outside it."""
         if bracket is Bracket.MAIN:
-            return not self.pending()
+            return not self.unready
         return Bracket.MAIN in self.done_brackets
 
     def grand_final(self) -> TableState | None:
         """Return the grand final table once it is open."""
-        return next((t for t in self.tables.values() if t.bracket is Bracket.GRAND_FINAL), None)
+        return self.final_table
 
     def grand_final_ready(self) -> bool:
         """Say whether the grand final can be opened now."""
@@ -133,6 +140,7 @@ class KnockoutState:
             if p.status is Status.WAITING:
                 self.queues[Bracket.MAIN].remove(p.id)
             p.status = Status.WITHDRAWN
+            self.unready.pop(p.id, None)
         elif isinstance(fact, OpenTable):
             final = checks.can_open(self, fact)
             self._open(fact, final)
@@ -153,6 +161,7 @@ class KnockoutState:
         """Add a player with full lives."""
         p = PlayerState(fact.player, fact.name or fact.player, seconds(fact.at), self.rules.lives)
         self.players[p.id] = p
+        self.unready[p.id] = None
         self._promote(p)
 
     def _promote(self, p: PlayerState) -> None:
@@ -161,6 +170,7 @@ class KnockoutState:
         if p.status is Status.REGISTERED and ready:
             p.status, p.bracket = Status.WAITING, Bracket.MAIN
             self.queues[Bracket.MAIN].append(p.id)
+            del self.unready[p.id]
 
     def _open(self, fact: OpenTable, final: bool) -> None:
         """Seat the players at a new table with their chips."""
@@ -170,6 +180,9 @@ class KnockoutState:
         )
         table.remaining = list(fact.players)
         self.tables[number] = table
+        self.running[fact.bracket][number] = table
+        if fact.bracket is Bracket.GRAND_FINAL:
+            self.final_table = table
         fresh = self.rules.chips(fact.bracket)
         for pid in fact.players:
             p = self.players[pid]
@@ -190,16 +203,22 @@ class KnockoutState:
             self._leave(p, table.bracket)
         if table.bracket is Bracket.GRAND_FINAL:
             if len(table.remaining) == 1:
-                table.closed_at = at
+                self._close(table, at)
                 self.winner = table.remaining[0]
                 self.players[self.winner].status = Status.PLACED
                 self.players[self.winner].table = None
         elif len(table.remaining) <= self.rules.survivors:
-            table.closed_at = at
+            self._close(table, at)
             for sid in table.remaining:
                 s = self.players[sid]
                 s.status, s.table = Status.WAITING, None
                 self.queues[table.bracket].append(sid)
+
+    def _close(self, table: TableState, at: float) -> None:
+        """Close a table at a time."""
+        table.closed_at = at
+        del self.running[table.bracket][table.number]
+        self.tables_closed[table.bracket] += 1
 
     def _leave(self, p: PlayerState, bracket: Bracket) -> None:
         """Send a player who has no chips on: consolation, out, or a place in the grand final."""
@@ -230,9 +249,9 @@ class KnockoutState:
 
     def _bracket_over(self, b: Bracket) -> bool:
         """Say whether a bracket has ended: nobody can come, no table, at most the survivors."""
-        if not self.closed(b) or self.open_tables(b) or len(self.queues[b]) > self.rules.survivors:
+        if not self.closed(b) or self.running[b] or len(self.queues[b]) > self.rules.survivors:
             return False
-        return b is Bracket.CONSOLATION or any(t.bracket is b for t in self.tables.values())
+        return b is Bracket.CONSOLATION or self.tables_closed[b] > 0
 
     def _name_finalists(self) -> None:
         """Name the grand finalists: the brackets' qualifiers, filled up by the fill rule."""
@@ -246,6 +265,11 @@ class KnockoutState:
         if len(self.finalists) == 1:
             self.winner = self.finalists[0]
             self.players[self.winner].status = Status.PLACED
+
+
+def _number(table: TableState) -> int:
+    """Return a table's number (to sort tables)."""
+    return table.number
 
 
 def replay(rules: KnockoutRules, facts: Iterable[KnockoutFact]) -> KnockoutState:

@@ -37,9 +37,7 @@ class Step:
 
 def _first_round(state: KnockoutState, bracket: Bracket) -> bool:
     """Say whether the main bracket's first round is still being seated."""
-    return bracket is Bracket.MAIN and not any(
-        t.bracket is Bracket.MAIN and not t.is_open for t in state.tables.values()
-    )
+    return bracket is Bracket.MAIN and not state.tables_closed[Bracket.MAIN]
 
 
 def suggested_tables(state: KnockoutState, bracket: Bracket) -> tuple[tuple[str, ...], ...]:
@@ -50,7 +48,7 @@ def suggested_tables(state: KnockoutState, bracket: Bracket) -> tuple[tuple[str,
     rule = state.rules.tables
     if state.closed(bracket) or _first_round(state, bracket):
         seat = next((k for k in range(len(queue), 0, -1) if feasible(k, rule)), 0)
-        if len(queue) <= state.rules.survivors and state.open_tables(bracket):
+        if len(queue) <= state.rules.survivors and state.running[bracket]:
             seat = 0
         sizes = plan_tables(seat, rule).sizes if seat else ()
     else:
@@ -65,7 +63,7 @@ def suggested_tables(state: KnockoutState, bracket: Bracket) -> tuple[tuple[str,
 
 def _is_final(state: KnockoutState, bracket: Bracket, players: tuple[str, ...]) -> bool:
     """Say whether a suggested table would be its bracket's final table."""
-    alone = not state.open_tables(bracket) and len(players) == len(state.queues[bracket])
+    alone = not state.running[bracket] and len(players) == len(state.queues[bracket])
     return state.closed(bracket) and alone
 
 
