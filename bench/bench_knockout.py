@@ -16,7 +16,7 @@ import argparse
 import math
 import time
 
-from tafelrunde.engine.knockout import load_preset
+from tafelrunde.presets import load_knockout
 from tafelrunde.sim.tour_games import GamePlayer, game_player
 from tafelrunde.sim.tour_knockout import KnockoutRun
 from tafelrunde.sim.tour_model import RunFigures, TimeModel, hours_minutes
@@ -40,7 +40,7 @@ def one_run(players: int, engine: str, seed: int) -> tuple[RunFigures, float, fl
     """Play one knockout; return its figures, the wall seconds and the game-play seconds."""
     games = TimedGames(game_player(engine, seed))
     began = time.perf_counter()
-    run = KnockoutRun(load_preset(), seed=seed, model=TimeModel(), games=games)
+    run = KnockoutRun(load_knockout(), seed=seed, model=TimeModel(), games=games)
     fig = run.run(players)
     return fig, time.perf_counter() - began, games.seconds
 

@@ -24,6 +24,7 @@ from tafelrunde.engine.knockout import (
     Undo,
     Withdraw,
     next_steps,
+    schock_out_kings,
 )
 
 pytestmark = pytest.mark.unit
@@ -151,8 +152,18 @@ def test_a_fact_after_the_end() -> None:
     _refused(org, Register, "n", player="late", override_deadline=True)
     winner = state.winner
     assert winner is not None
-    _refused(org, SchockOut, "n", player=winner)
     _refused(org, GameLost, "n", table=2, player=winner)
+
+
+def test_a_schock_out_after_the_end_still_counts() -> None:
+    org = Organiser()
+    org.enter(4)
+    state = play_out(org, random.Random(1))
+    winner = state.winner
+    assert winner is not None
+    shock = org.add(SchockOut, player=winner)
+    org.add(Donation, schock_out=shock.n)
+    assert schock_out_kings(org.state) == (winner,)
 
 
 def test_a_number_not_above_the_last(seated: Organiser) -> None:

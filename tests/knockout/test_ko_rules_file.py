@@ -14,16 +14,15 @@ from tafelrunde.engine.knockout import (
     KnockoutRules,
     knockout_rules_from_dict,
     knockout_rules_from_toml,
-    load_preset,
-    preset_text,
 )
 from tafelrunde.engine.tables import TableRule
+from tafelrunde.presets import load_knockout, preset_text
 
 pytestmark = pytest.mark.unit
 
 
 def test_the_preset_has_the_seed_numbers() -> None:
-    rules = load_preset()
+    rules = load_knockout()
     assert rules.lives == 2
     assert (rules.chips(Bracket.MAIN), rules.chips(Bracket.CONSOLATION)) == (2, 2)
     assert rules.chips(Bracket.GRAND_FINAL) == 3
@@ -40,7 +39,7 @@ def test_the_preset_has_the_seed_numbers() -> None:
 
 
 def _preset() -> dict[str, Any]:
-    return tomllib.loads(preset_text())
+    return tomllib.loads(preset_text("schocken-ko"))
 
 
 @pytest.mark.parametrize(
@@ -79,7 +78,7 @@ def test_a_mistake_names_its_field(path: tuple[str, ...], value: Any, field: str
 
 
 def test_every_number_is_a_parameter() -> None:
-    text = preset_text().replace("carry_over = false", "carry_over = true")
+    text = preset_text("schocken-ko").replace("carry_over = false", "carry_over = true")
     text = text.replace("after_minutes = 15", "after_minutes = 20")
     text = text.replace("entry_fee = 10 ", 'entry_fee = "7.50" ')
     rules = knockout_rules_from_toml(text)

@@ -6,14 +6,15 @@ import statistics
 
 import pytest
 
-from tafelrunde.engine.knockout import GameLost, OpenTable, load_preset
+from tafelrunde.engine.knockout import GameLost, OpenTable
 from tafelrunde.engine.knockout.clock import seconds
+from tafelrunde.presets import load_knockout
 from tafelrunde.sim.tour_games import ExactGames
 from tafelrunde.sim.tour_knockout import KnockoutRun, player_ids, simulate_knockout
 from tafelrunde.sim.tour_model import TimeModel
 
 pytestmark = pytest.mark.unit
-RULES = load_preset()
+RULES = load_knockout()
 
 
 @pytest.mark.parametrize("players", [4, 5, 9, 13, 64])

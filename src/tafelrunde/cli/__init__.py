@@ -12,10 +12,71 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands, simulate
+from tafelrunde.cli import commands, ko_entry, ko_show, simulate
+from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
 
 Handler = Callable[[argparse.Namespace, Console], int]
+AT_HELP = "Zeit statt jetzt: 17:05 oder ISO / time instead of now: 17:05 or ISO"
+# the shared commands that format D answers in its own way
+KNOCKOUT: dict[str, Handler] = {
+    "tables": ko_show.tables,
+    "standings": ko_show.standings,
+    "ranking": ko_show.ranking_cmd,
+    "export": ko_show.export,
+    "pending": ko_show.pending,
+    "history": ko_show.history,
+    "verify": ko_show.verify,
+    "undo": ko_entry.undo,
+}
+NOT_IN_D = {"draw": "open", "result": "lost", "rolloff": "lost"}
+
+
+def knockout_commands(cmd: Callable[..., argparse.ArgumentParser]) -> None:
+    """Add the commands of format D (Schocken knockout)."""
+    sp = cmd(
+        "status", "Format D: Wartende, Tische, Chips, Uhr / queues, tables, clock", ko_show.status
+    )
+    sp.add_argument("--json", action="store_true"), sp.add_argument("--at", help=AT_HELP)
+    sp = cmd("register", "Format D: Spieler anmelden / register players", ko_entry.register)
+    sp.add_argument("names", nargs="+", help="Namen / names")
+    sp.add_argument("--paid", action="store_true", help="Startgebühr bezahlt / entry fee paid")
+    sp.add_argument("--late", action="store_true", help="nach Anmeldeschluss / after the deadline")
+    sp.add_argument("--at", help=AT_HELP)
+    for name, helptext, handler in (
+        ("pay", "Format D: Startgebühr bezahlt / entry fee paid", ko_entry.pay),
+        ("checkin", "Format D: einchecken / check in", ko_entry.checkin),
+        ("withdraw", "Format D: abmelden (vor dem ersten Tisch) / withdraw", ko_entry.withdraw),
+    ):
+        sp = cmd(name, helptext, handler)
+        sp.add_argument("names", nargs="+", help="Namen oder IDs / names or ids")
+        sp.add_argument("--at", help=AT_HELP)
+    sp = cmd(
+        "open",
+        "Format D: nächsten vorgeschlagenen Tisch eröffnen (oder von Hand) / open a table",
+        ko_entry.open_table,
+    )
+    sp.add_argument("names", nargs="*", help="von Hand: die Spieler / by hand: the players")
+    sp.add_argument("--bracket", help="haupt | trost | finale")
+    sp.add_argument("--all", action="store_true", help="alle vorgeschlagenen / all suggested")
+    sp.add_argument("--at", help=AT_HELP)
+    sp = cmd("lost", "Format D: Spielverlierer eintragen / record a game's loser", ko_entry.lost)
+    sp.add_argument("name", help="Verlierer / loser")
+    sp.add_argument("--table", type=int, help="Tisch / table (Standard: sein Tisch)")
+    sp.add_argument("--correct", type=int, metavar="NR", help="Eintrag Nr. korrigieren / correct")
+    sp.add_argument("--at", help=AT_HELP)
+    sp = cmd(
+        "schockaus",
+        "Format D: Schock aus in einem Wurf eintragen / record a one-throw Schock aus",
+        ko_entry.schockaus,
+    )
+    sp.add_argument("name")
+    sp.add_argument("--table", type=int)
+    sp.add_argument("--donated", action="store_true", help="Spende gleich erhalten / donated")
+    sp.add_argument("--at", help=AT_HELP)
+    sp = cmd("donate", "Format D: Spende zu Schock aus Nr. / donation", ko_entry.donate)
+    sp.add_argument("number", type=int, help="Nr. des Schock aus / its entry number")
+    sp.add_argument("--at", help=AT_HELP)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,9 +115,19 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--preset", help="Vorlage / preset: " + ", ".join(commands.preset_names()))
     sp.add_argument("--ruleset", type=Path, help="eigene Regeldatei (TOML) / own ruleset file")
     sp.add_argument(
-        "--players", type=Path, required=True, help="Spielerliste (CSV oder Text) / player list"
+        "--players",
+        type=Path,
+        help="Spielerliste (CSV oder Text; für A–C nötig) / player list (needed for A–C)",
     )
     sp.add_argument("--name", help="Name des Turniers / tournament name")
+    sp.add_argument("--date", help="Format D: Turniertag JJJJ-MM-TT / tournament day (heute/today)")
+    sp.add_argument(
+        "--paid", action="store_true", help="Format D: Startgebühr der Liste bezahlt / list paid"
+    )
+    sp.add_argument(
+        "--late", action="store_true", help="Format D: nach Anmeldeschluss / after the deadline"
+    )
+    sp.add_argument("--at", help=AT_HELP)
     sp.add_argument("--seed", type=int, help="Los-Seed / lot seed (sonst zufällig / else random)")
     sp.add_argument(
         "--force", action="store_true", help="vorhandene Datei überschreiben / overwrite"
@@ -87,7 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--stage"),
         sp.add_argument("--game", type=int),
         sp.add_argument("--json", action="store_true"),
+        sp.add_argument("--at", help=AT_HELP),
     )
+    knockout_commands(cmd)
 
     sp = cmd("result", "Tischergebnis eintragen / enter a table result", commands.result)
     sp.add_argument("--table", type=int, required=True, help="Tischnummer / table number")
@@ -172,9 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--preset", help="Turnier: Vorlage / tournament: preset")
     sp.add_argument("--runs", default="1", help="Turnier: Läufe / tournament: runs (seed, +1, …)")
-    sp.add_argument("--round-seconds", help="Sekunden je Wurfrunde / seconds per round (40)")
+    sp.add_argument("--round-seconds", help="Sekunden je Wurfrunde / seconds per round (25)")
     sp.add_argument(
-        "--between-seconds", help="Sekunden zwischen Spielen / seconds between games (30)"
+        "--between-seconds", help="Sekunden zwischen Spielen / seconds between games (20)"
     )
     sp.add_argument(
         "--table-seconds", help="Sekunden je Tischbildung / seconds to form a table (60)"
@@ -196,6 +269,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "seed", None) is None and args.command in ("create", "draw", "rolloff"):
         args.seed = secrets.randbelow(2**31)
     try:
+        if isinstance(getattr(args, "file", None), Path) and args.command != "create":
+            _knockout_route(args)
         code: int = args.handler(args, console)
         return code
     except OSError as err:  # a file or folder the user named is missing or not writable
@@ -210,6 +285,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except RuleError as err:
         return _report(err, args)
+
+
+def _knockout_route(args: argparse.Namespace) -> None:
+    """Send a shared command on a format-D file to its knockout form; refuse A–C commands."""
+    if args.command not in KNOCKOUT and args.command not in NOT_IN_D:
+        return
+    if not is_knockout(args.file):
+        return
+    if args.command in NOT_IN_D:
+        instead = NOT_IN_D[args.command]
+        raise RuleError(
+            f"Im Format D gibt es „{args.command}“ nicht; stattdessen: tafelrunde {instead} "
+            f"(siehe tafelrunde {instead} --help).",
+            f"format D has no '{args.command}'; use: tafelrunde {instead} "
+            f"(see tafelrunde {instead} --help).",
+            field="command",
+        )
+    args.handler = KNOCKOUT[args.command]
 
 
 def _report(err: RuleError, args: argparse.Namespace) -> int:

@@ -13,7 +13,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from tafelrunde.cli.files import load_tournament, parse_players, read_text, save_tournament
+from tafelrunde.cli import ko_entry, ko_rules_view
+from tafelrunde.cli.files import (
+    load_any,
+    load_tournament,
+    parse_players,
+    read_text,
+    save_tournament,
+)
 from tafelrunde.cli.views import ruleset_table, standing_json, standing_table, t, tables_table
 from tafelrunde.engine.actions import (
     next_draw,
@@ -26,14 +33,21 @@ from tafelrunde.engine.actions import (
 )
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Result, Tournament, Undo
+from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.progress import pending
-from tafelrunde.engine.ruleset_file import ruleset_from_toml
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import fact_to_dict
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.presets import load_ruleset, preset_names, preset_text
+from tafelrunde.presets import (
+    AnyRules,
+    load_rules,
+    load_ruleset,
+    preset_names,
+    preset_text,
+    rules_from_toml,
+)
 from tafelrunde.sim.autoplay import play_to_end
 
 __all__ = ["preset_names"]
@@ -80,7 +94,16 @@ def create(args: argparse.Namespace, out: Console) -> int:
             f"{args.file} exists already (overwrite with --force).",
             field="file",
         )
-    rules = load_ruleset(args.preset or str(args.ruleset))
+    any_rules = load_rules(args.preset or str(args.ruleset))
+    if isinstance(any_rules, KnockoutRules):
+        return ko_entry.create(args, out, any_rules)
+    rules = any_rules
+    if args.players is None:
+        raise RuleError(
+            "Bitte die Spielerliste angeben (--players DATEI).",
+            "Give the player list (--players FILE).",
+            field="--players",
+        )
     players = parse_players(read_text(args.players, "Spielerliste"))
     tour = Tournament(
         name=args.name or rules.name,
@@ -116,7 +139,7 @@ def presets(args: argparse.Namespace, out: Console) -> int:
     table.add_column("Name"), table.add_column(t(args.lang, "Format", "Format"))
     table.add_column(t(args.lang, "Beschreibung", "Description"))
     for name in preset_names():
-        r = load_ruleset(name)
+        r = load_rules(name)
         table.add_row(name, r.format, r.name if args.lang == "de" else r.name_en or r.name)
     out.print(table)
     return 0
@@ -137,13 +160,18 @@ def preset(args: argparse.Namespace, out: Console) -> int:
 def rules(args: argparse.Namespace, out: Console) -> int:
     """Show every parameter of a ruleset readably."""
     source = Path(args.source)
+    ruleset: AnyRules
     if source.suffix == ".json" and source.is_file():
-        ruleset = load_tournament(source).ruleset
+        tour = load_any(source)
+        ruleset = tour.rules if isinstance(tour, KnockoutTournament) else tour.ruleset
     elif source.suffix == ".toml":
-        ruleset = ruleset_from_toml(read_text(source, "Regeldatei"), origin=source.name)
+        ruleset = rules_from_toml(read_text(source, "Regeldatei"), origin=source.name)
     else:
-        ruleset = load_ruleset(args.source)
-    out.print(ruleset_table(ruleset, args.lang))
+        ruleset = load_rules(args.source)
+    if isinstance(ruleset, KnockoutRules):
+        out.print(ko_rules_view.rules_table(ruleset, args.lang))
+    else:
+        out.print(ruleset_table(ruleset, args.lang))
     return 0
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player, Tournament
-from tafelrunde.engine.tournament_file import dumps, loads
+from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.tournament_file import dumps_any, loads, loads_any
 
 
 def read_text(path: Path, what: str) -> str:
@@ -29,8 +30,8 @@ def read_text(path: Path, what: str) -> str:
         ) from None
 
 
-def parse_players(text: str) -> list[Player]:
-    """Read players from CSV (a 'name' column, else the first) or plain text, one per line."""
+def parse_player_names(text: str) -> list[str]:
+    """Read names from CSV (a 'name' column, else the first) or plain text, one per line."""
     lines = [
         line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
     ]
@@ -57,6 +58,12 @@ def parse_players(text: str) -> list[Player]:
                 field="players",
             )
         seen[name.casefold()] = name
+    return names
+
+
+def parse_players(text: str) -> list[Player]:
+    """Read a player list of at least 3 and number the players p01, p02, ..."""
+    names = parse_player_names(text)
     if len(names) < 3:
         raise RuleError(
             "Die Spielerliste braucht mindestens 3 Spieler.",
@@ -72,9 +79,14 @@ def load_tournament(path: Path) -> Tournament:
     return loads(read_text(path, "Turnierdatei"), origin=path.name)
 
 
-def save_tournament(t: Tournament, path: Path) -> None:
+def load_any(path: Path) -> Tournament | KnockoutTournament:
+    """Read a tournament file of any format."""
+    return loads_any(read_text(path, "Turnierdatei"), origin=path.name)
+
+
+def save_tournament(t: Tournament | KnockoutTournament, path: Path) -> None:
     """Write the tournament file atomically: the old file stays whole until the new one is."""
-    text = dumps(t)
+    text = dumps_any(t)
     folder = path.resolve().parent
     fd, tmp = tempfile.mkstemp(prefix=".tafelrunde-", dir=folder)
     try:

@@ -8,6 +8,7 @@ from typing import Any
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Draw, Player, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_from_data, ko_to_data
 from tafelrunde.engine.numbers import exact_text, parse_number
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 
@@ -96,29 +97,41 @@ def dumps(t: Tournament) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
-def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
-    """Read a tournament file; a damaged file is refused with one clear message."""
-    try:
-        data = json.loads(text)
-        if data.get("format") != FORMAT:
-            raise ValueError("format")
-        if data.get("version") != VERSION:
-            raise RuleError(
-                f"{origin}: Version {data.get('version')} wird nicht unterstützt.",
-                f"{origin}: version {data.get('version')} is not supported.",
-                field="version",
-            )
-        players = [Player(str(p["id"]), str(p["name"])) for p in data["players"]]
-        facts = [_fact_from_dict(f) for f in data["facts"]]
-        ruleset = ruleset_from_dict(data["ruleset"])
-        return Tournament(
-            name=str(data["name"]),
-            ruleset=ruleset,
-            players=players,
-            seed=int(data["seed"]),
-            facts=facts,
-            created_at=str(data.get("created_at", "")),
+def _checked(text: str, origin: str) -> dict[str, Any]:
+    """Parse a tournament file and check its format and version."""
+    data = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("format")
+    if data.get("version") != VERSION:
+        raise RuleError(
+            f"{origin}: Version {data.get('version')} wird nicht unterstützt.",
+            f"{origin}: version {data.get('version')} is not supported.",
+            field="version",
         )
+    return data
+
+
+def _from_data(data: dict[str, Any]) -> Tournament:
+    """Build a format A–C tournament from file data."""
+    players = [Player(str(p["id"]), str(p["name"])) for p in data["players"]]
+    facts = [_fact_from_dict(f) for f in data["facts"]]
+    return Tournament(
+        name=str(data["name"]),
+        ruleset=ruleset_from_dict(data["ruleset"]),
+        players=players,
+        seed=int(data["seed"]),
+        facts=facts,
+        created_at=str(data.get("created_at", "")),
+    )
+
+
+def loads_any(text: str, *, origin: str = "Turnierdatei") -> Tournament | KnockoutTournament:
+    """Read a tournament file of any format; a damaged file is refused with one clear message."""
+    try:
+        data = _checked(text, origin)
+        if data["ruleset"].get("format") == "D":
+            return ko_from_data(data)
+        return _from_data(data)
     except RuleError:
         raise
     except (ValueError, KeyError, TypeError, AttributeError) as err:
@@ -127,6 +140,28 @@ def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
             f"{origin} is damaged or not a Tafelrunde tournament file ({err!r}).",
             field="file",
         ) from None
+
+
+def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
+    """Read the tournament file of a format A–C tournament."""
+    t = loads_any(text, origin=origin)
+    if isinstance(t, KnockoutTournament):
+        raise RuleError(
+            f"{origin} ist ein Turnier im Format D (Schocken-K.-o.); "
+            "dafür gibt es eigene Befehle (tafelrunde status, open, lost).",
+            f"{origin} is a format-D tournament (Schocken knockout); "
+            "it has its own commands (tafelrunde status, open, lost).",
+            field="file",
+        )
+    return t
+
+
+def dumps_any(t: Tournament | KnockoutTournament) -> str:
+    """Write the tournament file of any format."""
+    if isinstance(t, Tournament):
+        return dumps(t)
+    data = {"format": FORMAT, "version": VERSION, **ko_to_data(t)}
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 def scores_text(scores: dict[str, Fraction]) -> dict[str, str]:

@@ -6,8 +6,12 @@ from importlib import resources
 from pathlib import Path
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
 from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.ruleset_file import ruleset_from_toml
+from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.toml_reader import read_toml
+
+AnyRules = Ruleset | KnockoutRules
 
 
 def preset_names() -> list[str]:
@@ -21,10 +25,18 @@ def preset_text(name: str) -> str:
     return resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
-def load_ruleset(name_or_path: str) -> Ruleset:
-    """Load a preset by name or a ruleset file by path."""
+def rules_from_toml(text: str, *, origin: str = "ruleset") -> AnyRules:
+    """Read a ruleset file of any format: `format = "D"` is the knockout, A–C the rest."""
+    data = read_toml(text, origin=origin)
+    if data.get("format") == "D":
+        return knockout_rules_from_dict(data)
+    return ruleset_from_dict(data)
+
+
+def load_rules(name_or_path: str) -> AnyRules:
+    """Load a preset by name or a ruleset file by path, of any format."""
     if name_or_path in preset_names():
-        return ruleset_from_toml(preset_text(name_or_path), origin=name_or_path)
+        return rules_from_toml(preset_text(name_or_path), origin=name_or_path)
     path = Path(name_or_path)
     if not path.is_file():
         names = ", ".join(preset_names())
@@ -41,4 +53,39 @@ def load_ruleset(name_or_path: str) -> Ruleset:
             f"cannot read {path.name}: {err}",
             field="ruleset",
         ) from None
-    return ruleset_from_toml(text, origin=path.name)
+    return rules_from_toml(text, origin=path.name)
+
+
+def load_ruleset(name_or_path: str) -> Ruleset:
+    """Load a format A–C ruleset (preset or file); refuse a format-D one."""
+    rules = load_rules(name_or_path)
+    if isinstance(rules, KnockoutRules):
+        raise RuleError(
+            f"„{name_or_path}“ ist ein Regelwerk für Format D, nicht A–C.",
+            f"'{name_or_path}' is a format-D ruleset, not A–C.",
+            field="ruleset",
+        )
+    return rules
+
+
+def load_knockout(name_or_path: str = "schocken-ko") -> KnockoutRules:
+    """Load a format-D ruleset (preset or file); refuse one of A–C."""
+    rules = load_rules(name_or_path)
+    if not isinstance(rules, KnockoutRules):
+        raise RuleError(
+            f"„{name_or_path}“ ist kein Regelwerk für Format D.",
+            f"'{name_or_path}' is not a format-D ruleset.",
+            field="ruleset",
+        )
+    return rules
+
+
+__all__ = [
+    "AnyRules",
+    "load_knockout",
+    "load_rules",
+    "load_ruleset",
+    "preset_names",
+    "preset_text",
+    "rules_from_toml",
+]

@@ -16,8 +16,8 @@ DEFAULT_GAME_MINUTES = 30.0
 class TimeModel:
     """How long things take at the tables; every number can be overridden."""
 
-    round_seconds: float = 40.0  # one round of throws in Schocken (everybody at the table once)
-    between_games_seconds: float = 30.0  # collecting lids and starting the next game
+    round_seconds: float = 25.0  # one round of throws in Schocken (everybody at the table once)
+    between_games_seconds: float = 20.0  # collecting lids and starting the next game
     table_seconds: float = 60.0  # forming and announcing a table before its first game
     game_minutes: float | None = None  # A–C: minutes per game; None: the format's default
     jitter: float = 0.2  # A–C: a game takes its minutes times a random factor 1 ± jitter

@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout import load_preset
-from tafelrunde.engine.knockout.rules_file import PRESET as KNOCKOUT
+from tafelrunde.engine.knockout import KnockoutRules
 from tafelrunde.engine.tables import feasible
-from tafelrunde.presets import load_ruleset, preset_names
+from tafelrunde.presets import load_rules, preset_names
 from tafelrunde.sim.tour_games import ENGINES
 from tafelrunde.sim.tour_groups import GroupsRun, sim_tournament
 from tafelrunde.sim.tour_knockout import simulate_knockout
@@ -32,7 +31,7 @@ TIMES = ("duration", "longest_wait")
 
 def tournament_presets() -> list[str]:
     """List the presets a tournament can be simulated with."""
-    return sorted({*preset_names(), KNOCKOUT})
+    return preset_names()
 
 
 @dataclass(frozen=True)
@@ -138,8 +137,8 @@ def simulate_tournament(
     _check(preset, players, runs, engine)
     model = (model or TimeModel()).check()
     began = time.perf_counter()
-    if preset == KNOCKOUT:
-        rules = load_preset()
+    rules = load_rules(preset)
+    if isinstance(rules, KnockoutRules):
         least = min(rules.tables.sizes())
         if not any(feasible(k, rules.tables) for k in range(1, players + 1)):
             raise RuleError(
@@ -163,7 +162,7 @@ def simulate_tournament(
                 )
             )
     else:
-        ruleset = load_ruleset(preset)
+        ruleset = rules
         sim_tournament(ruleset, players, seed)  # refuses a field it cannot seat, before any run
         sim = TournamentSim(
             preset,

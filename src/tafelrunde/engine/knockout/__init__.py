@@ -42,6 +42,7 @@ from tafelrunde.engine.knockout.facts import (
     Undo,
     Withdraw,
 )
+from tafelrunde.engine.knockout.ko_file import KnockoutTournament
 from tafelrunde.engine.knockout.model import PlayerState, Status, TableState
 from tafelrunde.engine.knockout.results import (
     RankRow,
@@ -56,8 +57,6 @@ from tafelrunde.engine.knockout.rules import Bracket, KnockoutRules
 from tafelrunde.engine.knockout.rules_file import (
     knockout_rules_from_dict,
     knockout_rules_from_toml,
-    load_preset,
-    preset_text,
 )
 from tafelrunde.engine.knockout.state import KnockoutState, replay
 from tafelrunde.engine.knockout.steps import Step, StepKind, next_steps, suggested_tables
@@ -70,6 +69,7 @@ __all__ = [
     "KnockoutFact",
     "KnockoutRules",
     "KnockoutState",
+    "KnockoutTournament",
     "OpenTable",
     "PayFee",
     "PlayerState",
@@ -86,9 +86,7 @@ __all__ = [
     "fees_total",
     "knockout_rules_from_dict",
     "knockout_rules_from_toml",
-    "load_preset",
     "next_steps",
-    "preset_text",
     "prize_winners",
     "ranking",
     "replay",

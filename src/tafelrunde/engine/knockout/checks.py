@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout.clock import clock_text, seconds, time_of_day
+from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
 from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
@@ -66,6 +66,11 @@ def known_table(state: KnockoutState, number: int) -> TableState:
     return table
 
 
+def name_key(name: str) -> str:
+    """Return the form of a name that two players must not share."""
+    return " ".join(name.split()).casefold()
+
+
 def can_register(state: KnockoutState, fact: Register) -> None:
     """Refuse a duplicate, a late registration without override, or one after the main bracket."""
     not_over(state)
@@ -77,8 +82,14 @@ def can_register(state: KnockoutState, fact: Register) -> None:
             f"'{fact.player}' is registered already.",
             field="player",
         )
+    if name_key(fact.name or fact.player) in state.names:
+        raise RuleError(
+            f"Ein Spieler „{fact.name or fact.player}“ ist schon angemeldet.",
+            f"a player '{fact.name or fact.player}' is registered already.",
+            field="name",
+        )
     deadline = state.rules.deadline
-    if time_of_day(fact.at) > deadline and not fact.override_deadline:
+    if is_late(fact.at, deadline, state.day) and not fact.override_deadline:
         raise RuleError(
             f"Anmeldeschluss war um {clock_text(deadline)} Uhr "
             "(Ausnahme nur durch die Turnierleitung).",
@@ -99,16 +110,16 @@ def can_mark(state: KnockoutState, fact: PayFee | CheckIn) -> PlayerState:
     not_over(state)
     p = known_player(state, fact.player)
     if p.status is Status.WITHDRAWN:
-        raise RuleError(f"„{p.id}“ ist abgemeldet.", f"'{p.id}' has withdrawn.", field="player")
+        raise RuleError(f"„{p.name}“ ist abgemeldet.", f"'{p.name}' has withdrawn.", field="player")
     if isinstance(fact, PayFee) and p.paid:
         raise RuleError(
-            f"„{p.id}“ hat die Startgebühr schon bezahlt.",
-            f"'{p.id}' has paid the entry fee already.",
+            f"„{p.name}“ hat die Startgebühr schon bezahlt.",
+            f"'{p.name}' has paid the entry fee already.",
             field="player",
         )
     if isinstance(fact, CheckIn) and p.checked_in:
         raise RuleError(
-            f"„{p.id}“ ist schon eingecheckt.", f"'{p.id}' is checked in already.", field="player"
+            f"„{p.name}“ ist schon eingecheckt.", f"'{p.name}' is checked in already.", field="player"
         )
     return p
 
@@ -119,8 +130,8 @@ def can_withdraw(state: KnockoutState, fact: Withdraw) -> PlayerState:
     p = known_player(state, fact.player)
     if p.seated_ever or p.status not in (Status.REGISTERED, Status.WAITING):
         raise RuleError(
-            f"„{p.id}“ hat schon gespielt oder ist abgemeldet.",
-            f"'{p.id}' has played already or has withdrawn.",
+            f"„{p.name}“ hat schon gespielt oder ist abgemeldet.",
+            f"'{p.name}' has played already or has withdrawn.",
             field="player",
         )
     return p
@@ -141,7 +152,7 @@ def _seatable(state: KnockoutState, p: PlayerState, bracket: Bracket) -> None:
         de, en = f"wartet in der {BRACKET_NAMES[p.bracket][0]}", f"waits in the {p.bracket}"
     else:
         de, en = f"wartet nicht in der {de_b}", f"is not waiting in the {en_b}"
-    raise RuleError(f"„{p.id}“ {de}.", f"'{p.id}' {en}.", field="players")
+    raise RuleError(f"„{p.name}“ {de}.", f"'{p.name}' {en}.", field="players")
 
 
 def can_open(state: KnockoutState, fact: OpenTable) -> bool:
@@ -158,7 +169,7 @@ def can_open(state: KnockoutState, fact: OpenTable) -> bool:
         known_player(state, pid)
     if fact.bracket is Bracket.GRAND_FINAL:
         if not state.grand_final_ready() or sorted(players) != sorted(state.finalists):
-            names = ", ".join(state.finalists) or "—"
+            names = ", ".join(state.players[f].name for f in state.finalists) or "—"
             raise RuleError(
                 f"Das große Finale spielen genau die Finalisten: {names}.",
                 f"the grand final is played by exactly the finalists: {names}.",
@@ -198,21 +209,23 @@ def can_lose(state: KnockoutState, fact: GameLost) -> TableState:
         de = "hat den Tisch schon verlassen" if p.id in table.left else "sitzt nicht dort"
         en = "has left that table already" if p.id in table.left else "is not at that table"
         raise RuleError(
-            f"„{p.id}“ {de} (Tisch {table.number}).",
-            f"'{p.id}' {en} (table {table.number}).",
+            f"„{p.name}“ {de} (Tisch {table.number}).",
+            f"'{p.name}' {en} (table {table.number}).",
             field="player",
         )
     return table
 
 
 def can_schock_out(state: KnockoutState, fact: SchockOut) -> None:
-    """Refuse a Schock aus by an unknown player or at a table he does not play at."""
-    not_over(state)
+    """Refuse a Schock aus by an unknown player or at a table he does not play at.
+
+    It may be entered after the winner is known: the last game's Schock aus counts too.
+    """
     p = known_player(state, fact.player)
     if fact.table is not None and p.id not in known_table(state, fact.table).players:
         raise RuleError(
-            f"„{p.id}“ spielt nicht an Tisch {fact.table}.",
-            f"'{p.id}' does not play at table {fact.table}.",
+            f"„{p.name}“ spielt nicht an Tisch {fact.table}.",
+            f"'{p.name}' does not play at table {fact.table}.",
             field="table",
         )
 

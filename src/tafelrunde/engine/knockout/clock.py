@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import date, datetime, time
 
 from tafelrunde.engine.errors import RuleError
 
@@ -46,3 +46,19 @@ def clock_text(secs: float) -> str:
     """Format seconds of a day as HH:MM."""
     whole = int(secs) % DAY
     return f"{whole // 3600:02d}:{whole % 3600 // 60:02d}"
+
+
+def date_of(at: At) -> date | None:
+    """Return the date of an ISO date-time, or None for seconds and plain times of day."""
+    if isinstance(at, str) and len(at.strip()) >= 10 and at.strip()[4] == "-":
+        seconds(at)
+        return datetime.fromisoformat(at.strip()).date()
+    return None
+
+
+def is_late(at: At, deadline: float, day: date | None) -> bool:
+    """Say whether a time is after the deadline (on the tournament day, when one is known)."""
+    when = date_of(at)
+    if day is not None and when is not None and when != day:
+        return when > day
+    return time_of_day(at) > deadline

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from typing import Any
 
 from tafelrunde.engine.tables import TableRule
 
@@ -54,6 +55,7 @@ class KnockoutRules:
     entry_fee: Decimal = Decimal(10)
     donation: Decimal = Decimal(3)
     prizes: tuple[str, ...] = DEFAULT_PRIZES
+    source: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def chips(self, bracket: Bracket) -> int:
         """Return the fresh chips a player gets at a new table of the bracket."""

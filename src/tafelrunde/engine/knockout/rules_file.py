@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
-from importlib import resources
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
@@ -17,7 +17,6 @@ TOP_KEYS = {
     "schema", "name", "name_en", "format", "description", "registration", "lives", "chips",
     "tables", "grand_final", "sharp_play", "schock_out", "prizes",
 }  # fmt: skip
-PRESET = "schocken-ko"
 
 
 class _Reader(TableReader):
@@ -143,20 +142,10 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
         entry_fee=reg.money("entry_fee", base.entry_fee),
         donation=top.sub("schock_out", {"donation"}).money("donation", base.donation),
         prizes=tuple(prizes),
+        source=copy.deepcopy(dict(data)),
     )
 
 
 def knockout_rules_from_toml(text: str, *, origin: str = "ruleset") -> KnockoutRules:
     """Parse TOML text and validate it as a format-D ruleset."""
     return knockout_rules_from_dict(read_toml(text, origin=origin))
-
-
-def preset_text() -> str:
-    """Return the TOML text of the shipped preset `schocken-ko`."""
-    here = resources.files(__package__ or "tafelrunde.engine.knockout")
-    return here.joinpath(f"{PRESET}.toml").read_text(encoding="utf-8")
-
-
-def load_preset() -> KnockoutRules:
-    """Load the shipped preset `schocken-ko`."""
-    return knockout_rules_from_toml(preset_text(), origin=PRESET)

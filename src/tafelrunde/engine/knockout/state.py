@@ -7,6 +7,7 @@ Every fact is first checked completely and only then applied, so a refused fact 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import checks
@@ -33,8 +34,9 @@ BRACKETS = (Bracket.MAIN, Bracket.CONSOLATION)
 class KnockoutState:
     """Everything that follows from a format-D tournament's facts."""
 
-    def __init__(self, rules: KnockoutRules) -> None:
+    def __init__(self, rules: KnockoutRules, day: date | None = None) -> None:
         self.rules = rules
+        self.day = day  # the tournament day: registrations on earlier days are in time
         self.facts: list[KnockoutFact] = []
         self.players: dict[str, PlayerState] = {}
         self.tables: dict[int, TableState] = {}
@@ -52,6 +54,7 @@ class KnockoutState:
         self.running: dict[Bracket, dict[int, TableState]] = {b: {} for b in Bracket}
         self.tables_closed: dict[Bracket, int] = {b: 0 for b in Bracket}
         self.final_table: TableState | None = None
+        self.names: set[str] = set()  # every registered name, as checks.name_key gives it
 
     # -- questions ----------------------------------------------------------------------
 
@@ -110,7 +113,7 @@ class KnockoutState:
     def _rewrite(self, fact: KnockoutFact) -> None:
         """Replay the history with a correction or undo; keep the old state if it breaks."""
         history = [*self.facts, fact]
-        replayed = KnockoutState(self.rules)
+        replayed = KnockoutState(self.rules, self.day)
         for f in effective_facts(history):
             try:
                 replayed._apply(f)
@@ -162,6 +165,7 @@ class KnockoutState:
         p = PlayerState(fact.player, fact.name or fact.player, seconds(fact.at), self.rules.lives)
         self.players[p.id] = p
         self.unready[p.id] = None
+        self.names.add(checks.name_key(p.name))
         self._promote(p)
 
     def _promote(self, p: PlayerState) -> None:
@@ -272,9 +276,11 @@ def _number(table: TableState) -> int:
     return table.number
 
 
-def replay(rules: KnockoutRules, facts: Iterable[KnockoutFact]) -> KnockoutState:
+def replay(
+    rules: KnockoutRules, facts: Iterable[KnockoutFact], day: date | None = None
+) -> KnockoutState:
     """Build the state of a tournament from its facts (raises RuleError on the first misfit)."""
-    state = KnockoutState(rules)
+    state = KnockoutState(rules, day)
     for fact in facts:
         state.record(fact)
     return state

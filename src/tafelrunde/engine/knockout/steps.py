@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -33,6 +34,11 @@ class Step:
     table: int | None = None
     players: tuple[str, ...] = ()
     final: bool = False
+
+
+def _names(state: KnockoutState, players: Sequence[str]) -> str:
+    """Join the names of players."""
+    return ", ".join(state.players[p].name for p in players)
 
 
 def _first_round(state: KnockoutState, bracket: Bracket) -> bool:
@@ -76,7 +82,7 @@ def _open_steps(state: KnockoutState) -> list[Step]:
             final = _is_final(state, b, players)
             what_de = "Final-Tisch" if final else f"{len(players)}er-Tisch"
             what_en = "final table" if final else f"table of {len(players)}"
-            names = ", ".join(players)
+            names = _names(state, players)
             steps.append(
                 Step(
                     StepKind.OPEN_TABLE,
@@ -107,7 +113,7 @@ def next_steps(state: KnockoutState) -> tuple[Step, ...]:
     ]
     steps += _open_steps(state)
     if state.grand_final_ready():
-        names = ", ".join(state.finalists)
+        names = _names(state, state.finalists)
         steps.append(
             Step(
                 StepKind.OPEN_GRAND_FINAL,
@@ -123,7 +129,7 @@ def next_steps(state: KnockoutState) -> tuple[Step, ...]:
         kind = StepKind.CHECK_IN if p.paid else StepKind.COLLECT_FEE
         de = "einchecken" if p.paid else "Startgebühr kassieren (oder abmelden)"
         en = "check in" if p.paid else "collect the entry fee (or withdraw)"
-        steps.append(Step(kind, f"„{pid}“: {de}.", f"'{pid}': {en}.", players=(pid,)))
+        steps.append(Step(kind, f"„{p.name}“: {de}.", f"'{p.name}': {en}.", players=(pid,)))
     if not steps:
         steps.append(
             Step(

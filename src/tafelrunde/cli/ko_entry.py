@@ -1,0 +1,295 @@
+"""Format D on the command line: the commands that record facts."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+
+from rich.console import Console
+
+from tafelrunde.cli.files import parse_player_names, read_text, save_tournament
+from tafelrunde.cli.ko_common import (
+    add_facts,
+    bracket_name,
+    bracket_of,
+    describe,
+    load_ko,
+    names,
+    next_id,
+    now,
+    player_id,
+)
+from tafelrunde.cli.views import t
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import (
+    Bracket,
+    CheckIn,
+    Donation,
+    GameLost,
+    KnockoutFact,
+    KnockoutRules,
+    KnockoutState,
+    KnockoutTournament,
+    OpenTable,
+    PayFee,
+    Register,
+    SchockOut,
+    Status,
+    Undo,
+    Withdraw,
+    next_steps,
+    suggested_tables,
+)
+from tafelrunde.engine.knockout.corrections import effective_facts
+from tafelrunde.engine.knockout.state import BRACKETS
+
+AT = 0  # placeholder time; add_facts gives every fact its real time
+
+
+def _steps(state: KnockoutState, lang: str, out: Console, most: int = 4) -> None:
+    """Print what comes next."""
+    for step in next_steps(state)[:most]:
+        out.print("• " + t(lang, step.de, step.en))
+
+
+def create(args: argparse.Namespace, out: Console, rules: KnockoutRules) -> int:
+    """Create a format-D tournament, registering the players of a list (if given)."""
+    try:
+        day = date.fromisoformat(args.date) if args.date else date.today()
+    except ValueError:
+        raise RuleError(
+            f"„{args.date}“ ist kein Datum (JJJJ-MM-TT).",
+            f"'{args.date}' is not a date (YYYY-MM-DD).",
+            field="--date",
+        ) from None
+    tour = KnockoutTournament(args.name or rules.name, rules, day=day, created_at=now())
+    listed = parse_player_names(read_text(args.players, "Spielerliste")) if args.players else []
+    facts: list[KnockoutFact] = []
+    for k, name in enumerate(listed, start=1):
+        pid = f"p{k:03d}"
+        facts.append(Register(n=0, at=AT, player=pid, name=name, override_deadline=args.late))
+        if args.paid:
+            facts.append(PayFee(n=0, at=AT, player=pid))
+    state = tour.state()
+    if facts:
+        state = add_facts(args, tour, facts)
+    else:
+        save_tournament(tour, args.file)
+    out.print(
+        t(
+            args.lang,
+            f"Turnier „{tour.name}“ (Format D) am {day:%d.%m.%Y} angelegt: {args.file}; "
+            f"{len(state.players)} Spieler angemeldet.",
+            f"Tournament '{tour.name}' (format D) on {day.isoformat()} created: {args.file}; "
+            f"{len(state.players)} players registered.",
+        )
+    )
+    _steps(state, args.lang, out)
+    return 0
+
+
+def register(args: argparse.Namespace, out: Console) -> int:
+    """Register players by name (optionally paid at once, or after the deadline)."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    facts: list[KnockoutFact] = []
+    taken = set(state.players)
+    for name in args.names:
+        pid = next_id(state)
+        while pid in taken:
+            pid = f"p{int(pid[1:]) + 1:03d}"
+        taken.add(pid)
+        facts.append(Register(n=0, at=AT, player=pid, name=name, override_deadline=args.late))
+        if args.paid:
+            facts.append(PayFee(n=0, at=AT, player=pid))
+    state = add_facts(args, tour, facts)
+    paid = t(args.lang, " (Startgebühr bezahlt)", " (entry fee paid)") if args.paid else ""
+    out.print(t(args.lang, "Angemeldet: ", "Registered: ") + ", ".join(args.names) + paid)
+    _steps(state, args.lang, out)
+    return 0
+
+
+def _mark(args: argparse.Namespace, out: Console, kind: type[PayFee | CheckIn | Withdraw]) -> int:
+    """Record the fee, the check-in or the withdrawal of players."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    ids = [player_id(state, who) for who in args.names]
+    state = add_facts(args, tour, [kind(n=0, at=AT, player=p) for p in ids])
+    for fact in tour.facts[-len(ids) :]:
+        out.print("✓ " + describe(state, fact, args.lang))
+    _steps(state, args.lang, out)
+    return 0
+
+
+def pay(args: argparse.Namespace, out: Console) -> int:
+    """Mark players' entry fee paid."""
+    return _mark(args, out, PayFee)
+
+
+def checkin(args: argparse.Namespace, out: Console) -> int:
+    """Check players in."""
+    return _mark(args, out, CheckIn)
+
+
+def withdraw(args: argparse.Namespace, out: Console) -> int:
+    """Withdraw players who have not played yet."""
+    return _mark(args, out, Withdraw)
+
+
+def _to_open(state: KnockoutState, args: argparse.Namespace) -> list[OpenTable]:
+    """Return the tables to open: chosen by hand, the next suggested one, or all."""
+    if args.names:
+        ids = tuple(player_id(state, who) for who in args.names)
+        first = state.players[ids[0]]
+        bracket = bracket_of(args.bracket) if args.bracket else first.bracket or Bracket.MAIN
+        if first.status is Status.FINALIST and not args.bracket:
+            bracket = Bracket.GRAND_FINAL
+        return [OpenTable(n=0, at=AT, bracket=bracket, players=ids, by_hand=True)]
+    only = bracket_of(args.bracket) if args.bracket else None
+    tables = [
+        OpenTable(n=0, at=AT, bracket=b, players=players)
+        for b in BRACKETS
+        if only in (None, b)
+        for players in suggested_tables(state, b)
+    ]
+    if state.grand_final_ready() and only in (None, Bracket.GRAND_FINAL):
+        final = tuple(state.finalists)
+        tables.append(OpenTable(n=0, at=AT, bracket=Bracket.GRAND_FINAL, players=final))
+    if not tables:
+        steps = " ".join(t(args.lang, s.de, s.en) for s in next_steps(state))
+        raise RuleError(
+            f"Gerade ist kein Tisch zu eröffnen. {steps}",
+            f"there is no table to open now. {steps}",
+            field="players",
+        )
+    return tables if args.all else tables[:1]
+
+
+def open_table(args: argparse.Namespace, out: Console) -> int:
+    """Open the next suggested table (or all, or one chosen by hand)."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    facts = _to_open(state, args)
+    first = len(state.tables) + 1
+    state = add_facts(args, tour, list(facts))
+    for number in range(first, len(state.tables) + 1):
+        table = state.tables[number]
+        chips = state.players[table.players[0]].chips
+        final = t(args.lang, " – Final-Tisch", " – final table") if table.final else ""
+        out.print(
+            t(args.lang, f"Tisch {number} eröffnet", f"Table {number} opened")
+            + f" ({bracket_name(table.bracket, args.lang)}{final}): "
+            + names(state, table.players)
+            + t(args.lang, f"; je {chips} Chips.", f"; {chips} chips each.")
+        )
+    _steps(state, args.lang, out)
+    return 0
+
+
+def lost(args: argparse.Namespace, out: Console) -> int:
+    """Record the loser of a game at a table, or correct an earlier loser."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    pid = player_id(state, args.name)
+    number = args.table
+    if args.correct is not None:
+        old = next((f for f in tour.facts if f.n == args.correct), None)
+        if not isinstance(old, GameLost):
+            raise RuleError(
+                f"Nr. {args.correct} ist kein eingetragenes verlorenes Spiel.",
+                f"no. {args.correct} is not a recorded game lost.",
+                field="--correct",
+            )
+        number = old.table
+    elif number is None:
+        number = state.players[pid].table
+        if number is None:
+            raise RuleError(
+                f"„{state.players[pid].name}“ sitzt an keinem Tisch.",
+                f"'{state.players[pid].name}' is not at a table.",
+                field="player",
+            )
+    fact = GameLost(n=0, at=AT, table=number, player=pid, corrects=args.correct)
+    state = add_facts(args, tour, [fact])
+    table = state.tables[number]
+    p = state.players[pid]
+    out.print("✓ " + describe(state, tour.facts[-1], args.lang))
+    if args.correct is None and p.table is None:
+        where = {
+            Status.WAITING: t(args.lang, "wartet in der Trostrunde", "waits in the consolation"),
+            Status.OUT: t(args.lang, "ist ausgeschieden", "is out"),
+            Status.PLACED: t(args.lang, "ist platziert", "is placed"),
+        }.get(p.status, "")
+        out.print(
+            t(
+                args.lang,
+                f"{p.name} hat keine Chips mehr (Leben: {p.lives}) und {where}.",
+                f"{p.name} has no chips left (lives: {p.lives}) and {where}.",
+            )
+        )
+    chips = ", ".join(f"{state.players[q].name} {state.players[q].chips}" for q in table.remaining)
+    state_text = (
+        t(args.lang, "läuft", "playing") if table.is_open else t(args.lang, "beendet", "finished")
+    )
+    out.print(
+        t(args.lang, f"Tisch {number} ({state_text}): ", f"Table {number} ({state_text}): ") + chips
+    )
+    _steps(state, args.lang, out)
+    return 0
+
+
+def schockaus(args: argparse.Namespace, out: Console) -> int:
+    """Record a Schock aus in one throw (and its donation, when handed in at once)."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    pid = player_id(state, args.name)
+    table = args.table if args.table is not None else state.players[pid].table
+    facts: list[KnockoutFact] = [SchockOut(n=0, at=AT, player=pid, table=table)]
+    if args.donated:
+        facts.append(Donation(n=0, at=AT, schock_out=tour.next_number()))
+    state = add_facts(args, tour, facts)
+    n = tour.facts[-len(facts)].n
+    out.print(f"✓ Nr. {n}: " + describe(state, tour.facts[-len(facts)], args.lang))
+    if args.donated:
+        out.print(
+            t(
+                args.lang,
+                f"Spende {state.rules.donation} € eingetragen.",
+                f"donation {state.rules.donation} € recorded.",
+            )
+        )
+    else:
+        out.print(
+            t(
+                args.lang,
+                f"Zählt für den Schock-Aus-König erst mit der Spende: tafelrunde donate "
+                f"{args.file} {n}",
+                f"counts for the Schock-Aus-König only with the donation: tafelrunde donate "
+                f"{args.file} {n}",
+            )
+        )
+    return 0
+
+
+def donate(args: argparse.Namespace, out: Console) -> int:
+    """Record the donation for a recorded Schock aus."""
+    tour = load_ko(args.file)
+    state = add_facts(args, tour, [Donation(n=0, at=AT, schock_out=args.number)])
+    out.print("✓ " + describe(state, tour.facts[-1], args.lang))
+    return 0
+
+
+def undo(args: argparse.Namespace, out: Console) -> int:
+    """Take back the latest entry that still counts (it stays in the file, marked undone)."""
+    tour = load_ko(args.file)
+    counting = effective_facts(tour.facts)
+    if not counting:
+        raise RuleError("Es gibt nichts zurückzunehmen.", "There is nothing to undo.", field="file")
+    target = max(counting, key=lambda f: f.n)  # the latest entry, also when it is a correction
+    before = tour.state()
+    add_facts(args, tour, [Undo(n=0, at=AT, target=target.n)])
+    out.print(
+        t(args.lang, f"Nr. {target.n} zurückgenommen: ", f"No. {target.n} undone: ")
+        + describe(before, target, args.lang)
+    )
+    return 0

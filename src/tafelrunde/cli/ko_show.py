@@ -1,0 +1,375 @@
+"""Format D on the command line: the commands that show the state (queues, tables, ranking)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from tafelrunde.cli.ko_common import (
+    STATUS_WORDS,
+    bracket_name,
+    clock_of,
+    describe,
+    load_ko,
+    names,
+    when,
+)
+from tafelrunde.cli.views import t
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import (
+    GameLost,
+    KnockoutState,
+    Undo,
+    donation_total,
+    fees_total,
+    next_steps,
+    prize_winners,
+    ranking,
+    schock_out_counts,
+    schock_out_kings,
+)
+from tafelrunde.engine.knockout.clock import seconds
+from tafelrunde.engine.knockout.corrections import effective_facts
+from tafelrunde.engine.knockout.state import BRACKETS
+
+
+def euro(amount: object) -> str:
+    """Show an amount of euros."""
+    return f"{amount} €"
+
+
+def table_rows(state: KnockoutState, at: float, lang: str) -> list[dict[str, Any]]:
+    """Describe every table: players with chips, who left, the clock and sharp play."""
+    rows = []
+    for table in state.tables.values():
+        running = (at - table.opened_at) / 60 if table.is_open else None
+        rows.append(
+            {
+                "table": table.number,
+                "bracket": str(table.bracket),
+                "bracket_name": bracket_name(table.bracket, lang),
+                "final": table.final,
+                "by_hand": table.by_hand,
+                "players": list(table.players),
+                "chips": {p: state.players[p].chips for p in table.remaining},
+                "left": list(table.left),
+                "opened": clock_of(table.opened_at),
+                "closed": None if table.closed_at is None else clock_of(table.closed_at),
+                "minutes": None if running is None else int(max(running, 0)),
+                "sharp": table.is_open and state.is_sharp(table.number, at),
+            }
+        )
+    return rows
+
+
+def player_rows(state: KnockoutState, lang: str) -> list[dict[str, Any]]:
+    """Describe every player: status, bracket, lives, chips, table, fee."""
+    return [
+        {
+            "id": p.id,
+            "name": p.name,
+            "status": str(p.status),
+            "status_text": t(lang, *STATUS_WORDS[str(p.status)]),
+            "bracket": None if p.bracket is None else str(p.bracket),
+            "lives": p.lives,
+            "chips": p.chips if p.table is not None else None,
+            "table": p.table,
+            "paid": p.paid,
+            "checked_in": p.checked_in,
+        }
+        for p in state.players.values()
+    ]
+
+
+def _steps_json(state: KnockoutState, lang: str) -> list[dict[str, Any]]:
+    """Describe the next steps as data."""
+    return [
+        {
+            "kind": str(s.kind),
+            "text": t(lang, s.de, s.en),
+            "bracket": None if s.bracket is None else str(s.bracket),
+            "table": s.table,
+            "players": list(s.players),
+        }
+        for s in next_steps(state)
+    ]
+
+
+def _money(state: KnockoutState) -> dict[str, Any]:
+    """Fees, donations and the Schock-Aus-König."""
+    return {
+        "fees_paid": sum(1 for p in state.players.values() if p.paid),
+        "fees_total": str(fees_total(state)),
+        "donations": len(state.donations),
+        "donations_total": str(donation_total(state)),
+        "schock_out_counts": schock_out_counts(state),
+        "schock_out_kings": list(schock_out_kings(state)),
+    }
+
+
+def status(args: argparse.Namespace, out: Console) -> int:
+    """Show queues, open tables with chips and clock, fees and what comes next."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    at = seconds(when(args, tour))
+    lang = args.lang
+    tables = [r for r in table_rows(state, at, lang) if r["closed"] is None]
+    if args.json:
+        data = {
+            "name": tour.name,
+            "day": tour.day.isoformat() if tour.day else None,
+            "finished": state.finished,
+            "winner": state.winner,
+            "queues": {str(b): list(state.queues[b]) for b in BRACKETS},
+            "finalists": list(state.finalists),
+            "open_tables": tables,
+            "players": player_rows(state, lang),
+            "money": _money(state),
+            "next": _steps_json(state, lang),
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    day = f" – {tour.day:%d.%m.%Y}" if tour.day else ""
+    out.rule(f"{tour.name}{day}")
+    counts: dict[str, int] = {}
+    for p in state.players.values():
+        counts[str(p.status)] = counts.get(str(p.status), 0) + 1
+    out.print(
+        ", ".join(f"{t(lang, *STATUS_WORDS[k])}: {v}" for k, v in counts.items())
+        or t(lang, "Noch niemand angemeldet.", "Nobody registered yet.")
+    )
+    for b in BRACKETS:
+        queue = state.queues[b]
+        if queue:
+            out.print(
+                f"{bracket_name(b, lang)} – "
+                + t(lang, "wartend", "waiting")
+                + ": "
+                + names(state, queue)
+            )
+    if state.finalists and state.grand_final() is None:
+        out.print(t(lang, "Finalisten: ", "Finalists: ") + names(state, state.finalists))
+    if tables:
+        out.print(open_tables_table(state, tables, lang))
+    money = _money(state)
+    kings = names(state, money["schock_out_kings"]) or "–"
+    out.print(
+        t(
+            lang,
+            f"Startgebühren: {money['fees_paid']} bezahlt = {euro(money['fees_total'])}; "
+            f"Spenden: {money['donations']} = {euro(money['donations_total'])}; "
+            f"Schock-Aus-König: {kings}",
+            f"Entry fees: {money['fees_paid']} paid = {euro(money['fees_total'])}; "
+            f"donations: {money['donations']} = {euro(money['donations_total'])}; "
+            f"Schock-Aus-König: {kings}",
+        )
+    )
+    if state.finished:
+        out.print(t(lang, "Sieger: ", "Winner: ") + names(state, [state.winner or ""]))
+    for s in next_steps(state):
+        out.print("• " + t(lang, s.de, s.en))
+    return 0
+
+
+def open_tables_table(state: KnockoutState, rows: list[dict[str, Any]], lang: str) -> RichTable:
+    """Render tables with players and chips, the clock and sharp play."""
+    table = RichTable(title=t(lang, "Tische", "Tables"))
+    for col in (
+        t(lang, "Tisch", "Table"),
+        t(lang, "Runde", "Bracket"),
+        t(lang, "Spieler (Chips)", "Players (chips)"),
+        t(lang, "verlassen", "left"),
+        t(lang, "eröffnet", "opened"),
+        t(lang, "Uhr", "Clock"),
+    ):
+        table.add_column(col)
+    for r in rows:
+        final = t(lang, " (Final-Tisch)", " (final table)") if r["final"] else ""
+        chips = ", ".join(f"{state.players[p].name} {'●' * c}" for p, c in r["chips"].items())
+        if r["closed"] is not None:
+            clock = t(lang, f"beendet {r['closed']}", f"finished {r['closed']}")
+        else:
+            sharp = t(lang, " – scharf", " – sharp") if r["sharp"] else ""
+            clock = f"{r['minutes']} min{sharp}"
+        table.add_row(
+            str(r["table"]),
+            r["bracket_name"] + final,
+            chips or "–",
+            names(state, r["left"]) or "–",
+            r["opened"],
+            clock,
+        )
+    return table
+
+
+def tables(args: argparse.Namespace, out: Console) -> int:
+    """Show every table, open and finished."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    rows = table_rows(state, seconds(when(args, tour)), args.lang)
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    out.print(open_tables_table(state, rows, args.lang))
+    return 0
+
+
+def standings(args: argparse.Namespace, out: Console) -> int:
+    """Show every player's status, bracket, lives and chips."""
+    state = load_ko(args.file).state()
+    rows = player_rows(state, args.lang)
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    lang = args.lang
+    table = RichTable(title=t(lang, "Spieler – Leben und Chips", "Players – lives and chips"))
+    for col in (
+        t(lang, "Spieler", "Player"),
+        t(lang, "Status", "Status"),
+        t(lang, "Runde", "Bracket"),
+        t(lang, "Leben", "Lives"),
+        t(lang, "Chips", "Chips"),
+        t(lang, "Tisch", "Table"),
+        t(lang, "Gebühr", "Fee"),
+    ):
+        table.add_column(col)
+    for r in rows:
+        bracket = state.players[r["id"]].bracket
+        table.add_row(
+            r["name"],
+            r["status_text"],
+            bracket_name(bracket, lang) if bracket else "–",
+            "♥" * r["lives"] or "0",
+            "–" if r["chips"] is None else "●" * r["chips"] or "0",
+            "–" if r["table"] is None else str(r["table"]),
+            "✓" if r["paid"] else t(lang, "offen", "unpaid"),
+        )
+    out.print(table)
+    return 0
+
+
+def ranking_rows(state: KnockoutState) -> list[dict[str, Any]]:
+    """The overall ranking as data, with the prizes once the tournament is over."""
+    prizes = {place: prize for place, _, prize in prize_winners(state)}
+    return [
+        {
+            "place": r.place,
+            "id": r.player,
+            "name": state.players[r.player].name,
+            "prize": prizes.get(r.place),
+        }
+        for r in ranking(state)
+    ]
+
+
+def ranking_cmd(args: argparse.Namespace, out: Console) -> int:
+    """Show the overall ranking (before the end: the places already decided)."""
+    state = load_ko(args.file).state()
+    rows = ranking_rows(state)
+    if args.json:
+        print(json.dumps({"final": state.finished, "ranking": rows}, ensure_ascii=False, indent=1))
+        return 0
+    title = t(args.lang, "Gesamtwertung", "Overall ranking")
+    if not state.finished:
+        title += t(args.lang, " (bisher entschiedene Plätze)", " (places decided so far)")
+    table = RichTable(title=title)
+    for col in (
+        t(args.lang, "Platz", "Place"),
+        t(args.lang, "Spieler", "Player"),
+        t(args.lang, "Preis", "Prize"),
+    ):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(str(r["place"]), r["name"], r["prize"] or "")
+    out.print(table)
+    kings = names(state, list(schock_out_kings(state)))
+    if kings:
+        out.print(t(args.lang, "Schock-Aus-König: ", "Schock-Aus-König: ") + kings)
+    return 0
+
+
+def export(args: argparse.Namespace, out: Console) -> int:
+    """Write the final ranking as CSV and/or JSON."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    if not state.finished:
+        raise RuleError(
+            "Das Turnier ist noch nicht beendet; der Endstand steht noch nicht fest.",
+            "The tournament is not over; there is no final ranking yet.",
+            field="file",
+        )
+    rows = ranking_rows(state)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["place", "name", "prize"])
+    writer.writerows([r["place"], r["name"], r["prize"] or ""] for r in rows)
+    data = {"tournament": tour.name, "ranking": rows, **_money(state)}
+    as_json = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    if not args.csv and not args.json:
+        print(buf.getvalue(), end="")
+    for path, text in ((args.csv, buf.getvalue()), (args.json, as_json)):
+        if path is not None:
+            path.write_text(text, encoding="utf-8")
+            out.print(
+                t(args.lang, f"Endstand geschrieben: {path}", f"Final ranking written: {path}")
+            )
+    return 0
+
+
+def pending(args: argparse.Namespace, out: Console) -> int:
+    """List what comes next."""
+    state = load_ko(args.file).state()
+    if args.json:
+        print(json.dumps(_steps_json(state, args.lang), ensure_ascii=False, indent=1))
+        return 0
+    for s in next_steps(state):
+        out.print("• " + t(args.lang, s.de, s.en))
+    return 0
+
+
+def history(args: argparse.Namespace, out: Console) -> int:
+    """List every fact with time and author; undone and corrected ones marked."""
+    tour = load_ko(args.file)
+    state = tour.state()
+    counting = {f.n for f in effective_facts(tour.facts)}
+    fixed = {f.corrects: f.n for f in tour.facts if isinstance(f, GameLost) and f.corrects}
+    lang = args.lang
+    table = RichTable(title=t(lang, "Verlauf", "History"))
+    for col in ("Nr.", t(lang, "Zeit", "Time"), t(lang, "Wer", "By"), t(lang, "Eintrag", "Entry")):
+        table.add_column(col)
+    for fact in tour.facts:
+        what = describe(state, fact, lang)
+        if fact.n not in counting and not isinstance(fact, Undo):
+            if fact.n in fixed and fixed[fact.n] in counting:
+                what += t(
+                    lang,
+                    f" (korrigiert durch Nr. {fixed[fact.n]})",
+                    f" (corrected by no. {fixed[fact.n]})",
+                )
+            else:
+                what = f"[strike]{what}[/strike] " + t(lang, "(zurückgenommen)", "(undone)")
+        table.add_row(str(fact.n), clock_of(seconds(fact.at)), fact.by, what)
+    out.print(table)
+    return 0
+
+
+def verify(args: argparse.Namespace, out: Console) -> int:
+    """Replay every entry and say that they fit together (format D draws nothing by lot)."""
+    tour = load_ko(args.file)
+    counting = effective_facts(tour.facts)
+    out.print(
+        t(
+            args.lang,
+            f"[green]ok[/green]: alle {len(tour.facts)} Einträge passen zusammen "
+            f"({len(counting)} zählen). Format D lost nichts aus; es gibt keine Seeds zu prüfen.",
+            f"[green]ok[/green]: all {len(tour.facts)} entries fit together "
+            f"({len(counting)} count). Format D draws nothing by lot; there are no seeds to check.",
+        )
+    )
+    return 0
