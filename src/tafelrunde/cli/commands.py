@@ -21,6 +21,7 @@ from tafelrunde.cli.files import (
     read_text,
     save_tournament,
 )
+from tafelrunde.cli.ko_demo import knockout_demo
 from tafelrunde.cli.views import ruleset_table, standing_json, standing_table, t, tables_table
 from tafelrunde.engine.actions import (
     next_draw,
@@ -534,7 +535,7 @@ def verify(args: argparse.Namespace, out: Console) -> int:
 
 
 def demo(args: argparse.Namespace, out: Console) -> int:
-    """Create and play one demo tournament per format A–C, then show their final rankings."""
+    """Create and play one demo tournament per format (A–C random, D with Schocken bots)."""
     args.dir.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
     names = [
@@ -598,4 +599,11 @@ def demo(args: argparse.Namespace, out: Console) -> int:
                 f"overall ranking with 'tafelrunde ranking {path}'.",
             )
         )
+    knockout_demo(
+        args.dir / "schocken-ko.json",
+        [p.name for p in players],
+        rng.randrange(2**31),
+        args.lang,
+        out,
+    )
     return 0

@@ -175,7 +175,8 @@ def open_table(args: argparse.Namespace, out: Console) -> int:
     for number in range(first, len(state.tables) + 1):
         table = state.tables[number]
         chips = state.players[table.players[0]].chips
-        final = t(args.lang, " – Final-Tisch", " – final table") if table.final else ""
+        last = table.final and table.bracket is not Bracket.GRAND_FINAL
+        final = t(args.lang, " – Final-Tisch", " – final table") if last else ""
         out.print(
             t(args.lang, f"Tisch {number} eröffnet", f"Table {number} opened")
             + f" ({bracket_name(table.bracket, args.lang)}{final}): "

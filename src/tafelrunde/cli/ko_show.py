@@ -190,7 +190,8 @@ def open_tables_table(state: KnockoutState, rows: list[dict[str, Any]], lang: st
     ):
         table.add_column(col)
     for r in rows:
-        final = t(lang, " (Final-Tisch)", " (final table)") if r["final"] else ""
+        last = r["final"] and r["bracket"] != "grand_final"
+        final = t(lang, " (Final-Tisch)", " (final table)") if last else ""
         chips = ", ".join(f"{state.players[p].name} {'●' * c}" for p, c in r["chips"].items())
         if r["closed"] is not None:
             clock = t(lang, f"beendet {r['closed']}", f"finished {r['closed']}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
@@ -75,11 +75,12 @@ class KnockoutRun:
 
     # -- the tournament -----------------------------------------------------------------
 
-    def run(self, players: int) -> RunFigures:
-        """Register everybody, then play until the engine names the winner."""
+    def run(self, players: int, names: Sequence[str] = ()) -> RunFigures:
+        """Register everybody (with names, when given), then play until there is a winner."""
         rules, start = self.rules, float(self.rules.start)
-        for pid in player_ids(players):
-            self.record(Register(n=self.number(), at=rules.admission, player=pid))
+        for k, pid in enumerate(player_ids(players)):
+            name = names[k] if k < len(names) else ""
+            self.record(Register(n=self.number(), at=rules.admission, player=pid, name=name))
             self.record(PayFee(n=self.number(), at=rules.admission, player=pid))
             self.waiting_since[pid] = start
         self.open_ready(start)

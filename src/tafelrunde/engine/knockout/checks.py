@@ -119,7 +119,9 @@ def can_mark(state: KnockoutState, fact: PayFee | CheckIn) -> PlayerState:
         )
     if isinstance(fact, CheckIn) and p.checked_in:
         raise RuleError(
-            f"„{p.name}“ ist schon eingecheckt.", f"'{p.name}' is checked in already.", field="player"
+            f"„{p.name}“ ist schon eingecheckt.",
+            f"'{p.name}' is checked in already.",
+            field="player",
         )
     return p
 
