@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from clirun import Run
-from tafelrunde.engine.tournament_file import loads
+from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.tournament_file import loads, loads_any
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import preset_names, preset_text
 
@@ -318,10 +319,14 @@ def test_demo(tmp_path: Path, cli) -> None:
     r = cli("demo", "--dir", folder, "--players", "9", "--seed", "3")
     assert r.code == 0, r.err
     files = sorted(p.name for p in folder.iterdir())
-    assert files == ["alhambra.json", "gruppenmodus.json", "king-lui.json"]
+    assert files == ["alhambra.json", "gruppenmodus.json", "king-lui.json", "schocken-ko.json"]
     for f in folder.iterdir():
-        assert state_of(f).finished
+        t = loads_any(f.read_text(encoding="utf-8"))
+        state = TournamentState(t) if isinstance(t, Tournament) else t.state()
+        assert state.finished
         assert cli("verify", f).code == 0
+    ko = json.loads(cli("ranking", folder / "schocken-ko.json", "--json").out)
+    assert ko["final"] and [r["place"] for r in ko["ranking"]] == list(range(1, 10))
 
 
 # -- bad input: one message, exit code 2, the file unchanged ---------------------------

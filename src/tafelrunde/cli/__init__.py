@@ -201,7 +201,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", type=Path, help="als JSON-Datei / as a JSON file")
     sp = cmd("pending", "was offen ist / what is pending", commands.pending_cmd)
     sp.add_argument("--json", action="store_true")
-    cmd("undo", "letzten Eintrag zurücknehmen / undo the latest entry", commands.undo)
+    sp = cmd("undo", "letzten Eintrag zurücknehmen / undo the latest entry", commands.undo)
+    sp.add_argument("--at", help=AT_HELP)
     cmd(
         "history",
         "alle Einträge mit Zeit und Person / every entry with time and author",
@@ -273,6 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             _knockout_route(args)
         code: int = args.handler(args, console)
         return code
+    except BrokenPipeError:  # the reader of our output has gone (e.g. `| head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except OSError as err:  # a file or folder the user named is missing or not writable
         where = f"{err.filename}: " if err.filename else ""
         return _report(

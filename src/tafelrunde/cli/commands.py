@@ -7,7 +7,6 @@ import csv
 import io
 import json
 import random
-from datetime import datetime
 from pathlib import Path
 
 from rich.console import Console
@@ -22,6 +21,7 @@ from tafelrunde.cli.files import (
     save_tournament,
 )
 from tafelrunde.cli.ko_demo import knockout_demo
+from tafelrunde.cli.stamp import author, now
 from tafelrunde.cli.views import ruleset_table, standing_json, standing_table, t, tables_table
 from tafelrunde.engine.actions import (
     next_draw,
@@ -52,21 +52,6 @@ from tafelrunde.presets import (
 from tafelrunde.sim.autoplay import play_to_end
 
 __all__ = ["preset_names"]
-
-
-def now() -> str:
-    """Return the current local time, to the second, as recorded with each fact."""
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def author() -> str:
-    """Return who is entering facts (the login name)."""
-    import getpass
-
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):
-        return "?"
 
 
 def _state(args: argparse.Namespace) -> TournamentState:
@@ -453,7 +438,7 @@ def pending_cmd(args: argparse.Namespace, out: Console) -> int:
 def undo(args: argparse.Namespace, out: Console) -> int:
     """Take back the latest entry (it stays in the file, marked as undone)."""
     state = _state(args)
-    new_state, target = undo_last(state, at=now(), by=author())
+    new_state, target = undo_last(state, at=args.at or now(), by=author())
     save_tournament(new_state.tournament, args.file)
     kind = type(target).__name__.lower()
     out.print(

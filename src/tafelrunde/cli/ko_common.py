@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 
 from tafelrunde.cli.files import load_any, save_tournament
+from tafelrunde.cli.stamp import author, now
 from tafelrunde.cli.views import t
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
@@ -50,21 +51,6 @@ STATUS_WORDS = {
     "withdrawn": ("abgemeldet", "withdrawn"),
     "placed": ("platziert", "placed"),
 }
-
-
-def now() -> str:
-    """Return the current local time, to the second."""
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def author() -> str:
-    """Return who is entering facts (the login name)."""
-    import getpass
-
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):
-        return "?"
 
 
 def load_ko(path: Path) -> KnockoutTournament:
@@ -133,10 +119,16 @@ def player_id(state: KnockoutState, who: str) -> str:
     )
 
 
-def next_id(state: KnockoutState) -> str:
-    """Return a fresh player id (p001, p002, ...)."""
-    k = len(state.players) + 1
-    while f"p{k:03d}" in state.players:
+def roster(tour: KnockoutTournament) -> dict[str, str]:
+    """Return the name of every player ever registered (also undone ones), by id."""
+    return {f.player: f.name or f.player for f in tour.facts if isinstance(f, Register)}
+
+
+def next_id(tour: KnockoutTournament) -> str:
+    """Return a player id never used in the file (p001, p002, ...), also not by an undone one."""
+    used = roster(tour)
+    k = len(used) + 1
+    while f"p{k:03d}" in used:
         k += 1
     return f"p{k:03d}"
 
@@ -166,11 +158,9 @@ def names(state: KnockoutState, ids: list[str] | tuple[str, ...]) -> str:
     return ", ".join(state.players[p].name if p in state.players else p for p in ids)
 
 
-def describe(state: KnockoutState, fact: KnockoutFact, lang: str) -> str:
-    """Describe a fact in one line, with names instead of ids."""
-    name = state.players[fact.player].name if hasattr(fact, "player") else ""
-    if hasattr(fact, "player") and fact.player not in state.players:
-        name = fact.player
+def describe(who: dict[str, str], fact: KnockoutFact, lang: str) -> str:
+    """Describe a fact in one line, with names (from `roster`) instead of ids."""
+    name = who.get(getattr(fact, "player", ""), getattr(fact, "player", ""))
     if isinstance(fact, Register):
         late = t(lang, " (nach Anmeldeschluss)", " (after the deadline)")
         return (
@@ -184,14 +174,14 @@ def describe(state: KnockoutState, fact: KnockoutFact, lang: str) -> str:
         return t(lang, f"abgemeldet: {name}", f"withdrawn: {name}")
     if isinstance(fact, OpenTable):
         hand = t(lang, ", von Hand", ", by hand") if fact.by_hand else ""
+        players = ", ".join(who.get(p, p) for p in fact.players)
         return t(lang, "Tisch eröffnet (", "table opened (") + (
-            f"{bracket_name(fact.bracket, lang)}{hand}): {names(state, fact.players)}"
+            f"{bracket_name(fact.bracket, lang)}{hand}): {players}"
         )
     if isinstance(fact, GameLost):
         fix = t(lang, f", korrigiert Nr. {fact.corrects}", f", corrects no. {fact.corrects}")
-        return t(
-            lang, f"Tisch {fact.table}: Spiel verloren: ", f"table {fact.table}: game lost: "
-        ) + (name + (fix if fact.corrects else ""))
+        text = t(lang, f"Tisch {fact.table}: Spiel verloren: ", f"table {fact.table}: game lost: ")
+        return text + name + (fix if fact.corrects else "")
     if isinstance(fact, SchockOut):
         where = t(lang, f" (Tisch {fact.table})", f" (table {fact.table})") if fact.table else ""
         return t(lang, "Schock aus in einem Wurf: ", "Schock aus in one throw: ") + name + where

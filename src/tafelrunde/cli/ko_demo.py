@@ -9,8 +9,8 @@ from pathlib import Path
 from rich.console import Console
 
 from tafelrunde.cli.files import save_tournament
-from tafelrunde.cli.ko_common import now
 from tafelrunde.cli.ko_show import ranking_rows
+from tafelrunde.cli.stamp import now
 from tafelrunde.cli.views import t
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.presets import load_knockout

@@ -18,6 +18,7 @@ from tafelrunde.cli.ko_common import (
     next_id,
     now,
     player_id,
+    roster,
 )
 from tafelrunde.cli.views import t
 from tafelrunde.engine.errors import RuleError
@@ -93,12 +94,9 @@ def register(args: argparse.Namespace, out: Console) -> int:
     tour = load_ko(args.file)
     state = tour.state()
     facts: list[KnockoutFact] = []
-    taken = set(state.players)
-    for name in args.names:
-        pid = next_id(state)
-        while pid in taken:
-            pid = f"p{int(pid[1:]) + 1:03d}"
-        taken.add(pid)
+    first = int(next_id(tour)[1:])
+    for k, name in enumerate(args.names):
+        pid = f"p{first + k:03d}"
         facts.append(Register(n=0, at=AT, player=pid, name=name, override_deadline=args.late))
         if args.paid:
             facts.append(PayFee(n=0, at=AT, player=pid))
@@ -116,7 +114,7 @@ def _mark(args: argparse.Namespace, out: Console, kind: type[PayFee | CheckIn | 
     ids = [player_id(state, who) for who in args.names]
     state = add_facts(args, tour, [kind(n=0, at=AT, player=p) for p in ids])
     for fact in tour.facts[-len(ids) :]:
-        out.print("✓ " + describe(state, fact, args.lang))
+        out.print("✓ " + describe(roster(tour), fact, args.lang))
     _steps(state, args.lang, out)
     return 0
 
@@ -214,12 +212,13 @@ def lost(args: argparse.Namespace, out: Console) -> int:
     state = add_facts(args, tour, [fact])
     table = state.tables[number]
     p = state.players[pid]
-    out.print("✓ " + describe(state, tour.facts[-1], args.lang))
+    out.print("✓ " + describe(roster(tour), tour.facts[-1], args.lang))
     if args.correct is None and p.table is None:
         where = {
             Status.WAITING: t(args.lang, "wartet in der Trostrunde", "waits in the consolation"),
             Status.OUT: t(args.lang, "ist ausgeschieden", "is out"),
             Status.PLACED: t(args.lang, "ist platziert", "is placed"),
+            Status.FINALIST: t(args.lang, "steht im großen Finale", "is in the grand final"),
         }.get(p.status, "")
         out.print(
             t(
@@ -250,7 +249,7 @@ def schockaus(args: argparse.Namespace, out: Console) -> int:
         facts.append(Donation(n=0, at=AT, schock_out=tour.next_number()))
     state = add_facts(args, tour, facts)
     n = tour.facts[-len(facts)].n
-    out.print(f"✓ Nr. {n}: " + describe(state, tour.facts[-len(facts)], args.lang))
+    out.print(f"✓ Nr. {n}: " + describe(roster(tour), tour.facts[-len(facts)], args.lang))
     if args.donated:
         out.print(
             t(
@@ -275,8 +274,8 @@ def schockaus(args: argparse.Namespace, out: Console) -> int:
 def donate(args: argparse.Namespace, out: Console) -> int:
     """Record the donation for a recorded Schock aus."""
     tour = load_ko(args.file)
-    state = add_facts(args, tour, [Donation(n=0, at=AT, schock_out=args.number)])
-    out.print("✓ " + describe(state, tour.facts[-1], args.lang))
+    add_facts(args, tour, [Donation(n=0, at=AT, schock_out=args.number)])
+    out.print("✓ " + describe(roster(tour), tour.facts[-1], args.lang))
     return 0
 
 
@@ -287,10 +286,10 @@ def undo(args: argparse.Namespace, out: Console) -> int:
     if not counting:
         raise RuleError("Es gibt nichts zurückzunehmen.", "There is nothing to undo.", field="file")
     target = max(counting, key=lambda f: f.n)  # the latest entry, also when it is a correction
-    before = tour.state()
+    who = roster(tour)
     add_facts(args, tour, [Undo(n=0, at=AT, target=target.n)])
     out.print(
         t(args.lang, f"Nr. {target.n} zurückgenommen: ", f"No. {target.n} undone: ")
-        + describe(before, target, args.lang)
+        + describe(who, target, args.lang)
     )
     return 0

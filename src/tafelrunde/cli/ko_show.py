@@ -18,6 +18,7 @@ from tafelrunde.cli.ko_common import (
     describe,
     load_ko,
     names,
+    roster,
     when,
 )
 from tafelrunde.cli.views import t
@@ -337,24 +338,21 @@ def pending(args: argparse.Namespace, out: Console) -> int:
 def history(args: argparse.Namespace, out: Console) -> int:
     """List every fact with time and author; undone and corrected ones marked."""
     tour = load_ko(args.file)
-    state = tour.state()
     counting = {f.n for f in effective_facts(tour.facts)}
+    undone = {f.target for f in tour.facts if isinstance(f, Undo)}
     fixed = {f.corrects: f.n for f in tour.facts if isinstance(f, GameLost) and f.corrects}
+    who = roster(tour)
     lang = args.lang
     table = RichTable(title=t(lang, "Verlauf", "History"))
     for col in ("Nr.", t(lang, "Zeit", "Time"), t(lang, "Wer", "By"), t(lang, "Eintrag", "Entry")):
         table.add_column(col)
     for fact in tour.facts:
-        what = describe(state, fact, lang)
-        if fact.n not in counting and not isinstance(fact, Undo):
-            if fact.n in fixed and fixed[fact.n] in counting:
-                what += t(
-                    lang,
-                    f" (korrigiert durch Nr. {fixed[fact.n]})",
-                    f" (corrected by no. {fixed[fact.n]})",
-                )
-            else:
-                what = f"[strike]{what}[/strike] " + t(lang, "(zurückgenommen)", "(undone)")
+        what = describe(who, fact, lang)
+        if fact.n in undone:
+            what = f"[strike]{what}[/strike] " + t(lang, "(zurückgenommen)", "(undone)")
+        elif fact.n not in counting and fact.n in fixed:
+            by = fixed[fact.n]
+            what += t(lang, f" (korrigiert durch Nr. {by})", f" (corrected by no. {by})")
         table.add_row(str(fact.n), clock_of(seconds(fact.at)), fact.by, what)
     out.print(table)
     return 0
