@@ -7,6 +7,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -42,7 +43,9 @@ def test() -> int:
     run(BIN / "ruff", "format", "--check", "src", "tests", "bench", "make.py")
     run(BIN / "mypy")
     run(BIN / "lint-imports")
-    return run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", *sys.argv[2:], check=False)
+    with tempfile.TemporaryDirectory(prefix="tafelrunde-test-") as data:
+        os.environ["TAFELRUNDE_DATA"] = data  # the web tests' SQLite files and secret key
+        return run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", *sys.argv[2:], check=False)
 
 
 def main() -> int:

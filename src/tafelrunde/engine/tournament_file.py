@@ -84,22 +84,11 @@ def _fact_from_dict(d: dict[str, Any]) -> AnyFact:
 
 def dumps(t: Tournament) -> str:
     """Write the tournament file."""
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "name": t.name,
-        "created_at": t.created_at,
-        "seed": t.seed,
-        "ruleset": t.ruleset.source,
-        "players": [{"id": p.id, "name": p.name} for p in t.players],
-        "facts": [fact_to_dict(f) for f in t.facts],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return dumps_any(t)
 
 
-def _checked(text: str, origin: str) -> dict[str, Any]:
-    """Parse a tournament file and check its format and version."""
-    data = json.loads(text)
+def _checked(data: Any, origin: str) -> None:
+    """Check a tournament file's format and version."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("format")
     if data.get("version") != VERSION:
@@ -108,7 +97,6 @@ def _checked(text: str, origin: str) -> dict[str, Any]:
             f"{origin}: version {data.get('version')} is not supported.",
             field="version",
         )
-    return data
 
 
 def _from_data(data: dict[str, Any]) -> Tournament:
@@ -128,7 +116,20 @@ def _from_data(data: dict[str, Any]) -> Tournament:
 def loads_any(text: str, *, origin: str = "Turnierdatei") -> Tournament | KnockoutTournament:
     """Read a tournament file of any format; a damaged file is refused with one clear message."""
     try:
-        data = _checked(text, origin)
+        data = json.loads(text)
+    except ValueError as err:
+        raise RuleError(
+            f"{origin} ist beschädigt oder keine Tafelrunde-Turnierdatei ({err!r}).",
+            f"{origin} is damaged or not a Tafelrunde tournament file ({err!r}).",
+            field="file",
+        ) from None
+    return from_data(data, origin=origin)
+
+
+def from_data(data: Any, *, origin: str = "Turnierdatei") -> Tournament | KnockoutTournament:
+    """Build a tournament of any format from file data (as JSON gives it); refuse a misfit."""
+    try:
+        _checked(data, origin)
         if data["ruleset"].get("format") == "D":
             return ko_from_data(data)
         return _from_data(data)
@@ -156,12 +157,25 @@ def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
     return t
 
 
+def to_data(t: Tournament | KnockoutTournament) -> dict[str, Any]:
+    """Return the tournament file's data of any format (what JSON writes)."""
+    if isinstance(t, KnockoutTournament):
+        return {"format": FORMAT, "version": VERSION, **ko_to_data(t)}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": t.name,
+        "created_at": t.created_at,
+        "seed": t.seed,
+        "ruleset": t.ruleset.source,
+        "players": [{"id": p.id, "name": p.name} for p in t.players],
+        "facts": [fact_to_dict(f) for f in t.facts],
+    }
+
+
 def dumps_any(t: Tournament | KnockoutTournament) -> str:
     """Write the tournament file of any format."""
-    if isinstance(t, Tournament):
-        return dumps(t)
-    data = {"format": FORMAT, "version": VERSION, **ko_to_data(t)}
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(to_data(t), ensure_ascii=False, indent=1) + "\n"
 
 
 def scores_text(scores: dict[str, Fraction]) -> dict[str, str]:

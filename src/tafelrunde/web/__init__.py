@@ -1,0 +1,1 @@
+"""The web application (Django): persistence of facts, the organiser's pages, public pages."""

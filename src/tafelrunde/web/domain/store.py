@@ -1,0 +1,129 @@
+"""Load a tournament from the database into the engine, and append facts once, in order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from django.db import transaction
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.tournament_file import FORMAT, VERSION, from_data, to_data
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.web.models import Event, FactRecord, TournamentRecord
+
+AnyTournament = Tournament | KnockoutTournament
+T = TypeVar("T")
+
+
+def file_data(rec: TournamentRecord) -> dict[str, Any]:
+    """Return the tournament as the data of its tournament file."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": rec.name,
+        "created_at": rec.created_at,
+        "ruleset": rec.ruleset,
+        "facts": [f.data for f in rec.facts.order_by("n")],
+    }
+    if rec.format == "D":
+        data["day"] = rec.day.isoformat() if rec.day else None
+    else:
+        data |= {"seed": rec.seed, "players": rec.players}
+    return data
+
+
+def engine_tournament(rec: TournamentRecord) -> AnyTournament:
+    """Rebuild the engine's tournament from the stored facts."""
+    return from_data(file_data(rec), origin=rec.name)
+
+
+def save_new(tour: AnyTournament, *, event: Event | None = None) -> TournamentRecord:
+    """Store a new (or imported) tournament with all its facts; the engine has checked them."""
+    data = to_data(tour)
+    with transaction.atomic():
+        rec = TournamentRecord.objects.create(
+            event=event,
+            name=data["name"],
+            format=data["ruleset"].get("format", "") or "?",
+            ruleset=data["ruleset"],
+            players=data.get("players", []),
+            seed=data.get("seed"),
+            day=getattr(tour, "day", None),
+            created_at=data.get("created_at", ""),
+            version=data["facts"][-1]["n"] if data["facts"] else 0,
+        )
+        FactRecord.objects.bulk_create(
+            FactRecord(tournament=rec, n=f["n"], data=f) for f in data["facts"]
+        )
+    return rec
+
+
+def stale(expected: int, current: int) -> RuleError:
+    """Build the refusal of a form that was filled in on an older state."""
+    return RuleError(
+        f"Inzwischen wurde etwas anderes eingetragen (Stand {current}, das Formular kannte "
+        f"Stand {expected}). Bitte die Seite neu laden und noch einmal prüfen.",
+        f"Something else was entered meanwhile (state {current}, the form knew state "
+        f"{expected}). Please reload the page and check again.",
+        field="version",
+    )
+
+
+def append(
+    rec_id: int,
+    change: Callable[[AnyTournament], T],
+    *,
+    expected: int | None = None,
+    user: Any = None,
+) -> T:
+    """Apply `change` to the current tournament and store the facts it adds, all or none.
+
+    The tournament row is locked for the whole step, so two organisers entering results at
+    the same moment are served one after the other and each fact gets its own number. With
+    `expected` (the version the form was built on) an outdated form is refused.
+    """
+    with transaction.atomic():
+        rec = TournamentRecord.objects.select_for_update().get(pk=rec_id)
+        if expected is not None and expected != rec.version:
+            raise stale(expected, rec.version)
+        tour = engine_tournament(rec)
+        before = len(tour.facts)
+        result = change(tour)
+        new = to_data(tour)["facts"][before:]
+        if new:
+            FactRecord.objects.bulk_create(
+                FactRecord(tournament=rec, n=f["n"], data=f, user=_user(user)) for f in new
+            )
+            rec.version = new[-1]["n"]
+            rec.save(update_fields=["version"])
+        return result
+
+
+def _user(user: Any) -> Any:
+    """Return a user to store with a fact (an anonymous user stores none)."""
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def record_knockout(tour: AnyTournament, fact: Any) -> Any:
+    """Number a format-D fact, check it with the engine and add it to the tournament."""
+    if not isinstance(tour, KnockoutTournament):
+        raise RuleError(
+            "Das ist kein Turnier im Format D.", "This is not a format-D tournament.", field="file"
+        )
+    numbered = replace(fact, n=tour.next_number())
+    tour.state().record(numbered)
+    tour.facts.append(numbered)
+    return numbered
+
+
+def group_state(tour: AnyTournament) -> TournamentState:
+    """Return the state of a format A–C tournament."""
+    if not isinstance(tour, Tournament):
+        raise RuleError(
+            "Das ist ein Turnier im Format D.", "This is a format-D tournament.", field="file"
+        )
+    return TournamentState(tour)

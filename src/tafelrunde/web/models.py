@@ -1,0 +1,59 @@
+"""What the database keeps: club events, tournaments and their facts (append-only)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Event(models.Model):
+    """A club event (Termin): a name and a date, or none yet ("steht noch nicht fest")."""
+
+    name = models.CharField("Name", max_length=200)
+    date = models.DateField("Datum", null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("date", "name")
+
+    def __str__(self) -> str:
+        """Name the event."""
+        return self.name
+
+
+class TournamentRecord(models.Model):
+    """A tournament: its ruleset and players as in the tournament file; the facts apart."""
+
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments"
+    )
+    name = models.CharField("Name", max_length=200)
+    format = models.CharField("Format", max_length=1)
+    ruleset = models.JSONField("Regelwerk")
+    players = models.JSONField("Spieler", default=list)  # formats A–C: [{"id", "name"}]
+    seed = models.BigIntegerField("Los-Seed", null=True, blank=True)
+    day = models.DateField("Turniertag", null=True, blank=True)
+    created_at = models.CharField(max_length=40, blank=True)
+    version = models.PositiveIntegerField(default=0)  # the number of the latest fact
+
+    def __str__(self) -> str:
+        """Name the tournament."""
+        return self.name
+
+
+class FactRecord(models.Model):
+    """One recorded fact, exactly as in the tournament file; never changed or deleted."""
+
+    tournament = models.ForeignKey(TournamentRecord, on_delete=models.CASCADE, related_name="facts")
+    n = models.PositiveIntegerField()
+    data = models.JSONField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    stored_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("tournament", "n")
+        constraints = (
+            models.UniqueConstraint(fields=("tournament", "n"), name="one_fact_per_number"),
+        )
