@@ -22,7 +22,14 @@ from tafelrunde.cli.files import (
 )
 from tafelrunde.cli.ko_demo import knockout_demo
 from tafelrunde.cli.stamp import author, now
-from tafelrunde.cli.views import ruleset_table, standing_json, standing_table, t, tables_table
+from tafelrunde.cli.views import (
+    ruleset_table,
+    standing_json,
+    standing_table,
+    t,
+    tables_table,
+    write_exports,
+)
 from tafelrunde.engine.actions import (
     next_draw,
     open_rolloffs,
@@ -403,14 +410,7 @@ def export(args: argparse.Namespace, out: Console) -> int:
     writer.writerows([r["place"], r["name"], r["stage"], r["stage_rank"]] for r in rows)
     as_json = json.dumps({"tournament": state.tournament.name, "ranking": rows},
                          ensure_ascii=False, indent=1) + "\n"  # fmt: skip
-    if not args.csv and not args.json:
-        print(buf.getvalue(), end="")
-    for path, text in ((args.csv, buf.getvalue()), (args.json, as_json)):
-        if path is not None:
-            path.write_text(text, encoding="utf-8")
-            out.print(
-                t(args.lang, f"Endstand geschrieben: {path}", f"Final ranking written: {path}")
-            )
+    write_exports(args, out, buf.getvalue(), as_json)
     return 0
 
 

@@ -21,7 +21,7 @@ from tafelrunde.cli.ko_common import (
     roster,
     when,
 )
-from tafelrunde.cli.views import t
+from tafelrunde.cli.views import t, write_exports
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
     GameLost,
@@ -313,14 +313,7 @@ def export(args: argparse.Namespace, out: Console) -> int:
     writer.writerows([r["place"], r["name"], r["prize"] or ""] for r in rows)
     data = {"tournament": tour.name, "ranking": rows, **_money(state)}
     as_json = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    if not args.csv and not args.json:
-        print(buf.getvalue(), end="")
-    for path, text in ((args.csv, buf.getvalue()), (args.json, as_json)):
-        if path is not None:
-            path.write_text(text, encoding="utf-8")
-            out.print(
-                t(args.lang, f"Endstand geschrieben: {path}", f"Final ranking written: {path}")
-            )
+    write_exports(args, out, buf.getvalue(), as_json)
     return 0
 
 

@@ -18,6 +18,16 @@ def t(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
 
+def write_exports(args: Any, out: Any, csv_text: str, json_text: str) -> None:
+    """Write the ranking to --csv and/or --json; with neither, print the CSV."""
+    if not args.csv and not args.json:
+        print(csv_text, end="")
+    for path, text in ((args.csv, csv_text), (args.json, json_text)):
+        if path is not None:
+            path.write_text(text, encoding="utf-8")
+            out.print(t(args.lang, "Endstand geschrieben", "Final ranking written") + f": {path}")
+
+
 def standing_json(
     state: TournamentState, st: StageState, standing: Standing
 ) -> list[dict[str, Any]]:
