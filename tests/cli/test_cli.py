@@ -398,7 +398,8 @@ def test_non_numeric_scores(alhambra: Path, cli) -> None:
 
 def test_a_value_without_a_name(alhambra: Path, cli) -> None:
     i, _, _ = table_of_four(cli, alhambra)
-    refused_unchanged(cli, alhambra, "result", alhambra, "--table", i, "--scores", "12, 13")
+    msg = refused_unchanged(cli, alhambra, "result", alhambra, "--table", i, "--scores", "12, 13")
+    assert "erwartet Name=Wert" in msg
 
 
 def test_non_integer_pips(group_final: Path, cli) -> None:
@@ -409,21 +410,25 @@ def test_non_integer_pips(group_final: Path, cli) -> None:
 
 def test_negative_pips(group_final: Path, cli) -> None:
     pips = "Anna=17, Bernd=-3, Clara=12, Dieter=9"
-    refused_unchanged(cli, group_final, "result", group_final, "--table", "1", "--pips", pips)
+    msg = refused_unchanged(cli, group_final, "result", group_final, "--table", "1", "--pips", pips)
+    assert "nicht negativ" in msg
 
 
 def test_no_such_table(alhambra: Path, cli) -> None:
     _, four, _ = table_of_four(cli, alhambra)
     scores = pairs_text(four, [1, 2, 3, 4])
-    refused_unchanged(cli, alhambra, "result", alhambra, "--table", "9", "--scores", scores)
+    msg = refused_unchanged(cli, alhambra, "result", alhambra, "--table", "9", "--scores", scores)
+    assert "Tisch 9" in msg
 
 
 def test_a_result_for_a_finished_stage(finished: Path, cli) -> None:
     (table,) = seats(cli, finished)
     scores = pairs_text(table, [1, 2, 3, 4])
-    refused_unchanged(cli, finished, "result", finished, "--table", "1", "--scores", scores)
-    refused_unchanged(cli, finished, "result", finished, "--table", "1", "--game", "2",
+    msg = refused_unchanged(cli, finished, "result", finished, "--table", "1", "--scores", scores)
+    assert "kein offenes Ergebnis" in msg
+    msg = refused_unchanged(cli, finished, "result", finished, "--table", "1", "--game", "2",
                       "--scores", scores)  # fmt: skip
+    assert "Partie 2" in msg
 
 
 def test_a_second_result_without_correct(alhambra: Path, cli) -> None:
@@ -448,8 +453,10 @@ def test_a_second_result_without_correct(alhambra: Path, cli) -> None:
 
 
 def test_a_rolloff_nobody_needs(group_final: Path, cli) -> None:
-    refused_unchanged(cli, group_final, "rolloff", group_final, "Anna", "Bernd")
-    refused_unchanged(cli, group_final, "rolloff", group_final, "--auto")
+    assert "Stechen" in refused_unchanged(cli, group_final, "rolloff", group_final, "Anna", "Bernd")
+    assert "kein Stechen offen" in refused_unchanged(
+        cli, group_final, "rolloff", group_final, "--auto"
+    )
     cli("result", group_final, "--table", "1", "--pips", "Anna=17, Bernd=17, Clara=12, Dieter=9")
     refused_unchanged(cli, group_final, "rolloff", group_final, "Clara", "Dieter")
     refused_unchanged(cli, group_final, "rolloff", group_final, "Anna", "Anna")
@@ -462,7 +469,8 @@ def test_drawing_before_a_stage_is_finished(alhambra: Path, cli) -> None:
 
 
 def test_drawing_after_the_end(finished: Path, cli) -> None:
-    refused_unchanged(cli, finished, "draw", finished)
+    msg = refused_unchanged(cli, finished, "draw", finished)
+    assert "nichts mehr auszulosen" in msg
 
 
 def test_a_corrupt_tournament_file(tmp_path: Path, cli) -> None:
@@ -477,7 +485,8 @@ def test_a_corrupt_tournament_file(tmp_path: Path, cli) -> None:
 def test_a_tournament_file_of_another_kind(tmp_path: Path, cli) -> None:
     path = tmp_path / "other.json"
     path.write_text('{"format": "something", "version": 1}', "utf-8")
-    refused_unchanged(cli, path, "ranking", path)
+    msg = refused_unchanged(cli, path, "ranking", path)
+    assert "keine Tafelrunde-Turnierdatei" in msg
 
 
 def test_a_missing_tournament_file(tmp_path: Path, cli) -> None:
@@ -621,7 +630,8 @@ def test_create_from_a_semicolon_csv(tmp_path: Path, cli) -> None:
 
 
 def test_a_result_without_any_values(alhambra: Path, cli) -> None:
-    refused_unchanged(cli, alhambra, "result", alhambra, "--table", "1")
+    msg = refused_unchanged(cli, alhambra, "result", alhambra, "--table", "1")
+    assert "Kein Ergebnis angegeben" in msg
 
 
 def test_verify_after_an_undo_and_a_correction(group_final: Path, cli) -> None:

@@ -53,8 +53,11 @@ def seated() -> Organiser:
 
 
 def test_unknown_player(seated: Organiser) -> None:
-    _refused(seated, GameLost, "player", table=1, player="nobody")
-    _refused(seated, PayFee, "player", player="nobody")
+    for err in (
+        _refused(seated, GameLost, "player", table=1, player="nobody"),
+        _refused(seated, PayFee, "player", player="nobody"),
+    ):
+        assert "nobody" in err.de and "gibt es nicht" in err.de
 
 
 def test_a_loser_not_at_that_table(seated: Organiser) -> None:
@@ -135,13 +138,14 @@ def test_a_waiting_player_in_the_wrong_bracket(seated: Organiser) -> None:
 
 
 def test_the_grand_final_only_with_the_finalists(seated: Organiser) -> None:
-    _refused(
+    err = _refused(
         seated,
         OpenTable,
         "players",
         bracket=Bracket.GRAND_FINAL,
         players=("p001", "p002", "p003", "p004"),
     )
+    assert "genau die Finalisten" in err.de
 
 
 def test_a_fact_after_the_end() -> None:
