@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import random
 from pathlib import Path
@@ -16,7 +14,6 @@ from tafelrunde.cli import ko_entry, ko_rules_view
 from tafelrunde.cli.files import (
     load_any,
     load_tournament,
-    parse_players,
     read_text,
     save_tournament,
 )
@@ -40,9 +37,11 @@ from tafelrunde.engine.actions import (
     undo_last,
 )
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.export import final_ranking, group_ranking_rows
 from tafelrunde.engine.facts import Draw, Result, Tournament, Undo
 from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.numbers import parse_number
+from tafelrunde.engine.players import parse_players
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
@@ -356,23 +355,10 @@ def standings(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
-def _ranking_rows(state: TournamentState) -> list[dict[str, object]]:
-    return [
-        {
-            "place": r.place,
-            "id": r.player,
-            "name": state.tournament.name_of(r.player),
-            "stage": r.stage,
-            "stage_rank": r.stage_rank,
-        }
-        for r in state.overall()
-    ]
-
-
 def ranking(args: argparse.Namespace, out: Console) -> int:
     """Show the overall ranking (final once the tournament is over)."""
     state = _state(args)
-    rows = _ranking_rows(state)
+    rows = group_ranking_rows(state)
     if args.json:
         print(json.dumps({"final": state.finished, "ranking": rows}, ensure_ascii=False, indent=1))
         return 0
@@ -396,21 +382,10 @@ def ranking(args: argparse.Namespace, out: Console) -> int:
 
 def export(args: argparse.Namespace, out: Console) -> int:
     """Write the final ranking as CSV and/or JSON."""
-    state = _state(args)
-    if not state.finished:
-        raise RuleError(
-            "Das Turnier ist noch nicht beendet; der Endstand steht noch nicht fest.",
-            "The tournament is not over; there is no final ranking yet.",
-            field="file",
-        )
-    rows = _ranking_rows(state)
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["place", "name", "stage", "stage_rank"])
-    writer.writerows([r["place"], r["name"], r["stage"], r["stage_rank"]] for r in rows)
-    as_json = json.dumps({"tournament": state.tournament.name, "ranking": rows},
-                         ensure_ascii=False, indent=1) + "\n"  # fmt: skip
-    write_exports(args, out, buf.getvalue(), as_json)
+    tour = load_tournament(args.file)
+    rows, csv_text = final_ranking(tour)
+    as_json = json.dumps({"tournament": tour.name, "ranking": rows}, ensure_ascii=False, indent=1)
+    write_exports(args, out, csv_text, as_json + "\n")
     return 0
 
 

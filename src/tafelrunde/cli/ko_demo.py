@@ -9,9 +9,9 @@ from pathlib import Path
 from rich.console import Console
 
 from tafelrunde.cli.files import save_tournament
-from tafelrunde.cli.ko_show import ranking_rows
 from tafelrunde.cli.stamp import now
 from tafelrunde.cli.views import t
+from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.presets import load_knockout
 from tafelrunde.sim.tour_games import game_player
@@ -32,7 +32,7 @@ def knockout_demo(path: Path, names: list[str], seed: int, lang: str, out: Conso
     )
     save_tournament(tour, path)
     out.rule(f"{rules.name if lang == 'de' else rules.name_en} – {path}")
-    rows = ranking_rows(run.state)
+    rows = knockout_ranking_rows(run.state)
     for r in rows[: len(rules.prizes)]:
         out.print(f"{r['place']}. {r['name']} – {r['prize']}")
     out.print(

@@ -7,7 +7,7 @@ from datetime import date
 
 from rich.console import Console
 
-from tafelrunde.cli.files import parse_player_names, read_text, save_tournament
+from tafelrunde.cli.files import read_text, save_tournament
 from tafelrunde.cli.ko_common import (
     add_facts,
     bracket_name,
@@ -43,6 +43,7 @@ from tafelrunde.engine.knockout import (
 )
 from tafelrunde.engine.knockout.corrections import effective_facts
 from tafelrunde.engine.knockout.state import BRACKETS
+from tafelrunde.engine.players import parse_player_names
 
 AT = 0  # placeholder time; add_facts gives every fact its real time
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 from typing import Any
 
@@ -22,7 +20,7 @@ from tafelrunde.cli.ko_common import (
     when,
 )
 from tafelrunde.cli.views import t, write_exports
-from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.export import final_ranking, knockout_ranking_rows
 from tafelrunde.engine.knockout import (
     GameLost,
     KnockoutState,
@@ -30,8 +28,6 @@ from tafelrunde.engine.knockout import (
     donation_total,
     fees_total,
     next_steps,
-    prize_winners,
-    ranking,
     schock_out_counts,
     schock_out_kings,
 )
@@ -256,24 +252,10 @@ def standings(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
-def ranking_rows(state: KnockoutState) -> list[dict[str, Any]]:
-    """The overall ranking as data, with the prizes once the tournament is over."""
-    prizes = {place: prize for place, _, prize in prize_winners(state)}
-    return [
-        {
-            "place": r.place,
-            "id": r.player,
-            "name": state.players[r.player].name,
-            "prize": prizes.get(r.place),
-        }
-        for r in ranking(state)
-    ]
-
-
 def ranking_cmd(args: argparse.Namespace, out: Console) -> int:
     """Show the overall ranking (before the end: the places already decided)."""
     state = load_ko(args.file).state()
-    rows = ranking_rows(state)
+    rows = knockout_ranking_rows(state)
     if args.json:
         print(json.dumps({"final": state.finished, "ranking": rows}, ensure_ascii=False, indent=1))
         return 0
@@ -299,21 +281,9 @@ def ranking_cmd(args: argparse.Namespace, out: Console) -> int:
 def export(args: argparse.Namespace, out: Console) -> int:
     """Write the final ranking as CSV and/or JSON."""
     tour = load_ko(args.file)
-    state = tour.state()
-    if not state.finished:
-        raise RuleError(
-            "Das Turnier ist noch nicht beendet; der Endstand steht noch nicht fest.",
-            "The tournament is not over; there is no final ranking yet.",
-            field="file",
-        )
-    rows = ranking_rows(state)
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["place", "name", "prize"])
-    writer.writerows([r["place"], r["name"], r["prize"] or ""] for r in rows)
-    data = {"tournament": tour.name, "ranking": rows, **_money(state)}
-    as_json = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-    write_exports(args, out, buf.getvalue(), as_json)
+    rows, csv_text = final_ranking(tour)
+    data = {"tournament": tour.name, "ranking": rows, **_money(tour.state())}
+    write_exports(args, out, csv_text, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     return 0
 
 
