@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -26,8 +25,8 @@ from tafelrunde.engine.knockout import (
     Undo,
     Withdraw,
 )
-from tafelrunde.engine.knockout.checks import name_key
 from tafelrunde.engine.knockout.clock import clock_text, seconds
+from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.rules import BRACKET_NAMES
 
 BRACKET_WORDS = {
@@ -92,45 +91,9 @@ def add_facts(
     args: argparse.Namespace, tour: KnockoutTournament, facts: list[KnockoutFact]
 ) -> KnockoutState:
     """Record facts (numbered, timed, signed) all or none, and save the file."""
-    state = tour.state()
-    at, by = when(args, tour), author()
-    n = tour.next_number()
-    done: list[KnockoutFact] = []
-    for fact in facts:
-        numbered = replace(fact, n=n, at=at, by=by)
-        state.record(numbered)
-        done.append(numbered)
-        n += 1
-    tour.facts.extend(done)
+    state = record_all(tour, facts, at=when(args, tour), by=author())
     save_tournament(tour, args.file)
     return state
-
-
-def player_id(state: KnockoutState, who: str) -> str:
-    """Find a player by id or name (case does not matter)."""
-    if who in state.players:
-        return who
-    key = name_key(who)
-    for p in state.players.values():
-        if name_key(p.name) == key:
-            return p.id
-    raise RuleError(
-        f"Den Spieler „{who}“ gibt es nicht.", f"there is no player '{who}'.", field="player"
-    )
-
-
-def roster(tour: KnockoutTournament) -> dict[str, str]:
-    """Return the name of every player ever registered (also undone ones), by id."""
-    return {f.player: f.name or f.player for f in tour.facts if isinstance(f, Register)}
-
-
-def next_id(tour: KnockoutTournament) -> str:
-    """Return a player id never used in the file (p001, p002, ...), also not by an undone one."""
-    used = roster(tour)
-    k = len(used) + 1
-    while f"p{k:03d}" in used:
-        k += 1
-    return f"p{k:03d}"
 
 
 def bracket_of(word: str) -> Bracket:

@@ -15,10 +15,7 @@ from tafelrunde.cli.ko_common import (
     describe,
     load_ko,
     names,
-    next_id,
     now,
-    player_id,
-    roster,
 )
 from tafelrunde.cli.views import t
 from tafelrunde.engine.errors import RuleError
@@ -33,7 +30,6 @@ from tafelrunde.engine.knockout import (
     KnockoutTournament,
     OpenTable,
     PayFee,
-    Register,
     SchockOut,
     Status,
     Undo,
@@ -42,6 +38,7 @@ from tafelrunde.engine.knockout import (
     suggested_tables,
 )
 from tafelrunde.engine.knockout.corrections import effective_facts
+from tafelrunde.engine.knockout.entry import player_id, registrations, roster
 from tafelrunde.engine.knockout.state import BRACKETS
 from tafelrunde.engine.players import parse_player_names
 
@@ -66,12 +63,7 @@ def create(args: argparse.Namespace, out: Console, rules: KnockoutRules) -> int:
         ) from None
     tour = KnockoutTournament(args.name or rules.name, rules, day=day, created_at=now())
     listed = parse_player_names(read_text(args.players, "Spielerliste")) if args.players else []
-    facts: list[KnockoutFact] = []
-    for k, name in enumerate(listed, start=1):
-        pid = f"p{k:03d}"
-        facts.append(Register(n=0, at=AT, player=pid, name=name, override_deadline=args.late))
-        if args.paid:
-            facts.append(PayFee(n=0, at=AT, player=pid))
+    facts = registrations(tour, listed, late=args.late, paid=args.paid)
     state = tour.state()
     if facts:
         state = add_facts(args, tour, facts)
@@ -94,13 +86,7 @@ def register(args: argparse.Namespace, out: Console) -> int:
     """Register players by name (optionally paid at once, or after the deadline)."""
     tour = load_ko(args.file)
     state = tour.state()
-    facts: list[KnockoutFact] = []
-    first = int(next_id(tour)[1:])
-    for k, name in enumerate(args.names):
-        pid = f"p{first + k:03d}"
-        facts.append(Register(n=0, at=AT, player=pid, name=name, override_deadline=args.late))
-        if args.paid:
-            facts.append(PayFee(n=0, at=AT, player=pid))
+    facts = registrations(tour, args.names, late=args.late, paid=args.paid)
     state = add_facts(args, tour, facts)
     paid = t(args.lang, " (Startgebühr bezahlt)", " (entry fee paid)") if args.paid else ""
     out.print(t(args.lang, "Angemeldet: ", "Registered: ") + ", ".join(args.names) + paid)

@@ -16,7 +16,6 @@ from tafelrunde.cli.ko_common import (
     describe,
     load_ko,
     names,
-    roster,
     when,
 )
 from tafelrunde.cli.views import t, write_exports
@@ -33,6 +32,7 @@ from tafelrunde.engine.knockout import (
 )
 from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.corrections import effective_facts
+from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.state import BRACKETS
 
 
