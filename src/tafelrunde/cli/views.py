@@ -11,6 +11,7 @@ from tafelrunde.engine.rules_text import stage_lines, t
 from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.standings import Criterion, Standing
+from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 
 
@@ -94,39 +95,24 @@ def standing_table(
 def tables_table(state: TournamentState, st: StageState, game: int, lang: str) -> RichTable:
     """Render the tables of a game with seat order, start player and entered results."""
     head = f"{st.title(lang)} – {st.rule.game_word(lang)} {game}"
-    draw = st.draws.get(game if st.rule.reseat_each_game else 1)
-    if draw:
-        head += t(lang, f" (Los-Seed {draw.seed})", f" (seed {draw.seed})")
+    seed = draw_seed(st, game)
+    if seed is not None:
+        head += t(lang, f" (Los-Seed {seed})", f" (seed {seed})")
     table = RichTable(title=head, caption=st.rule.note or None)
     table.add_column(t(lang, "Tisch", "Table"), justify="right")
     table.add_column(
         t(lang, "Sitz-/Startreihenfolge (Startspieler zuerst)", "seat/start order (starter first)")
     )
     table.add_column(t(lang, "Ergebnis", "Result"))
-    name = state.tournament.name_of
-    for index, _ in enumerate(st.tables(game) or (), start=1):
-        order = st.seat_order(game, index)
-        outcome = st.outcomes.get((game, index))
-        res = ""
-        if outcome:
-            parts = []
-            rolled = st.rule.scoring.tie == "rolloff" and outcome.points is not None
-            for pos, p in enumerate(outcome.order(), start=1):
-                pts = "?" if outcome.points is None else display(outcome.points[p], lang)
-                place = pos if rolled else outcome.places[p]
-                parts.append(f"{place}. {name(p)} ({pts})")
-            res = ", ".join(parts)
-        seats = " → ".join(name(p) for p in order)
-        start = st.start_standing(game, index) if st.rule.seat_order == "passes" else None
-        if start is not None and start.pending:
-            seats += t(lang, " (Herzog offen!)", " (Herzog roll-off open!)")
-        if st.rule.seat_order == "passes" and game >= 3 and start is None:
-            seats = t(
-                lang,
-                f"folgt aus dem Stand nach {st.rule.game_word()} {game - 1}",
-                f"follows from the standings after {st.rule.game_word('en')} {game - 1}",
+    for view in game_tables(state, st, game, lang):
+        seats = " → ".join(view.names)
+        if view.note:
+            seats = (
+                view.note
+                if view.note.startswith(("folgt", "follows"))
+                else f"{seats} ({view.note})"
             )
-        table.add_row(str(index), seats, res or "–")
+        table.add_row(str(view.index), seats, view.text(lang) or "–")
     return table
 
 

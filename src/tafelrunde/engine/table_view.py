@@ -1,0 +1,88 @@
+"""The tables of a game as data for people: seat order, start player, result, what is open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tafelrunde.engine.facts import Result
+from tafelrunde.engine.numbers import Num, display
+from tafelrunde.engine.rules_text import t
+from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.tournament_state import TournamentState
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One player's line of an entered result."""
+
+    player: str
+    name: str
+    place: int
+    points: Num | None
+    pips: int | None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One table of one game, ready to show."""
+
+    index: int
+    seats: tuple[str, ...]  # player ids, start player first
+    names: tuple[str, ...]
+    note: str  # e.g. the start order still waits for a roll-off
+    seats_known: bool  # False while the start order follows from later standings
+    result: Result | None
+    placed: tuple[Placed, ...] = field(default=())
+
+    def text(self, lang: str) -> str:
+        """The result in one line: '1. Anna (4), 2. Ben (2)'."""
+        parts = []
+        for p in self.placed:
+            pts = "?" if p.points is None else display(p.points, lang)
+            parts.append(f"{p.place}. {p.name} ({pts})")
+        return ", ".join(parts)
+
+
+def draw_seed(st: StageState, game: int) -> int | None:
+    """The lot seed of the draw that made this game's tables."""
+    draw = st.draws.get(game if st.rule.reseat_each_game else 1)
+    return draw.seed if draw else None
+
+
+def game_tables(state: TournamentState, st: StageState, game: int, lang: str) -> list[TableView]:
+    """Every table of a game with seat order, start player and entered result."""
+    name = state.tournament.name_of
+    views = []
+    for index, _ in enumerate(st.tables(game) or (), start=1):
+        order = st.seat_order(game, index)
+        note, known = "", True
+        start = st.start_standing(game, index) if st.rule.seat_order == "passes" else None
+        if start is not None and start.pending:
+            note = t(lang, "Herzog offen!", "Herzog roll-off open!")
+        if st.rule.seat_order == "passes" and game >= 3 and start is None:
+            known = False
+            note = t(
+                lang,
+                f"folgt aus dem Stand nach {st.rule.game_word()} {game - 1}",
+                f"follows from the standings after {st.rule.game_word('en')} {game - 1}",
+            )
+        outcome = st.outcomes.get((game, index))
+        placed: list[Placed] = []
+        if outcome:
+            rolled = st.rule.scoring.tie == "rolloff" and outcome.points is not None
+            for pos, p in enumerate(outcome.order(), start=1):
+                points = None if outcome.points is None else outcome.points[p]
+                place = pos if rolled else outcome.places[p]
+                placed.append(Placed(p, name(p), place, points, outcome.pips.get(p)))
+        views.append(
+            TableView(
+                index,
+                tuple(order),
+                tuple(name(p) for p in order),
+                note,
+                known,
+                st.results.get((game, index)),
+                tuple(placed),
+            )
+        )
+    return views
