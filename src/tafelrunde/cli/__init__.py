@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands, ko_entry, ko_show, simulate
+from tafelrunde.cli import commands, ko_entry, ko_show, serve, simulate
 from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
 
@@ -224,6 +224,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--players", type=int, default=13)
     sp.add_argument("--seed", type=int, default=2026)
+
+    sp = cmd(
+        "serve",
+        "Web-Anwendung starten / start the web application",
+        serve.serve,
+        file=False,
+    )
+    sp.add_argument("--demo", action="store_true", help="Demo-Daten anlegen / add demo data")
+    sp.add_argument("--port", type=int, default=8000, help="Port (8000)")
+    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
+    sp.add_argument(
+        "--public", action="store_true", help="im Netz erreichbar / reachable from the network"
+    )
+    sp = cmd(
+        "createorganiser",
+        "Anmeldung für die Turnierleitung anlegen / create an organiser login",
+        serve.create_organiser,
+        file=False,
+    )
+    sp.add_argument("name", help="Benutzername / user name")
+    sp.add_argument("--password", help="Passwort (sonst Abfrage) / password (else asked)")
+    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
 
     sp = cmd(
         "simulate",

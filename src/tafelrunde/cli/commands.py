@@ -41,7 +41,7 @@ from tafelrunde.engine.export import final_ranking, group_ranking_rows
 from tafelrunde.engine.facts import Draw, Result, Tournament, Undo
 from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.numbers import parse_number
-from tafelrunde.engine.players import parse_players
+from tafelrunde.engine.players import DEMO_NAMES, parse_players
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
@@ -498,34 +498,7 @@ def demo(args: argparse.Namespace, out: Console) -> int:
     """Create and play one demo tournament per format (A–C random, D with Schocken bots)."""
     args.dir.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
-    names = [
-        "Anna",
-        "Bernd",
-        "Clara",
-        "Dieter",
-        "Emil",
-        "Frieda",
-        "Günter",
-        "Hanna",
-        "Ingo",
-        "Jana",
-        "Klaus",
-        "Lena",
-        "Max",
-        "Nora",
-        "Otto",
-        "Paula",
-        "Quirin",
-        "Rosa",
-        "Sepp",
-        "Tina",
-        "Uwe",
-        "Vera",
-        "Willi",
-        "Xenia",
-        "Yvonne",
-        "Zoe",
-    ]
+    names = list(DEMO_NAMES)
     from tafelrunde.engine.facts import Player
 
     players = [

@@ -7,10 +7,10 @@ from typing import Any
 from rich.table import Table as RichTable
 
 from tafelrunde.engine.numbers import display, exact_text
-from tafelrunde.engine.rules_text import stage_lines, t
-from tafelrunde.engine.ruleset import Ruleset, StageRule
+from tafelrunde.engine.rules_text import criterion_label, stage_lines, t
+from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.standings import Criterion, Standing
+from tafelrunde.engine.standings import Standing
 from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 
@@ -50,17 +50,6 @@ def standing_json(
     return rows
 
 
-def criterion_label(c: Criterion, state: TournamentState, rule: StageRule, lang: str) -> str:
-    """Name a criterion in the words of the ruleset ('Siegpunkte', 'Rang 1. Runde')."""
-    if c.key == "rank":
-        return t(lang, f"Rang {c.scope}", f"rank {c.scope}")
-    text = c.label(lang)
-    if c.key == "points":
-        name = rule.points_name if lang == "de" else rule.points_name_en
-        text = name + text[len(c.label(lang).split(" (")[0]) :]
-    return text
-
-
 def standing_table(
     state: TournamentState, st: StageState, standing: Standing, lang: str, cut: int | None
 ) -> RichTable:
@@ -76,7 +65,7 @@ def standing_table(
         table.add_column(t(lang, "Tisch", "Table"), justify="right")
     shown = [c for c in standing.criteria if not c.orders]
     for c in shown:
-        table.add_column(criterion_label(c, state, st.rule, lang), justify="right")
+        table.add_column(criterion_label(c, st.rule, lang), justify="right")
     table.add_column(t(lang, "entschieden durch", "decided by"))
     for row in standing.rows:
         first = shown[0] if shown else None

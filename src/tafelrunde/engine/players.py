@@ -8,6 +8,12 @@ import io
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player
 
+DEMO_NAMES = (
+    "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",
+    "Klaus", "Lena", "Max", "Nora", "Otto", "Paula", "Quirin", "Rosa", "Sepp", "Tina", "Uwe",
+    "Vera", "Willi", "Xenia", "Yvonne", "Zoe",
+)  # fmt: skip
+
 
 def parse_player_names(text: str) -> list[str]:
     """Read names from CSV (a 'name' column, else the first) or plain text, one per line."""

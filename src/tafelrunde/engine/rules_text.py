@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tafelrunde.engine.numbers import display
 from tafelrunde.engine.ruleset import StageRule
+from tafelrunde.engine.standings import Criterion
 
 
 def t(lang: str, de: str, en: str) -> str:
@@ -113,3 +114,14 @@ def stage_lines(rule: StageRule, lang: str) -> list[str]:
     if rule.note:
         lines.append(rule.note)
     return lines
+
+
+def criterion_label(c: Criterion, rule: StageRule, lang: str) -> str:
+    """Name a criterion in the words of the ruleset ('Siegpunkte', 'Rang 1. Runde')."""
+    if c.key == "rank":
+        return t(lang, f"Rang {c.scope}", f"rank {c.scope}")
+    text = c.label(lang)
+    if c.key == "points":
+        name = rule.points_name if lang == "de" else rule.points_name_en
+        text = name + text[len(c.label(lang).split(" (")[0]) :]
+    return text

@@ -57,3 +57,21 @@ class FactRecord(models.Model):
         constraints = (
             models.UniqueConstraint(fields=("tournament", "n"), name="one_fact_per_number"),
         )
+
+
+class AuditEntry(models.Model):
+    """One line of the audit log: who did what, when (in German and English)."""
+
+    tournament = models.ForeignKey(
+        TournamentRecord, null=True, blank=True, on_delete=models.CASCADE, related_name="audit"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    text_de = models.TextField()
+    text_en = models.TextField()
+    fact = models.PositiveIntegerField(null=True, blank=True)  # the fact number, if any
+
+    class Meta:
+        ordering = ("-at", "-pk")

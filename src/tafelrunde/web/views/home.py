@@ -1,4 +1,4 @@
-"""The pages: the public start page lists upcoming events and their tournaments."""
+"""The public start page: upcoming events with their tournaments."""
 
 from __future__ import annotations
 
@@ -7,15 +7,24 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from tafelrunde.web.models import Event
+from tafelrunde.web.models import Event, TournamentRecord
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Show upcoming events (those without a date last) with their tournaments."""
+    """Show upcoming events (those without a date last), their tournaments, and loose ones."""
     today = timezone.localdate()
     events = (
         Event.objects.filter(Q(date__gte=today) | Q(date__isnull=True))
         .prefetch_related("tournaments")
         .order_by(F("date").asc(nulls_last=True), "name")
     )
-    return render(request, "web/home.html", {"events": events})
+    context = {"events": events}
+    if request.user.is_authenticated:
+        context["past"] = Event.objects.filter(date__lt=today).order_by("-date")[:20]
+        context["loose"] = TournamentRecord.objects.filter(event__isnull=True).order_by("-pk")
+    return render(request, "web/home.html", context)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form without a valid CSRF token: say so in words, save nothing."""
+    return render(request, "403_csrf.html", status=403)

@@ -1,0 +1,73 @@
+"""What every page needs: the tournament from the address, refusals at the field, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from django import forms
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.web.models import AuditEntry, TournamentRecord
+from tafelrunde.web.templatetags.tafel import lang
+
+V = TypeVar("V", bound=Callable[..., HttpResponse])
+
+
+def say(de: str, en: str) -> str:
+    """Pick the German or English text for the active language."""
+    return de if lang() == "de" else en
+
+
+def text_of(err: RuleError) -> str:
+    """The refusal's message in the active language."""
+    return say(err.de, err.en)
+
+
+def organiser(view: V) -> V:
+    """Let only logged-in organisers through; everybody else goes to the login page."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return view(request, *args, **kwargs)
+
+    return guarded  # type: ignore[return-value]
+
+
+def record_of(pk: int) -> TournamentRecord:
+    """The tournament with this number, or 404."""
+    return get_object_or_404(TournamentRecord, pk=pk)
+
+
+def refuse(form: forms.Form, err: RuleError, fields: dict[str, str] | None = None) -> None:
+    """Show a refusal at its field (engine field names mapped by `fields`), else above the form."""
+    name = (fields or {}).get(err.field or "", err.field or "")
+    if name not in form.fields:
+        name = "__all__"
+    form.add_error(None if name == "__all__" else name, text_of(err))
+
+
+def audit(
+    request: HttpRequest,
+    rec: TournamentRecord | None,
+    de: str,
+    en: str,
+    fact: int | None = None,
+) -> None:
+    """Write one line of the audit log."""
+    user = request.user if request.user.is_authenticated else None
+    AuditEntry.objects.create(tournament=rec, user=user, text_de=de, text_en=en, fact=fact)
+
+
+def whole(value: str | None, what: str) -> int:
+    """Read a whole number from a form field (address or hidden field), or 404 on nonsense."""
+    try:
+        return int(value or "")
+    except ValueError:
+        raise Http404(what) from None

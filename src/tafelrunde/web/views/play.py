@@ -1,0 +1,329 @@
+"""Format A–C play: draw with a seed, tables and results, roll-offs, undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from tafelrunde.engine.actions import (
+    next_draw,
+    open_rolloffs,
+    record,
+    rolled_by_software,
+    rolloff_for,
+    undo_last,
+)
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.fact_words import describe
+from tafelrunde.engine.facts import Draw, Result, Tournament
+from tafelrunde.engine.numbers import parse_number
+from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.table_view import draw_seed, game_tables
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.web.domain import setup
+from tafelrunde.web.domain.store import append, engine_tournament, group_state
+from tafelrunde.web.models import TournamentRecord
+from tafelrunde.web.templatetags.tafel import lang
+from tafelrunde.web.views.common import audit, organiser, record_of, say, text_of, whole
+from tafelrunde.web.views.tournaments import page, stamp
+
+
+def _state(rec: TournamentRecord) -> TournamentState:
+    """The engine's state of a format A–C tournament (format D goes to its own pages)."""
+    return group_state(engine_tournament(rec))
+
+
+def _seed(text: str | None) -> int:
+    """A seed from the address, or a fresh one."""
+    return int(text) if text and text.isdigit() and len(text) < 12 else setup.new_seed()
+
+
+def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show the next draw as a preview with its seed; redraw with a new seed; release it."""
+    rec = record_of(pk)
+    if rec.format == "D":
+        return redirect("ko-tables", rec.pk)
+    state = _state(rec)
+    if request.method == "POST":
+        return release(request, rec)
+    context: dict[str, Any] = {"draws": past_draws(state)}
+    if request.user.is_authenticated:
+        seed = _seed(request.GET.get("seed"))
+        preview = _state(rec)
+        try:
+            fact = record(preview, next_draw(preview, seed=seed))
+        except RuleError as err:
+            context["blocked"] = text_of(err)
+        else:
+            assert isinstance(fact, Draw)
+            st = preview.stage(fact.stage)
+            context |= {"seed": seed, "preview": game_tables(preview, st, fact.game, lang())}
+            context |= {
+                "stage": st.title(lang()),
+                "game": fact.game,
+                "word": st.rule.game_word(lang()),
+            }
+    return page(request, rec, "web/draw.html", context)
+
+
+def past_draws(state: TournamentState) -> list[dict[str, Any]]:
+    """Every draw made so far, with its seed."""
+    return [
+        {
+            "stage": st.title(lang()),
+            "game": g,
+            "seed": d.seed,
+            "n": d.n,
+            "word": st.rule.game_word(lang()),
+        }
+        for st in state.stages
+        for g, d in sorted(st.draws.items())
+    ]
+
+
+@organiser
+def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
+    """Record the previewed draw: same state, same seed, same tables."""
+    seed = whole(request.POST.get("seed"), "seed")
+    version = whole(request.POST.get("version"), "version")
+
+    def change(tour: Any) -> Any:
+        state = group_state(tour)
+        return record(
+            state, next_draw(state, seed=seed), at=stamp(), by=request.user.get_username()
+        )
+
+    try:
+        fact = append(rec.pk, change, expected=version, user=request.user)
+    except RuleError as err:
+        messages.error(request, text_of(err))
+        return redirect("draw", rec.pk)
+    audit(
+        request,
+        rec,
+        f"Ausgelost: {fact.stage}, Partie {fact.game} (Los-Seed {seed})",
+        f"Drawn: {fact.stage}, game {fact.game} (seed {seed})",
+        fact=fact.n,
+    )
+    messages.success(request, say("Auslosung freigegeben.", "Draw released."))
+    return redirect("tables", rec.pk)
+
+
+def tables(request: HttpRequest, pk: int, errors: dict[str, Any] | None = None) -> HttpResponse:
+    """Every game of the running stage: tables, seat order, results and their forms."""
+    rec = record_of(pk)
+    if rec.format == "D":
+        return redirect("ko-tables", rec.pk)
+    state = _state(rec)
+    st = state.current
+    games: list[dict[str, Any]] = []
+    if st is not None:
+        for g in range(st.drawn_games(), 0, -1):
+            views = game_tables(state, st, g, lang())
+            games.append(
+                {"game": g, "word": st.rule.game_word(lang()), "seed": draw_seed(st, g),
+                 "tables": [_table(state, st, g, v) for v in views]}
+            )  # fmt: skip
+    needs = [
+        {"kind": n.kind, "game": n.game, "table": n.table,
+         "players": [(p, state.tournament.name_of(p)) for p in n.players],
+         "key": "rolloff-" + "-".join(sorted(n.players))}
+        for n in open_rolloffs(state)
+    ]  # fmt: skip
+    context = {
+        "stage": st,
+        "stage_title": st.title(lang()) if st else "",
+        "games": games,
+        "rolloffs": needs,
+        "errors": errors or {},
+        "last": _last(state),
+        "fields": _fields(st),
+    }
+    return page(request, rec, "web/tables.html", context)
+
+
+def _fields(st: StageState | None) -> dict[str, bool]:
+    """Which values the result form asks for, from the stage's rules."""
+    if st is None:
+        return {}
+    return {
+        "points": st.rule.score != "none",
+        "pips": st.rule.pips,
+        "places": st.rule.score != "required",
+        "points_required": st.rule.score == "required",
+    }
+
+
+def _table(state: TournamentState, st: StageState, game: int, view: Any) -> dict[str, Any]:
+    """A table with its form values (the entered result, for a correction)."""
+    res = view.result
+    values = {
+        p: {
+            "points": res.scores.get(p, "") if res else "",
+            "pips": res.pips.get(p, "") if res else "",
+            "place": res.places.get(p, "") if res else "",
+        }
+        for p in view.seats
+    }
+    rows = [(p, state.tournament.name_of(p), values[p]) for p in view.seats]
+    key = f"{game}-{view.index}"
+    return {
+        "view": view,
+        "rows": rows,
+        "basis": res.n if res else 0,
+        "text": view.text(lang()),
+        "key": key,
+    }
+
+
+def _last(state: TournamentState) -> dict[str, Any] | None:
+    """The latest entry that undo would take back."""
+    live = [
+        f for f in state.tournament.facts if f.n not in state.undone and type(f).__name__ != "Undo"
+    ]
+    if not live:
+        return None
+    return {"n": live[-1].n, "text": describe(state.tournament, live[-1], lang())}
+
+
+@organiser
+@require_POST
+def result(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter or correct one table's result; an outdated form is refused."""
+    rec = record_of(pk)
+    post = request.POST
+    game, table = whole(post.get("game"), "game"), whole(post.get("table"), "table")
+    basis = whole(post.get("basis"), "basis")
+    key = f"{game}-{table}"
+    try:
+        fact = append(
+            rec.pk, lambda tour: _enter(tour, post, game, table, basis, request), user=request.user
+        )
+    except RuleError as err:
+        return tables(request, pk, errors={key: text_of(err)})
+    what = "korrigiert" if basis else "eingetragen"
+    audit(
+        request,
+        rec,
+        f"Ergebnis {what}: Partie {game}, Tisch {table}",
+        f"Result {'corrected' if basis else 'entered'}: game {game}, table {table}",
+        fact=fact.n,
+    )
+    messages.success(
+        request, say(f"Tisch {table}: Ergebnis gespeichert.", f"Table {table}: result saved.")
+    )
+    return redirect("tables", rec.pk)
+
+
+def _enter(
+    tour: Tournament, post: Any, game: int, table: int, basis: int, request: HttpRequest
+) -> Any:
+    """Build the result from the form and record it, unless the table changed meanwhile."""
+    state = group_state(tour)
+    st = state.current
+    if st is None:
+        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="game")
+    old = st.results.get((game, table))
+    if (old.n if old else 0) != basis:
+        raise RuleError(
+            f"Für Tisch {table} wurde inzwischen ein anderes Ergebnis eingetragen; "
+            "bitte die Seite neu laden und prüfen.",
+            f"Meanwhile another result was entered for table {table}; "
+            "please reload the page and check.",
+            field="version",
+        )
+    tables = st.tables(game) or ()
+    if not 1 <= table <= len(tables):
+        raise RuleError(
+            f"Tisch {table} gibt es nicht.", f"There is no table {table}.", field="table"
+        )
+    scores, pips, places = {}, {}, {}
+    for p in tables[table - 1]:
+        name = tour.name_of(p)
+        if text := post.get(f"points-{p}", "").strip():
+            scores[p] = parse_number(text, field=f"Punkte {name}")
+        if text := post.get(f"pips-{p}", "").strip():
+            pips[p] = _whole_number(text, name, "Augen", "pips")
+        if text := post.get(f"place-{p}", "").strip():
+            places[p] = _whole_number(text, name, "Platz", "place")
+    if not (scores or pips or places):
+        raise RuleError("Bitte das Ergebnis eintragen.", "Please enter the result.", field="result")
+    fact = Result(n=0, stage=st.key, game=game, table=table, scores=scores, pips=pips,
+                  places=places, corrects=basis or None)  # fmt: skip
+    return record(state, fact, at=stamp(), by=request.user.get_username())
+
+
+def _whole_number(text: str, name: str, de: str, en: str) -> int:
+    """A whole number from a result field, or a refusal naming player and field."""
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleError(
+            f"{de} von {name}: „{text}“ ist keine ganze Zahl.",
+            f"{en} of {name}: '{text}' is not a whole number.",
+            field=en,
+        ) from None
+
+
+@organiser
+@require_POST
+def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter a roll-off's order, or let the software roll it with a recorded seed."""
+    rec = record_of(pk)
+    post = request.POST
+    players = post.getlist("players")
+    by = request.user.get_username()
+
+    def change(tour: Any) -> Any:
+        state = group_state(tour)
+        if post.get("auto"):
+            needs = [n for n in open_rolloffs(state) if sorted(n.players) == sorted(players)]
+            if not needs:
+                raise RuleError("Dieses Stechen ist nicht (mehr) offen.",
+                                "This roll-off is not open (any more).", field="order")  # fmt: skip
+            return record(
+                state, rolled_by_software(needs[0], seed=setup.new_seed()), at=stamp(), by=by
+            )
+        order = [post.get(f"pos-{i}", "") for i in range(1, len(players) + 1)]
+        if sorted(order) != sorted(players):
+            raise RuleError(
+                "Bitte jeden Spieler des Stechens genau einmal auf einen Platz setzen.",
+                "Put every player of the roll-off on exactly one place.",
+                field="order",
+            )
+        return record(state, rolloff_for(state, order), at=stamp(), by=by)
+
+    try:
+        fact = append(rec.pk, change, user=request.user)
+    except RuleError as err:
+        return tables(request, pk, errors={"rolloff-" + "-".join(sorted(players)): text_of(err)})
+    names = " > ".join(engine_tournament(rec).name_of(p) for p in fact.order)
+    seed = f" (Los-Seed {fact.seed})" if fact.seed is not None else ""
+    audit(request, rec, f"Stechen: {names}{seed}", f"Roll-off: {names}{seed}", fact=fact.n)
+    messages.success(
+        request, say(f"Stechen eingetragen: {names}{seed}", f"Roll-off entered: {names}{seed}")
+    )
+    return redirect("tables", rec.pk)
+
+
+@organiser
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back the latest entry (it stays in the log, marked as taken back)."""
+    rec = record_of(pk)
+    version = whole(request.POST.get("version"), "version")
+    by = request.user.get_username()
+    try:
+        target = append(rec.pk, lambda tour: undo_last(group_state(tour), at=stamp(), by=by)[1],
+                        expected=version, user=request.user)  # fmt: skip
+    except RuleError as err:
+        messages.error(request, text_of(err))
+    else:
+        text = describe(engine_tournament(rec), target, lang())
+        audit(request, rec, f"Zurückgenommen: {text}", f"Undone: {text}", fact=target.n)
+        messages.success(request, say(f"Zurückgenommen: {text}", f"Undone: {text}"))
+    return redirect("draw" if request.POST.get("back") == "draw" else "tables", rec.pk)
