@@ -8,26 +8,10 @@ from pathlib import Path
 
 from tafelrunde.cli.files import load_any, save_tournament
 from tafelrunde.cli.stamp import author, now
-from tafelrunde.cli.views import t
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout import (
-    Bracket,
-    CheckIn,
-    Donation,
-    GameLost,
-    KnockoutFact,
-    KnockoutState,
-    KnockoutTournament,
-    OpenTable,
-    PayFee,
-    Register,
-    SchockOut,
-    Undo,
-    Withdraw,
-)
-from tafelrunde.engine.knockout.clock import clock_text, seconds
+from tafelrunde.engine.knockout import Bracket, KnockoutFact, KnockoutState, KnockoutTournament
+from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.entry import record_all
-from tafelrunde.engine.knockout.rules import BRACKET_NAMES
 
 BRACKET_WORDS = {
     "haupt": Bracket.MAIN,
@@ -39,16 +23,6 @@ BRACKET_WORDS = {
     "finale": Bracket.GRAND_FINAL,
     "final": Bracket.GRAND_FINAL,
     "grand_final": Bracket.GRAND_FINAL,
-}
-
-STATUS_WORDS = {
-    "registered": ("angemeldet", "registered"),
-    "waiting": ("wartet", "waiting"),
-    "seated": ("am Tisch", "at a table"),
-    "finalist": ("Finalist", "finalist"),
-    "out": ("ausgeschieden", "out"),
-    "withdrawn": ("abgemeldet", "withdrawn"),
-    "placed": ("platziert", "placed"),
 }
 
 
@@ -106,56 +80,3 @@ def bracket_of(word: str) -> Bracket:
             field="--bracket",
         )
     return b
-
-
-def bracket_name(b: Bracket | None, lang: str) -> str:
-    """Name a bracket in the language."""
-    if b is None:
-        return "–"
-    de, en = BRACKET_NAMES[b]
-    return t(lang, de, en)
-
-
-def names(state: KnockoutState, ids: list[str] | tuple[str, ...]) -> str:
-    """Join players' names."""
-    return ", ".join(state.players[p].name if p in state.players else p for p in ids)
-
-
-def describe(who: dict[str, str], fact: KnockoutFact, lang: str) -> str:
-    """Describe a fact in one line, with names (from `roster`) instead of ids."""
-    name = who.get(getattr(fact, "player", ""), getattr(fact, "player", ""))
-    if isinstance(fact, Register):
-        late = t(lang, " (nach Anmeldeschluss)", " (after the deadline)")
-        return (
-            t(lang, "Anmeldung ", "registered ") + name + (late if fact.override_deadline else "")
-        )
-    if isinstance(fact, PayFee):
-        return t(lang, f"Startgebühr bezahlt: {name}", f"entry fee paid: {name}")
-    if isinstance(fact, CheckIn):
-        return t(lang, f"eingecheckt: {name}", f"checked in: {name}")
-    if isinstance(fact, Withdraw):
-        return t(lang, f"abgemeldet: {name}", f"withdrawn: {name}")
-    if isinstance(fact, OpenTable):
-        hand = t(lang, ", von Hand", ", by hand") if fact.by_hand else ""
-        players = ", ".join(who.get(p, p) for p in fact.players)
-        return t(lang, "Tisch eröffnet (", "table opened (") + (
-            f"{bracket_name(fact.bracket, lang)}{hand}): {players}"
-        )
-    if isinstance(fact, GameLost):
-        fix = t(lang, f", korrigiert Nr. {fact.corrects}", f", corrects no. {fact.corrects}")
-        text = t(lang, f"Tisch {fact.table}: Spiel verloren: ", f"table {fact.table}: game lost: ")
-        return text + name + (fix if fact.corrects else "")
-    if isinstance(fact, SchockOut):
-        where = t(lang, f" (Tisch {fact.table})", f" (table {fact.table})") if fact.table else ""
-        return t(lang, "Schock aus in einem Wurf: ", "Schock aus in one throw: ") + name + where
-    if isinstance(fact, Donation):
-        return t(lang, "Spende für Schock aus Nr. ", "donation for Schock aus no. ") + str(
-            fact.schock_out
-        )
-    assert isinstance(fact, Undo)
-    return t(lang, f"Nr. {fact.target} zurückgenommen", f"undid no. {fact.target}")
-
-
-def clock_of(at: float) -> str:
-    """Show a fact's time of day."""
-    return clock_text(at % 86_400)

@@ -8,15 +8,7 @@ from datetime import date
 from rich.console import Console
 
 from tafelrunde.cli.files import read_text, save_tournament
-from tafelrunde.cli.ko_common import (
-    add_facts,
-    bracket_name,
-    bracket_of,
-    describe,
-    load_ko,
-    names,
-    now,
-)
+from tafelrunde.cli.ko_common import add_facts, bracket_of, load_ko, now
 from tafelrunde.cli.views import t
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
@@ -35,11 +27,10 @@ from tafelrunde.engine.knockout import (
     Undo,
     Withdraw,
     next_steps,
-    suggested_tables,
 )
-from tafelrunde.engine.knockout.corrections import effective_facts
+from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
 from tafelrunde.engine.knockout.entry import player_id, registrations, roster
-from tafelrunde.engine.knockout.state import BRACKETS
+from tafelrunde.engine.knockout.views_data import bracket_name, describe, names
 from tafelrunde.engine.players import parse_player_names
 
 AT = 0  # placeholder time; add_facts gives every fact its real time
@@ -123,30 +114,11 @@ def withdraw(args: argparse.Namespace, out: Console) -> int:
 
 def _to_open(state: KnockoutState, args: argparse.Namespace) -> list[OpenTable]:
     """Return the tables to open: chosen by hand, the next suggested one, or all."""
+    only = bracket_of(args.bracket) if args.bracket else None
     if args.names:
         ids = tuple(player_id(state, who) for who in args.names)
-        first = state.players[ids[0]]
-        bracket = bracket_of(args.bracket) if args.bracket else first.bracket or Bracket.MAIN
-        if first.status is Status.FINALIST and not args.bracket:
-            bracket = Bracket.GRAND_FINAL
-        return [OpenTable(n=0, at=AT, bracket=bracket, players=ids, by_hand=True)]
-    only = bracket_of(args.bracket) if args.bracket else None
-    tables = [
-        OpenTable(n=0, at=AT, bracket=b, players=players)
-        for b in BRACKETS
-        if only in (None, b)
-        for players in suggested_tables(state, b)
-    ]
-    if state.grand_final_ready() and only in (None, Bracket.GRAND_FINAL):
-        final = tuple(state.finalists)
-        tables.append(OpenTable(n=0, at=AT, bracket=Bracket.GRAND_FINAL, players=final))
-    if not tables:
-        steps = " ".join(t(args.lang, s.de, s.en) for s in next_steps(state))
-        raise RuleError(
-            f"Gerade ist kein Tisch zu eröffnen. {steps}",
-            f"there is no table to open now. {steps}",
-            field="players",
-        )
+        return [hand_table(state, ids, only)]
+    tables = tables_to_open(state, only)
     return tables if args.all else tables[:1]
 
 
@@ -269,10 +241,7 @@ def donate(args: argparse.Namespace, out: Console) -> int:
 def undo(args: argparse.Namespace, out: Console) -> int:
     """Take back the latest entry that still counts (it stays in the file, marked undone)."""
     tour = load_ko(args.file)
-    counting = effective_facts(tour.facts)
-    if not counting:
-        raise RuleError("Es gibt nichts zurückzunehmen.", "There is nothing to undo.", field="file")
-    target = max(counting, key=lambda f: f.n)  # the latest entry, also when it is a correction
+    target = undo_target(tour)  # the latest entry, also when it is a correction
     who = roster(tour)
     add_facts(args, tour, [Undo(n=0, at=AT, target=target.n)])
     out.print(

@@ -9,15 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from tafelrunde.cli.ko_common import (
-    STATUS_WORDS,
-    bracket_name,
-    clock_of,
-    describe,
-    load_ko,
-    names,
-    when,
-)
+from tafelrunde.cli.ko_common import load_ko, when
 from tafelrunde.cli.views import t, write_exports
 from tafelrunde.engine.export import final_ranking, knockout_ranking_rows
 from tafelrunde.engine.knockout import (
@@ -34,54 +26,20 @@ from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.corrections import effective_facts
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.state import BRACKETS
+from tafelrunde.engine.knockout.views_data import (
+    STATUS_WORDS,
+    bracket_name,
+    clock_of,
+    describe,
+    names,
+    player_rows,
+    table_rows,
+)
 
 
 def euro(amount: object) -> str:
     """Show an amount of euros."""
     return f"{amount} €"
-
-
-def table_rows(state: KnockoutState, at: float, lang: str) -> list[dict[str, Any]]:
-    """Describe every table: players with chips, who left, the clock and sharp play."""
-    rows = []
-    for table in state.tables.values():
-        running = (at - table.opened_at) / 60 if table.is_open else None
-        rows.append(
-            {
-                "table": table.number,
-                "bracket": str(table.bracket),
-                "bracket_name": bracket_name(table.bracket, lang),
-                "final": table.final,
-                "by_hand": table.by_hand,
-                "players": list(table.players),
-                "chips": {p: state.players[p].chips for p in table.remaining},
-                "left": list(table.left),
-                "opened": clock_of(table.opened_at),
-                "closed": None if table.closed_at is None else clock_of(table.closed_at),
-                "minutes": None if running is None else int(max(running, 0)),
-                "sharp": table.is_open and state.is_sharp(table.number, at),
-            }
-        )
-    return rows
-
-
-def player_rows(state: KnockoutState, lang: str) -> list[dict[str, Any]]:
-    """Describe every player: status, bracket, lives, chips, table, fee."""
-    return [
-        {
-            "id": p.id,
-            "name": p.name,
-            "status": str(p.status),
-            "status_text": t(lang, *STATUS_WORDS[str(p.status)]),
-            "bracket": None if p.bracket is None else str(p.bracket),
-            "lives": p.lives,
-            "chips": p.chips if p.table is not None else None,
-            "table": p.table,
-            "paid": p.paid,
-            "checked_in": p.checked_in,
-        }
-        for p in state.players.values()
-    ]
 
 
 def _steps_json(state: KnockoutState, lang: str) -> list[dict[str, Any]]:

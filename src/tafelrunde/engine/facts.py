@@ -82,14 +82,15 @@ class Tournament:
     seed: int
     facts: list[AnyFact] = field(default_factory=list)
     created_at: str = ""
+    _names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def next_number(self) -> int:
         """Return the number for the next fact."""
         return (self.facts[-1].n + 1) if self.facts else 1
 
     def name_of(self, player_id: str) -> str:
-        """Return a player's name."""
-        for p in self.players:
-            if p.id == player_id:
-                return p.name
-        return player_id
+        """Return a player's name (the id for an unknown player)."""
+        if len(self._names) != len(self.players):
+            self._names.clear()
+            self._names.update((p.id, p.name) for p in self.players)
+        return self._names.get(player_id, player_id)

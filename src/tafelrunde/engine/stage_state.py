@@ -73,6 +73,7 @@ class StageState:
     rolloffs: dict[RolloffKey, Rolloff] = field(default_factory=dict)
     outer_value: ValueLookup | None = None
     scored: dict[tuple[int, int], Outcome] = field(default_factory=dict)
+    seat_index: dict[int, tuple[tuple[Table, ...], dict[str, int]]] = field(default_factory=dict)
 
     def title(self, lang: str = "de") -> str:
         """Name this stage; a repeated stage gets its number ('Gruppenrunde 2')."""
@@ -138,10 +139,12 @@ class StageState:
 
     def table_of(self, player: str, game: int = 1) -> int | None:
         """Return the index of the player's table in a game."""
-        for i, table in enumerate(self.tables(game) or (), start=1):
-            if player in table:
-                return i
-        return None
+        tables = self.tables(game) or ()
+        known = self.seat_index.get(game)
+        if known is None or known[0] is not tables:
+            where = {p: i for i, table in enumerate(tables, start=1) for p in table}
+            known = self.seat_index[game] = (tables, where)
+        return known[1].get(player)
 
     @cached_property
     def totals(self) -> dict[str, Totals]:

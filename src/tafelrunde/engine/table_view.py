@@ -56,7 +56,8 @@ def game_tables(state: TournamentState, st: StageState, game: int, lang: str) ->
     for index, _ in enumerate(st.tables(game) or (), start=1):
         order = st.seat_order(game, index)
         note, known = "", True
-        start = st.start_standing(game, index) if st.rule.seat_order == "passes" else None
+        passes = st.rule.seat_order == "passes"
+        start = st.start_standing(game, index) if passes and game >= 3 else None
         if start is not None and start.pending:
             note = t(lang, "Herzog offen!", "Herzog roll-off open!")
         if st.rule.seat_order == "passes" and game >= 3 and start is None:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from uuid import uuid4
+
 from django.conf import settings
 from django.db import models
+
+
+def new_revision() -> str:
+    """A fresh mark for a changed tournament (read caches key on it)."""
+    return uuid4().hex
 
 
 class Event(models.Model):
@@ -35,6 +42,7 @@ class TournamentRecord(models.Model):
     day = models.DateField("Turniertag", null=True, blank=True)
     created_at = models.CharField(max_length=40, blank=True)
     version = models.PositiveIntegerField(default=0)  # the number of the latest fact
+    revision = models.CharField(max_length=32, default=new_revision)  # new on every change
 
     def __str__(self) -> str:
         """Name the tournament."""

@@ -44,7 +44,18 @@ def choose_rules(preset: str, upload: str | None) -> AnyRules:
                 field="preset",
             )
         return load_rules(preset)
-    return rules_from_toml(upload or "", origin="Regeldatei")
+    try:
+        return rules_from_toml(upload or "", origin="Regeldatei")
+    except RuleError as err:
+        raise at_field(err, "ruleset") from None
+
+
+def at_field(err: RuleError, name: str) -> RuleError:
+    """A ruleset text's refusal at the form field `name`, naming the entry it is about."""
+    inner = err.field or ""
+    if inner in ("", "Regeldatei", "Regelwerk", "format"):
+        return RuleError(err.de, err.en, field=name)
+    return RuleError(f"{inner}: {err.de}", f"{inner}: {err.en}", field=name)
 
 
 def numbered_players(names: list[str], first: int = 1) -> list[Player]:
@@ -91,7 +102,10 @@ def rules_toml(rec: TournamentRecord) -> str:
 
 def with_rules(rec: TournamentRecord, text: str) -> tuple[AnyTournament, dict[str, Any]]:
     """Rebuild the tournament under a changed ruleset; refuse a change of format."""
-    rules = rules_from_toml(text, origin="Regelwerk")
+    try:
+        rules = rules_from_toml(text, origin="Regelwerk")
+    except RuleError as err:
+        raise at_field(err, "text") from None
     source = rules.source
     if (source.get("format") == "D") != (rec.format == "D"):
         raise RuleError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
@@ -13,7 +14,7 @@ from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.tournament_file import FORMAT, VERSION, from_data, to_data
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.web.models import Event, FactRecord, TournamentRecord
+from tafelrunde.web.models import Event, FactRecord, TournamentRecord, new_revision
 
 AnyTournament = Tournament | KnockoutTournament
 T = TypeVar("T")
@@ -27,7 +28,7 @@ def file_data(rec: TournamentRecord) -> dict[str, Any]:
         "name": rec.name,
         "created_at": rec.created_at,
         "ruleset": rec.ruleset,
-        "facts": [f.data for f in rec.facts.order_by("n")],
+        "facts": list(rec.facts.order_by("n").values_list("data", flat=True)),
     }
     if rec.format == "D":
         data["day"] = rec.day.isoformat() if rec.day else None
@@ -39,6 +40,40 @@ def file_data(rec: TournamentRecord) -> dict[str, Any]:
 def engine_tournament(rec: TournamentRecord) -> AnyTournament:
     """Rebuild the engine's tournament from the stored facts."""
     return from_data(file_data(rec), origin=rec.name)
+
+
+_READ: OrderedDict[tuple[int, str], tuple[AnyTournament, Any]] = OrderedDict()
+
+
+def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
+    """The tournament and its state for showing pages, kept while the tournament is unchanged.
+
+    Never change what this returns: it is shared by the following requests.
+    """
+    key = (rec.pk, rec.revision)
+    if key in _READ:
+        _READ.move_to_end(key)
+        return _READ[key]
+    tour = engine_tournament(rec)
+    state = tour.state() if isinstance(tour, KnockoutTournament) else TournamentState(tour)
+    _READ[key] = (tour, state)
+    while len(_READ) > 16:
+        _READ.popitem(last=False)
+    return tour, state
+
+
+_MEMO: OrderedDict[tuple[int, str, str], Any] = OrderedDict()
+
+
+def memo(rec: TournamentRecord, what: str, make: Callable[[], T]) -> T:
+    """Keep what a page shows (e.g. a standing in one language) while nothing changes."""
+    key = (rec.pk, rec.revision, what)
+    if key not in _MEMO:
+        _MEMO[key] = make()
+        while len(_MEMO) > 64:
+            _MEMO.popitem(last=False)
+    value: T = _MEMO[key]
+    return value
 
 
 def save_new(tour: AnyTournament, *, event: Event | None = None) -> TournamentRecord:
@@ -99,7 +134,8 @@ def append(
                 FactRecord(tournament=rec, n=f["n"], data=f, user=_user(user)) for f in new
             )
             rec.version = new[-1]["n"]
-            rec.save(update_fields=["version"])
+            rec.revision = new_revision()
+            rec.save(update_fields=["version", "revision"])
         return result
 
 

@@ -25,7 +25,7 @@ from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.domain import setup
-from tafelrunde.web.domain.store import append, engine_tournament, group_state
+from tafelrunde.web.domain.store import append, engine_tournament, group_state, read_only
 from tafelrunde.web.models import TournamentRecord
 from tafelrunde.web.templatetags.tafel import lang
 from tafelrunde.web.views.common import audit, organiser, record_of, say, text_of, whole
@@ -91,11 +91,16 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     seed = whole(request.POST.get("seed"), "seed")
     version = whole(request.POST.get("version"), "version")
 
+    titles: dict[str, str] = {}
+
     def change(tour: Any) -> Any:
         state = group_state(tour)
-        return record(
+        fact = record(
             state, next_draw(state, seed=seed), at=stamp(), by=request.user.get_username()
         )
+        st = state.stage(fact.stage)
+        titles.update(de=st.title("de"), en=st.title("en"))
+        return fact
 
     try:
         fact = append(rec.pk, change, expected=version, user=request.user)
@@ -105,8 +110,8 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     audit(
         request,
         rec,
-        f"Ausgelost: {fact.stage}, Partie {fact.game} (Los-Seed {seed})",
-        f"Drawn: {fact.stage}, game {fact.game} (seed {seed})",
+        f"Ausgelost: {titles['de']}, Partie {fact.game} (Los-Seed {seed})",
+        f"Drawn: {titles['en']}, game {fact.game} (seed {seed})",
         fact=fact.n,
     )
     messages.success(request, say("Auslosung freigegeben.", "Draw released."))
@@ -118,7 +123,7 @@ def tables(request: HttpRequest, pk: int, errors: dict[str, Any] | None = None) 
     rec = record_of(pk)
     if rec.format == "D":
         return redirect("ko-tables", rec.pk)
-    state = _state(rec)
+    state = read_only(rec)[1]
     st = state.current
     games: list[dict[str, Any]] = []
     if st is not None:
@@ -134,12 +139,14 @@ def tables(request: HttpRequest, pk: int, errors: dict[str, Any] | None = None) 
          "key": "rolloff-" + "-".join(sorted(n.players))}
         for n in open_rolloffs(state)
     ]  # fmt: skip
+    shown = {tb["key"] for g in games for tb in g["tables"]} | {n["key"] for n in needs}
     context = {
         "stage": st,
         "stage_title": st.title(lang()) if st else "",
         "games": games,
         "rolloffs": needs,
         "errors": errors or {},
+        "loose": [e for k, e in (errors or {}).items() if k not in shown],
         "last": _last(state),
         "fields": _fields(st),
     }

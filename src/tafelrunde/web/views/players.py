@@ -14,7 +14,7 @@ from tafelrunde.engine.players import parse_player_names
 from tafelrunde.web.domain import setup
 from tafelrunde.web.domain.store import engine_tournament, stale
 from tafelrunde.web.forms import PlayersForm
-from tafelrunde.web.models import TournamentRecord
+from tafelrunde.web.models import TournamentRecord, new_revision
 from tafelrunde.web.views.common import audit, organiser, record_of, refuse, say, whole
 from tafelrunde.web.views.tournaments import page, upload_text
 
@@ -81,7 +81,8 @@ def add(rec: TournamentRecord, names: list[str], version: int) -> list[str]:
         first = 1 + max((int(p.id[1:]) for p in tour.players if p.id[1:].isdigit()), default=0)
         tour.players.extend(setup.numbered_players(names, first))
         locked.players = [{"id": p.id, "name": p.name} for p in tour.players]
-        locked.save(update_fields=["players"])
+        locked.revision = new_revision()
+        locked.save(update_fields=["players", "revision"])
     return names
 
 
@@ -107,7 +108,8 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
                 )
             name = next(p["name"] for p in locked.players if p["id"] == pid)
             locked.players = left
-            locked.save(update_fields=["players"])
+            locked.revision = new_revision()
+            locked.save(update_fields=["players", "revision"])
     except RuleError as err:
         messages.error(request, say(err.de, err.en))
     else:

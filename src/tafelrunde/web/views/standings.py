@@ -14,7 +14,8 @@ from tafelrunde.engine.numbers import display
 from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.web.domain.store import engine_tournament
+from tafelrunde.web.domain.store import memo, read_only
+from tafelrunde.web.rows import Cell, html_rows
 from tafelrunde.web.templatetags.tafel import lang
 from tafelrunde.web.views.common import record_of, say
 from tafelrunde.web.views.tournaments import page
@@ -26,30 +27,31 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
     standing = st.standing(cut)
     shown = [c for c in standing.criteria if not c.orders]
     first = shown[0] if shown else None
+    several = len(st.tables(1) or ()) > 1
+    name = state.tournament.name_of
+    on, out, roll = (
+        say("✓ weiter", "✓ goes on"),
+        say("ausgeschieden", "out"),
+        say("Stechen offen!", "roll-off open!"),
+    )
     rows = []
     for row in standing.rows:
-        goes_on = cut is not None and row.rank <= cut
         by = row.decided_by.label(lang()) if row.decided_by not in (None, first) else ""
-        rows.append(
-            {
-                "rank": row.rank,
-                "name": state.tournament.name_of(row.player),
-                "table": st.table_of(row.player),
-                "values": [
-                    "" if v is None else display(v, lang()) for v in row.values[: len(shown)]
-                ],
-                "by": by,
-                "pending": row.pending,
-                "goes_on": goes_on,
-            }
-        )
+        cells: list[Cell] = [(row.rank, "n"), (name(row.player), "")]
+        if several:
+            cells.append((st.table_of(row.player) or "", "n"))
+        cells += [("" if v is None else display(v, lang()), "n") for v in row.values[: len(shown)]]
+        cells.append((roll, "bad") if row.pending else (by, ""))
+        if cut is not None:
+            cells.append((on, "ok") if row.rank <= cut else (out, "muted"))
+        rows.append(cells)
     return {
         "title": st.title(lang()),
         "final": state.stage_complete(st),
         "columns": [criterion_label(c, st.rule, lang()) for c in shown],
-        "rows": rows,
+        "body": html_rows(rows),
         "cut": cut,
-        "several": len(st.tables(1) or ()) > 1,
+        "several": several,
         "ranking": " → ".join(c.label(lang()) for c in st.rule.ranking),
     }
 
@@ -57,21 +59,24 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Every stage's standing, the running one first."""
     rec = record_of(pk)
-    tour = engine_tournament(rec)
+    tour, state = read_only(rec)
     if isinstance(tour, KnockoutTournament):
         return redirect("ko-standings", rec.pk)
-    state = TournamentState(tour)
-    stages = [stage_table(state, st) for st in reversed(state.stages)]
+    stages = memo(
+        rec,
+        "standings-" + lang(),
+        lambda: [stage_table(state, st) for st in reversed(state.stages)],
+    )
     return page(request, rec, "web/standings.html", {"stages": stages})
 
 
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     """The overall ranking (final once over) and the prize list."""
     rec = record_of(pk)
-    tour = engine_tournament(rec)
+    tour, state = read_only(rec)
     context: dict[str, Any]
     if isinstance(tour, KnockoutTournament):
-        ko = tour.state()
+        ko = state
         kings = [ko.players[p].name for p in schock_out_kings(ko)]
         context = {
             "finished": ko.finished,
@@ -82,7 +87,6 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
             "fees": fees_total(ko),
         }
     else:
-        state = TournamentState(tour)
         rows = group_ranking_rows(state)
         for r in rows:
             r["stage_title"] = state.stage(r["stage"]).title(lang())

@@ -19,11 +19,10 @@ from tafelrunde.engine.knockout.rules_text import rule_lines
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.rules_text import stage_lines
 from tafelrunde.engine.tournament_file import dumps_any, loads_any
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.domain import setup
-from tafelrunde.web.domain.store import engine_tournament, save_new, stale
+from tafelrunde.web.domain.store import engine_tournament, read_only, save_new, stale
 from tafelrunde.web.forms import ImportForm, RulesForm, TournamentForm
-from tafelrunde.web.models import Event, TournamentRecord
+from tafelrunde.web.models import Event, TournamentRecord, new_revision
 from tafelrunde.web.templatetags.tafel import lang
 from tafelrunde.web.views.common import audit, organiser, record_of, refuse, say, text_of
 
@@ -151,11 +150,11 @@ def page(
 def overview(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament at a glance: what is next, and where to go."""
     rec = record_of(pk)
-    tour = engine_tournament(rec)
+    tour, state = read_only(rec)
     if isinstance(tour, KnockoutTournament):
-        steps = [say(s.de, s.en) for s in next_steps(tour.state())]
+        steps = [say(s.de, s.en) for s in next_steps(state)]
     else:
-        steps = [say(s.de, s.en) for s in pending(TournamentState(tour))]
+        steps = [say(s.de, s.en) for s in pending(state)]
     return page(request, rec, "web/overview.html", {"steps": steps, "tour": tour})
 
 
@@ -214,7 +213,8 @@ def change_rules(request: HttpRequest, rec: TournamentRecord, data: dict[str, An
         if source == locked.ruleset:
             return False
         locked.ruleset = source
-        locked.save(update_fields=["ruleset"])
+        locked.revision = new_revision()
+        locked.save(update_fields=["ruleset", "revision"])
         audit(request, locked, "Regeln geändert", "Rules changed")
     return True
 

@@ -1,0 +1,84 @@
+"""Format D entries shared by the command line and the web: tables to open, undo, table state."""
+
+from __future__ import annotations
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout.checks import known_table
+from tafelrunde.engine.knockout.corrections import effective_facts
+from tafelrunde.engine.knockout.facts import GameLost, KnockoutFact, OpenTable, Undo
+from tafelrunde.engine.knockout.ko_file import KnockoutTournament
+from tafelrunde.engine.knockout.model import Status
+from tafelrunde.engine.knockout.rules import Bracket
+from tafelrunde.engine.knockout.state import BRACKETS, KnockoutState
+from tafelrunde.engine.knockout.steps import next_steps, suggested_tables
+
+AT = 0  # placeholder time; record_all gives every fact its real time
+
+
+def hand_table(state: KnockoutState, ids: tuple[str, ...], bracket: Bracket | None) -> OpenTable:
+    """Open a table by hand; without a bracket the first player's (a finalist's: grand final)."""
+    if not ids:
+        raise RuleError(
+            "Bitte die Spieler des Tisches wählen.",
+            "Please choose the table's players.",
+            field="players",
+        )
+    first = state.players[ids[0]]
+    chosen = bracket or first.bracket or Bracket.MAIN
+    if first.status is Status.FINALIST and bracket is None:
+        chosen = Bracket.GRAND_FINAL
+    return OpenTable(n=0, at=AT, bracket=chosen, players=ids, by_hand=True)
+
+
+def tables_to_open(state: KnockoutState, only: Bracket | None = None) -> list[OpenTable]:
+    """Return the suggested tables (and the grand final) to open now; refuse when there is none."""
+    tables = [
+        OpenTable(n=0, at=AT, bracket=b, players=players)
+        for b in BRACKETS
+        if only in (None, b)
+        for players in suggested_tables(state, b)
+    ]
+    if state.grand_final_ready() and only in (None, Bracket.GRAND_FINAL):
+        final = tuple(state.finalists)
+        tables.append(OpenTable(n=0, at=AT, bracket=Bracket.GRAND_FINAL, players=final))
+    if not tables:
+        steps = next_steps(state)
+        raise RuleError(
+            "Gerade ist kein Tisch zu eröffnen. " + " ".join(s.de for s in steps),
+            "there is no table to open now. " + " ".join(s.en for s in steps),
+            field="players",
+        )
+    return tables
+
+
+def undo_target(tour: KnockoutTournament) -> KnockoutFact:
+    """Return the latest entry that still counts (also when it is a correction)."""
+    counting = effective_facts(tour.facts)
+    if not counting:
+        raise RuleError("Es gibt nichts zurückzunehmen.", "There is nothing to undo.", field="file")
+    return max(counting, key=lambda f: f.n)
+
+
+def last_loss(tour: KnockoutTournament, table: int) -> GameLost | None:
+    """Return the latest game lost at a table that still counts (a correction replaces it)."""
+    losses = [
+        f for f in effective_facts(tour.facts) if isinstance(f, GameLost) and f.table == table
+    ]
+    return losses[-1] if losses else None
+
+
+def table_token(state: KnockoutState, number: int) -> str:
+    """Return a short text of a table's state: who still plays with how many chips, open or not."""
+    table = known_table(state, number)
+    chips = ",".join(f"{p}={state.players[p].chips}" for p in table.remaining)
+    return f"{number}:{chips}:{'open' if table.is_open else 'closed'}"
+
+
+def table_changes(tour: KnockoutTournament, number: int, since: int) -> list[KnockoutFact]:
+    """Return the entries after number `since` that changed a table (losses, their undos)."""
+    at_table = {f.n for f in tour.facts if isinstance(f, GameLost) and f.table == number}
+    return [
+        f
+        for f in tour.facts
+        if f.n > since and (f.n in at_table or (isinstance(f, Undo) and f.target in at_table))
+    ]
