@@ -1,26 +1,37 @@
 #!/usr/bin/env python3
-"""Set up Tafelrunde in ./.venv and run it or its tests: `python3 make.py run|test|bench`."""
+"""Set up Tafelrunde in ./.venv and run it or its tests: `python3 make.py run|test|bench`.
+
+`python3 make.py test` also provides what the web tests need: Debian's Chromium for the
+browser tests (tests/e2e) and PostgreSQL 15, installed with apt-get when missing (as root).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import hashlib
 import os
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import venv
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / "python"
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's Chromium; never `playwright install`
+PYTEST = (PY, "-m", "pytest", "-q", "-p", "no:cacheprovider")
 
 
-def run(*args: str | Path, check: bool = True) -> int:
+def run(*args: str | Path, check: bool = True, env: dict[str, str] | None = None) -> int:
     """Run a command in the project folder, echo it first."""
     print("+", " ".join(str(a) for a in args), flush=True)
-    return subprocess.run([str(a) for a in args], cwd=ROOT, check=check).returncode
+    return subprocess.run([str(a) for a in args], cwd=ROOT, check=check, env=env).returncode
 
 
 def setup() -> None:
@@ -37,15 +48,147 @@ def setup() -> None:
     stamp.write_text(digest)
 
 
+def is_root() -> bool:
+    """Tell whether we run as root (and may use apt-get)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(package: str) -> None:
+    """Install a Debian package with apt-get; refresh the package lists only if needed."""
+    if not is_root():
+        sys.exit(
+            f"{package} fehlt; als root starten oder `apt-get install {package}` /"
+            f" {package} is missing; run as root or `apt-get install {package}`"
+        )
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    known = subprocess.run(["apt-cache", "show", package], capture_output=True).returncode == 0
+    if not known:
+        run("apt-get", "update", env=env)
+    install = ("apt-get", "install", "-y", "--no-install-recommends", package)
+    if run(*install, check=False, env=env) != 0:  # stale package lists: refresh, try again
+        run("apt-get", "update", env=env)
+        run(*install, env=env)
+
+
+def postgres_bin() -> Path | None:
+    """Return the newest PostgreSQL server folder with initdb and pg_ctl, if any."""
+    found = [
+        Path(p).parent
+        for p in glob.glob("/usr/lib/postgresql/*/bin/initdb")
+        if (Path(p).parent / "pg_ctl").exists()
+    ]
+    return max(
+        found, key=lambda b: [int(x) for x in b.parent.name.split(".") if x.isdigit()], default=None
+    )
+
+
+def ensure_postgres() -> Path:
+    """Return PostgreSQL's server binaries, installing Debian's postgresql if missing."""
+    if postgres_bin() is None:
+        apt_install("postgresql")
+    found = postgres_bin()
+    if found is None:
+        sys.exit("PostgreSQL fehlt nach apt-get / PostgreSQL still missing after apt-get")
+    return found
+
+
+def ensure_chromium() -> None:
+    """Install Debian's Chromium for the browser tests if /usr/bin/chromium is missing."""
+    if not CHROMIUM.exists():
+        apt_install("chromium")
+
+
+def free_port() -> int:
+    """Return a TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def as_owner(folder: Path, *args: str | Path) -> None:
+    """Run a PostgreSQL tool as the cluster's owner (root: the `postgres` user)."""
+    prefix = ("runuser", "-u", "postgres", "--") if is_root() else ()
+    cmd = [str(a) for a in (*prefix, *args)]
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, cwd=folder, check=True)
+
+
+@contextlib.contextmanager
+def postgres_cluster(bindir: Path) -> Iterator[str]:
+    """Start a private throw-away cluster (127.0.0.1, free port, trust); yield its URL."""
+    folder = Path(tempfile.mkdtemp(prefix="tafelrunde-pg-"))
+    data, port = folder / "data", free_port()
+    try:
+        if is_root():
+            shutil.chown(folder, "postgres")  # initdb and pg_ctl refuse root
+        initdb = ("-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale")
+        as_owner(folder, bindir / "initdb", *initdb, "--no-sync", "--no-instructions")
+        with (data / "postgresql.conf").open("a", encoding="utf-8") as conf:
+            conf.write(
+                f"listen_addresses = '127.0.0.1'\nport = {port}\n"
+                f"unix_socket_directories = '{folder}'\n"
+                "fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n"
+            )
+        as_owner(folder, bindir / "pg_ctl", "-D", data, "-l", folder / "log", "-w", "start")
+        run(bindir / "createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "tafelrunde")
+        yield f"postgresql://postgres@127.0.0.1:{port}/tafelrunde"
+    finally:
+        if (data / "postmaster.pid").exists():
+            with contextlib.suppress(subprocess.CalledProcessError):
+                as_owner(folder, bindir / "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_paths(args: list[str]) -> list[Path]:
+    """Return the existing paths among the pytest arguments (test ids cut off at `::`)."""
+    paths = [(ROOT / a.split("::")[0]).resolve() for a in args if not a.startswith("-")]
+    return [p for p in paths if p.exists()]
+
+
+def inside(path: Path, folder: Path) -> bool:
+    """Tell whether the path is the folder or lies in it."""
+    return path == folder or folder in path.parents
+
+
 def test() -> int:
-    """Lint, type-check, check the layer contract and run the whole test suite."""
+    """Lint, type-check, check the layers, run the tests on SQLite, then tests/web on PostgreSQL.
+
+    Arguments after `test` go to the first pytest run (`python3 make.py test tests/engine -x`).
+    The PostgreSQL run is a second pytest process with TAFELRUNDE_DATABASE_URL set: without
+    arguments it runs tests/web; with arguments only if one names tests/web (or a path in it),
+    and then with the same arguments. Chromium is checked only when tests/e2e may run
+    (no paths given, or a path in or above tests/e2e).
+    The exit code is non-zero if either run fails.
+    """
     run(BIN / "ruff", "check", "src", "tests", "bench", "make.py")
     run(BIN / "ruff", "format", "--check", "src", "tests", "bench", "make.py")
     run(BIN / "mypy")
     run(BIN / "lint-imports")
+    args = sys.argv[2:]
+    paths, e2e, web = pytest_paths(args), ROOT / "tests" / "e2e", ROOT / "tests" / "web"
+    if not paths or any(inside(p, e2e) or inside(e2e, p) for p in paths):
+        ensure_chromium()
+    bindir = ensure_postgres() if not args or any(inside(p, web) for p in paths) else None
     with tempfile.TemporaryDirectory(prefix="tafelrunde-test-") as data:
         os.environ["TAFELRUNDE_DATA"] = data  # the web tests' SQLite files and secret key
-        return run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", *sys.argv[2:], check=False)
+        os.environ.pop("TAFELRUNDE_DATABASE_URL", None)  # the first run: SQLite
+        failed = run(*PYTEST, *args, check=False)
+        if bindir is None:
+            return failed
+        with postgres_cluster(bindir) as url:
+            env = {**os.environ, "TAFELRUNDE_TEST_PG_URL": url, "TAFELRUNDE_DATABASE_URL": url}
+            print(f"PostgreSQL: {url}", flush=True)
+            failed_pg = run(*PYTEST, *(args or ["tests/web"]), check=False, env=env)
+        return failed or failed_pg
+
+
+def bench() -> int:
+    """Run every benchmark; the web figures also on a private PostgreSQL server."""
+    run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev,bench]")  # the peer engines
+    with postgres_cluster(ensure_postgres()) as url:
+        env = {**os.environ, "TAFELRUNDE_BENCH_PG_URL": url}
+        env.pop("TAFELRUNDE_DATABASE_URL", None)
+        return run(PY, "bench/run_all.py", *sys.argv[2:], check=False, env=env)
 
 
 def main() -> int:
@@ -55,10 +198,9 @@ def main() -> int:
     if job == "test":
         return test()
     if job == "bench":
-        run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev,bench]")  # the peer engines
-        return run(PY, "bench/run_all.py", check=False)
-    if job == "run":
-        return run(BIN / "tafelrunde", "demo", *sys.argv[2:], check=False)
+        return bench()
+    if job == "run":  # the web application with the demo club evening
+        return run(BIN / "tafelrunde", "serve", "--demo", *sys.argv[2:], check=False)
     if job == "setup":
         return 0
     sys.exit(f"unbekannt / unknown: {job} (run | test | bench | setup)")

@@ -10,9 +10,12 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    """Run bench_*.py one after another; return non-zero if any failed."""
+    """Run bench_*.py (or those named: `make.py bench web`) one after another."""
     failed = 0
+    chosen = sys.argv[1:]
     for script in sorted(HERE.glob("bench_*.py")):
+        if chosen and script.stem.removeprefix("bench_") not in chosen:
+            continue
         print(f"\n=== {script.name} ===", flush=True)
         failed += subprocess.run([sys.executable, str(script)], check=False).returncode != 0
     return 1 if failed else 0

@@ -32,6 +32,8 @@ def _migrate() -> None:
 
 def serve(args: argparse.Namespace, out: Console) -> int:
     """Set up the database, add the demo if asked, print address and login, and serve."""
+    if args.public:  # phones reach the laptop by its address in the club's network
+        os.environ.setdefault("TAFELRUNDE_HOSTS", "*")
     _django(args.data)
     _migrate()
     import uvicorn

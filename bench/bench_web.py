@@ -1,0 +1,232 @@
+"""Web figures: the standings page of a 1,000-player tournament (server time per request) and
+result submission by 20 concurrent clients over HTTP (uvicorn), on SQLite and PostgreSQL.
+
+PostgreSQL is used when TAFELRUNDE_BENCH_PG_URL names a server (`python3 make.py bench`
+starts a private one). Prints figures; asserts only that no result was lost.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+PLAYERS_PAGE = 1000
+PLAYERS_LOAD = 800  # 200 tables: every client enters 10 results
+CLIENTS = 20
+USER, PASSWORD = "bench", "bench-passwort"
+
+
+def django_on(data: Path, url: str = "") -> None:
+    """Point Django at a fresh data folder (SQLite) or a PostgreSQL URL and migrate."""
+    os.environ["TAFELRUNDE_DATA"] = str(data)
+    if url:
+        os.environ["TAFELRUNDE_DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    if url:
+        call_command("flush", interactive=False, verbosity=0)
+
+
+def played(players: int, steps: int) -> int:
+    """Store a group-mode tournament played for `steps` steps; return its number."""
+    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.presets import load_ruleset
+    from tafelrunde.sim.autoplay import play_step
+    from tafelrunde.web.domain.store import save_new
+
+    people = [Player(f"p{i:04d}", f"Spieler {i}") for i in range(1, players + 1)]
+    tour = Tournament("Bench", load_ruleset("gruppenmodus"), people, seed=1)
+    state, rng = TournamentState(tour), random.Random(1)
+    for _ in range(steps):
+        play_step(state, rng)
+    return int(save_new(tour).pk)
+
+
+def ms(values: list[float]) -> str:
+    """Median and maximum in milliseconds."""
+    return f"median {statistics.median(values) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms"
+
+
+def standings_page() -> None:
+    """Server time of the standings page: after a change, and when nothing changed."""
+    from django.test import Client
+
+    from tafelrunde.web.models import TournamentRecord, new_revision
+
+    pk = played(PLAYERS_PAGE, 700)
+    client = Client(HTTP_HOST="localhost")
+    address = f"/turniere/{pk}/stand/"
+    cold, warm = [], []
+    for _ in range(10):
+        TournamentRecord.objects.filter(pk=pk).update(revision=new_revision())  # as a new result
+        start = time.perf_counter()
+        assert client.get(address).status_code == 200
+        cold.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        assert client.get(address).status_code == 200
+        warm.append(time.perf_counter() - start)
+    print(f"standings page, {PLAYERS_PAGE} players, 700 entries (target < 100 ms):")
+    print(f"  first request after a change: {ms(cold)}")
+    print(f"  further requests:             {ms(warm)}")
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Browser:
+    """One client with its own session: logs in, then posts forms."""
+
+    def __init__(self, port: int) -> None:
+        """Open a connection and log in."""
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        self.cookies: dict[str, str] = {}
+        page = self.get("/anmelden/")
+        self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        status, _ = self.post("/anmelden/", {"username": USER, "password": PASSWORD})
+        assert status == 302, status
+        self.token = self.cookies["csrftoken"]  # the login gives a new token
+
+    def _headers(self) -> dict[str, str]:
+        cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        return {"Cookie": cookie, "Host": "localhost", "Referer": "http://localhost/"}
+
+    def _keep(self, response: http.client.HTTPResponse) -> str:
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, value = header.split(";")[0].split("=", 1)
+            self.cookies[name] = value
+        return response.read().decode()
+
+    def get(self, path: str) -> str:
+        """GET a page."""
+        self.conn.request("GET", path, headers=self._headers())
+        return self._keep(self.conn.getresponse())
+
+    def post(self, path: str, fields: dict[str, str]) -> tuple[int, str]:
+        """POST a form with the CSRF token; return status and body."""
+        body = urlencode({"csrfmiddlewaretoken": self.token, **fields})
+        headers = self._headers() | {"Content-Type": "application/x-www-form-urlencoded"}
+        self.conn.request("POST", path, body=body, headers=headers)
+        response = self.conn.getresponse()
+        return response.status, self._keep(response)
+
+
+def result_forms(pk: int) -> list[dict[str, str]]:
+    """One valid result form per table of the drawn game (random pips and points)."""
+    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.sim.autoplay import random_result
+    from tafelrunde.web.domain.store import engine_tournament
+    from tafelrunde.web.models import TournamentRecord
+
+    state = TournamentState(engine_tournament(TournamentRecord.objects.get(pk=pk)))
+    st, rng = state.current, random.Random(5)
+    assert st is not None
+    forms = []
+    for game, table in st.missing_results():
+        res = random_result(state, game, table, rng)
+        form = {"game": str(game), "table": str(table), "basis": "0"}
+        form |= {f"pips-{p}": str(v) for p, v in res.pips.items()}
+        form |= {f"points-{p}": str(v) for p, v in res.scores.items()}
+        forms.append(form)
+    return forms
+
+
+def throughput(label: str, data: Path, url: str, workers: int) -> None:
+    """20 clients post every table's result at once; count accepted, refused and stored."""
+    from django.contrib.auth import get_user_model
+
+    from tafelrunde.web.models import FactRecord
+
+    get_user_model().objects.create_user(USER, password=PASSWORD)
+    pk = played(PLAYERS_LOAD, 1)  # the first game is drawn
+    forms = result_forms(pk)
+    port = free_port()
+    env = os.environ | {"TAFELRUNDE_DATA": str(data), "TAFELRUNDE_DATABASE_URL": url}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "tafelrunde.web.asgi:application", "--port",
+         str(port), "--workers", str(workers), "--log-level", "warning", "--lifespan", "off",
+         "--timeout-keep-alive", "120"],
+        env=env,
+    )  # fmt: skip
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        clients = [Browser(port) for _ in range(CLIENTS)]
+        outcome = {"accepted": 0, "refused": 0, "failed": 0}
+        lock = threading.Lock()
+
+        def work(k: int) -> None:
+            for form in forms[k::CLIENTS]:
+                status, _ = clients[k].post(f"/turniere/{pk}/ergebnis/", form)
+                kind = "accepted" if status == 302 else "refused" if status == 200 else "failed"
+                if kind == "failed":
+                    print("status", status, file=sys.stderr)
+                with lock:
+                    outcome[kind] += 1
+
+        threads = [threading.Thread(target=work, args=(k,)) for k in range(CLIENTS)]
+        start = time.perf_counter()
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        took = time.perf_counter() - start
+        stored = FactRecord.objects.filter(tournament_id=pk, data__type="result").count()
+    finally:
+        server.terminate()
+        server.wait()
+    lost = len(forms) - stored
+    rate = len(forms) / took
+    print(f"{label}: {len(forms)} results from {CLIENTS} clients in {took:.2f} s = {rate:.0f}/s;")
+    print(f"  accepted {outcome['accepted']}, refused {outcome['refused']}, "
+          f"errors {outcome['failed']}, stored {stored}, lost {lost}")  # fmt: skip
+    assert lost == 0 and outcome["accepted"] == len(forms), outcome
+
+
+def main() -> None:
+    """Run the figures on SQLite, then on PostgreSQL if a server is given."""
+    pg = os.environ.get("TAFELRUNDE_BENCH_PG_URL", "")
+    which = sys.argv[1] if len(sys.argv) > 1 else ""
+    with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
+        if which == "sqlite":
+            django_on(Path(tmp))
+            standings_page()
+            throughput("SQLite (1 uvicorn process)", Path(tmp), "", 1)
+            return
+        if which == "postgresql":
+            django_on(Path(tmp), pg)
+            throughput("PostgreSQL (2 uvicorn processes)", Path(tmp), pg, 2)
+            return
+    # each database in its own process: Django's settings are fixed at start
+    subprocess.run([sys.executable, __file__, "sqlite"], check=True)
+    if pg:
+        subprocess.run([sys.executable, __file__, "postgresql"], check=True)
+    else:
+        print("PostgreSQL: no server given (TAFELRUNDE_BENCH_PG_URL); `make.py bench` starts one")
+
+
+if __name__ == "__main__":
+    main()
