@@ -128,6 +128,10 @@ def test_a_correction_keeps_the_old_fact_and_changes_the_standings() -> None:
     assert facts[old_n]["scores"][players[0]] == "150"  # the old fact is kept
     assert facts[old_n + 1]["corrects"] == old_n and facts[old_n + 1]["scores"][players[0]] == "50"
 
+    tables = text(client.get(f"/turniere/{rec.pk}/tische/"))
+    assert "korrigiert; frühere Fassungen" in tables  # the old version stays visible
+    assert "Ergebnis Partie 1, Tisch 1:" in tables and " 150" in tables
+
     log = text(client.get(f"/turniere/{rec.pk}/protokoll/"))
     assert "Ergebnis eingetragen: Partie 1, Tisch 1" in log
     assert "Ergebnis korrigiert: Partie 1, Tisch 1" in log

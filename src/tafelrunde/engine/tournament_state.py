@@ -105,9 +105,13 @@ class TournamentState:
     def require_finished(self, st: StageState | None) -> None:
         """Refuse to go on while the stage still lacks results or roll-offs."""
         if st is not None and not self.stage_complete(st):
+            results = len(st.missing_results())
+            rolloffs = sum(not n.done for n in st.rolloff_needs(self.cut(st)))
             raise RuleError(
-                f"Die Runde „{st.title()}“ ist noch nicht fertig; siehe „pending“.",
-                f"Stage '{st.title('en')}' is not finished yet; see 'pending'.",
+                f"Die Runde „{st.title()}“ ist noch nicht fertig: es fehlen {results} "
+                f"Ergebnis(se) und {rolloffs} Stechen.",
+                f"Stage '{st.title('en')}' is not finished yet: {results} result(s) and "
+                f"{rolloffs} roll-off(s) are missing.",
                 field="stage",
             )
 

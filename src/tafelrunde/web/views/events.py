@@ -16,7 +16,7 @@ from tafelrunde.web.views.common import audit, organiser, say
 def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """Create an event, or change its name and date."""
     event = get_object_or_404(Event, pk=pk) if pk else None
-    form = EventForm(request.POST or None, instance=event)
+    form = EventForm(request.POST if request.method == "POST" else None, instance=event)
     if request.method == "POST" and form.is_valid():
         saved = form.save()
         when = saved.date.isoformat() if saved.date else "—"

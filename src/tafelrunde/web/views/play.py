@@ -178,7 +178,13 @@ def _table(state: TournamentState, st: StageState, game: int, view: Any) -> dict
     }
     rows = [(p, state.tournament.name_of(p), values[p]) for p in view.seats]
     key = f"{game}-{view.index}"
+    earlier = [
+        describe(state.tournament, r, lang())
+        for r in st.superseded
+        if (r.game, r.table) == (game, view.index)
+    ]
     return {
+        "earlier": earlier,
         "view": view,
         "rows": rows,
         "basis": res.n if res else 0,

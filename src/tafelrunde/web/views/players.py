@@ -31,7 +31,9 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     if rec.format == "D":
         return redirect("ko-players", rec.pk)
     form = PlayersForm(
-        request.POST or None, request.FILES or None, initial={"version": rec.version}
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        initial={"version": rec.version},
     )
     del form.fields["late"], form.fields["paid"]
     if request.method == "POST":

@@ -14,8 +14,11 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import final_ranking
+from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.knockout import KnockoutTournament, next_steps
+from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.rules_text import rule_lines
+from tafelrunde.engine.knockout.views_data import describe as describe_knockout
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.rules_text import stage_lines
 from tafelrunde.engine.tournament_file import dumps_any, loads_any
@@ -55,7 +58,11 @@ def event_of(form: Any) -> Event | None:
 def create(request: HttpRequest) -> HttpResponse:
     """Create a tournament from a preset or an uploaded ruleset, with its players."""
     initial = {"event": request.GET.get("event", ""), "preset": "gruppenmodus"}
-    form = TournamentForm(request.POST or None, request.FILES or None, initial=initial)
+    form = TournamentForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        initial=initial,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             rules = setup.choose_rules(form.cleaned_data["preset"], upload_text(form, "ruleset"))
@@ -89,7 +96,10 @@ def create(request: HttpRequest) -> HttpResponse:
 @organiser
 def import_file(request: HttpRequest) -> HttpResponse:
     """Load a tournament file (JSON) to continue the tournament here."""
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             tour = loads_any(upload_text(form, "file") or "", origin="Turnierdatei")
@@ -163,7 +173,7 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
     rec = record_of(pk)
     fixed = setup.started(rec)
     initial = {"text": setup.rules_toml(rec), "version": rec.version}
-    form = RulesForm(request.POST or None, initial=initial)
+    form = RulesForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return organiser(rules)(request, pk)
@@ -247,12 +257,21 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     entries = rec.audit.select_related("user").all()
     facts = rec.facts.select_related("user").order_by("-n")
     undone = {f.data.get("target") for f in facts if f.data.get("type") == "undo"}
+    tour, _ = read_only(rec)
+    words = {fact.n: fact_text(tour, fact) for fact in tour.facts}
     rows = [
         {"n": f.n, "data": json.dumps(f.data, ensure_ascii=False), "user": f.user,
-         "at": f.stored_at, "undone": f.n in undone}
+         "at": f.stored_at, "undone": f.n in undone, "words": words.get(f.n, "")}
         for f in facts
     ]  # fmt: skip
     return page(request, rec, "web/log.html", {"entries": entries, "facts": rows})
+
+
+def fact_text(tour: Any, fact: Any) -> str:
+    """One fact in words, with names, in the active language."""
+    if isinstance(tour, KnockoutTournament):
+        return describe_knockout(roster(tour), fact, lang())
+    return describe(tour, fact, lang())
 
 
 @organiser
