@@ -170,6 +170,9 @@ def test_nonsense_in_the_fields_gets_a_message_not_an_error() -> None:
         response = client.post(f"/turniere/{pk}/ergebnis/", data)
         assert response.status_code < 500, data
         assert says in text(response), (says, data)
+    typed = client.post(f"/turniere/{pk}/ergebnis/", good | {f"points-{p}": "abc"})
+    assert "Punkte von " in text(typed)  # the message names the player
+    assert f'name="points-{p}" value="abc"' in text(typed)  # what was typed stays to fix it
     for data, says in [
         ({"players": ["p001", "p002"], "auto": "1"}, "Dieses Stechen ist nicht (mehr) offen."),
         ({"players": ["p001", "p002"], "pos-1": "p001"}, "genau einmal"),

@@ -53,8 +53,11 @@ class TournamentState:
 
     def stage(self, key: str) -> StageState:
         """Return a played stage by key, or the last one played under that rule id."""
+        for st in self.stages:
+            if st.key == key:
+                return st
         for st in reversed(self.stages):
-            if st.key == key or st.rule.id == key:
+            if st.rule.id == key:
                 return st
         raise RuleError(
             f"Die Runde „{key}“ gibt es (noch) nicht.",

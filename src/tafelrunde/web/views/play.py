@@ -118,7 +118,9 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     return redirect("tables", rec.pk)
 
 
-def tables(request: HttpRequest, pk: int, errors: dict[str, Any] | None = None) -> HttpResponse:
+def tables(
+    request: HttpRequest, pk: int, errors: dict[str, Any] | None = None, typed: Any = None
+) -> HttpResponse:
     """Every game of the running stage: tables, seat order, results and their forms."""
     rec = record_of(pk)
     if rec.format == "D":
@@ -131,7 +133,7 @@ def tables(request: HttpRequest, pk: int, errors: dict[str, Any] | None = None) 
             views = game_tables(state, st, g, lang())
             games.append(
                 {"game": g, "word": st.rule.game_word(lang()), "seed": draw_seed(st, g),
-                 "tables": [_table(state, st, g, v) for v in views]}
+                 "tables": [_table(state, st, g, v, typed) for v in views]}
             )  # fmt: skip
     needs = [
         {"kind": n.kind, "game": n.game, "table": n.table,
@@ -165,8 +167,10 @@ def _fields(st: StageState | None) -> dict[str, bool]:
     }
 
 
-def _table(state: TournamentState, st: StageState, game: int, view: Any) -> dict[str, Any]:
-    """A table with its form values (the entered result, for a correction)."""
+def _table(
+    state: TournamentState, st: StageState, game: int, view: Any, typed: Any = None
+) -> dict[str, Any]:
+    """A table with its form values: as typed (after a refusal), else the entered result."""
     res = view.result
     values = {
         p: {
@@ -176,6 +180,13 @@ def _table(state: TournamentState, st: StageState, game: int, view: Any) -> dict
         }
         for p in view.seats
     }
+    if (
+        typed is not None
+        and typed.get("game") == str(game)
+        and typed.get("table") == str(view.index)
+    ):
+        for p in view.seats:
+            values[p] = {k: typed.get(f"{k}-{p}", "") for k in ("points", "pips", "place")}
     rows = [(p, state.tournament.name_of(p), values[p]) for p in view.seats]
     key = f"{game}-{view.index}"
     earlier = [
@@ -217,7 +228,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
             rec.pk, lambda tour: _enter(tour, post, game, table, basis, request), user=request.user
         )
     except RuleError as err:
-        return tables(request, pk, errors={key: text_of(err)})
+        return tables(request, pk, errors={key: text_of(err)}, typed=post)
     what = "korrigiert" if basis else "eingetragen"
     audit(
         request,
@@ -258,7 +269,7 @@ def _enter(
     for p in tables[table - 1]:
         name = tour.name_of(p)
         if text := post.get(f"points-{p}", "").strip():
-            scores[p] = parse_number(text, field=f"Punkte {name}")
+            scores[p] = _number(text, name)
         if text := post.get(f"pips-{p}", "").strip():
             pips[p] = _whole_number(text, name, "Augen", "pips")
         if text := post.get(f"place-{p}", "").strip():
@@ -268,6 +279,16 @@ def _enter(
     fact = Result(n=0, stage=st.key, game=game, table=table, scores=scores, pips=pips,
                   places=places, corrects=basis or None)  # fmt: skip
     return record(state, fact, at=stamp(), by=request.user.get_username())
+
+
+def _number(text: str, name: str) -> Any:
+    """Exact points from a result field, or a refusal naming the player."""
+    try:
+        return parse_number(text, field="points")
+    except RuleError as err:
+        raise RuleError(
+            f"Punkte von {name}: {err.de}", f"Points of {name}: {err.en}", field="points"
+        ) from None
 
 
 def _whole_number(text: str, name: str, de: str, en: str) -> int:
