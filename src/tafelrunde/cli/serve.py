@@ -103,10 +103,10 @@ def create_organiser(args: argparse.Namespace, out: Console) -> int:
     user, made = users.objects.get_or_create(username=args.name)
     user.set_password(password)
     user.save()
-    out.print(
+    said = (
         t(args.lang, "Turnierleitung angelegt: ", "Organiser created: ")
         if made
-        else t(args.lang, "Neues Passwort gesetzt für: ", "New password set for: "),
-        args.name,
+        else t(args.lang, "Neues Passwort gesetzt für: ", "New password set for: ")
     )
+    out.print(said + args.name)
     return 0

@@ -1,0 +1,118 @@
+"""`tafelrunde serve --demo` and `createorganiser` from the command line; login; the demo."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tafelrunde.web.demo import DEMO_PASSWORD, DEMO_USER, EVENT, add_demo
+from tafelrunde.web.models import Event, TournamentRecord
+
+pytestmark = [pytest.mark.integration]
+
+
+def tafelrunde(*args: str, data: Path, **kw: object) -> subprocess.CompletedProcess[str]:
+    """Run the command in its own process (its own Django settings and data folder)."""
+    env = {k: v for k, v in os.environ.items() if k != "TAFELRUNDE_DATABASE_URL"}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    return subprocess.run(
+        [sys.executable, "-m", "tafelrunde.cli", *args, "--data", str(data)],
+        capture_output=True, text=True, env=env, timeout=120, check=False, **kw,  # type: ignore[call-overload]
+    )  # fmt: skip
+
+
+def test_createorganiser_makes_a_login_and_refuses_a_short_password(tmp_path: Path) -> None:
+    made = tafelrunde("createorganiser", "leitung", "--password", "sicher-genug", data=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert "Turnierleitung angelegt: leitung" in made.stdout
+    short = tafelrunde("createorganiser", "kurz", "--password", "1234", data=tmp_path)
+    assert short.returncode == 2
+    assert "mindestens 8 Zeichen" in short.stdout + short.stderr
+    with sqlite3.connect(tmp_path / "tafelrunde.sqlite3") as db:
+        users = [r[0] for r in db.execute("select username from auth_user order by username")]
+    assert users == ["leitung"]  # the refused one made nothing
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_serve_demo_prints_address_and_login_and_serves_the_demo(tmp_path: Path) -> None:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "TAFELRUNDE_DATABASE_URL"}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    cmd = [sys.executable, "-m", "tafelrunde.cli", "serve", "--demo", "--port", str(port)]
+    server = subprocess.Popen(
+        [*cmd, "--data", str(tmp_path)], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert server.stdout is not None
+        said = ""
+        while "läuft unter" not in said:
+            line = server.stdout.readline()
+            assert line, said  # the server ended early
+            said += line
+        assert f"Anmeldung der Turnierleitung: {DEMO_USER} / {DEMO_PASSWORD}" in said
+        assert f"http://127.0.0.1:{port}/" in said
+        page = ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+                    page = r.read().decode()
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert EVENT in page
+        for title in ("Würfeln im Gruppenmodus", "Alhambra-Turnier", "King-Lui-Turnier"):
+            assert title in page
+        assert "Schocken-K.-o." in page
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+@pytest.mark.django_db
+def test_the_demo_is_added_once_and_every_demo_page_opens() -> None:
+    assert add_demo() is True
+    assert add_demo() is False  # a second start adds nothing
+    assert Event.objects.filter(name=EVENT).count() == 1
+    formats = sorted(TournamentRecord.objects.values_list("format", flat=True))
+    assert formats == ["A", "A", "B", "C", "D"]
+    client = Client()
+    assert client.login(username=DEMO_USER, password=DEMO_PASSWORD)
+    for rec in TournamentRecord.objects.all():
+        page = client.get(f"/turniere/{rec.pk}/").content.decode()
+        links = set(re.findall(rf'href="(/turniere/{rec.pk}/[^"#?]*)"', page))
+        assert len(links) >= 8
+        for link in sorted(links):
+            response = client.get(link, follow=True)  # the CSV before the end: a message
+            assert response.status_code == 200, link
+    played = TournamentRecord.objects.get(name="Gruppenmodus – fertig gespielt")
+    ranking = client.get(f"/turniere/{played.pk}/endstand/").content.decode()
+    assert "Endstand" in ranking and "(vorläufig)" not in ranking
+
+
+@pytest.mark.django_db
+def test_a_wrong_password_is_refused_in_words_and_logs_nobody_in() -> None:
+    get_user_model().objects.create_user("leitung", password="richtig-1234")
+    client = Client()
+    response = client.post("/anmelden/", {"username": "leitung", "password": "falsch"})
+    assert response.status_code == 200
+    assert "Benutzername oder Passwort stimmt nicht." in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    back = client.post("/anmelden/", {"username": "leitung", "password": "richtig-1234"})
+    assert back.status_code == 302 and "_auth_user_id" in client.session
