@@ -59,6 +59,7 @@ def record(state: TournamentState, fact: AnyFact, *, at: str = "", by: str = "")
     numbered = replace(fact, n=state.tournament.next_number(), at=at, by=by)
     state.apply(numbered)
     state.tournament.facts.append(numbered)
+    state.synced = len(state.tournament.facts)
     return numbered
 
 

@@ -43,6 +43,7 @@ class TournamentState:
         for fact in tournament.facts:
             if fact.n not in self.undone and not isinstance(fact, Undo):
                 self.apply(fact)
+        self.synced = len(tournament.facts)  # how many of the tournament's facts this state knows
 
     # -- navigation -------------------------------------------------------------------
 

@@ -12,7 +12,8 @@ from django.db import transaction
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutTournament
-from tafelrunde.engine.tournament_file import FORMAT, VERSION, from_data, to_data
+from tafelrunde.engine.knockout.ko_file import ko_fact_to_dict
+from tafelrunde.engine.tournament_file import FORMAT, VERSION, fact_to_dict, from_data, to_data
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.models import Event, FactRecord, TournamentRecord, new_revision
 
@@ -42,6 +43,10 @@ def engine_tournament(rec: TournamentRecord) -> AnyTournament:
     return from_data(file_data(rec), origin=rec.name)
 
 
+# the tournament as last changed by this process, by record: reused while nobody else changed it
+_WORK: dict[int, tuple[str, AnyTournament]] = {}
+# the state that follows a kept tournament, while it knows all of its facts
+_LIVE: OrderedDict[int, TournamentState] = OrderedDict()
 _READ: OrderedDict[tuple[int, str], tuple[AnyTournament, Any]] = OrderedDict()
 
 
@@ -125,10 +130,11 @@ def append(
         rec = TournamentRecord.objects.select_for_update().get(pk=rec_id)
         if expected is not None and expected != rec.version:
             raise stale(expected, rec.version)
-        tour = engine_tournament(rec)
+        kept = _WORK.pop(rec.pk, None)  # a refused change must not leave a half-changed copy
+        tour = kept[1] if kept and kept[0] == rec.revision else engine_tournament(rec)
         before = len(tour.facts)
         result = change(tour)
-        new = to_data(tour)["facts"][before:]
+        new = [fact_data(tour, f) for f in tour.facts[before:]]
         if new:
             FactRecord.objects.bulk_create(
                 FactRecord(tournament=rec, n=f["n"], data=f, user=_user(user)) for f in new
@@ -136,7 +142,15 @@ def append(
             rec.version = new[-1]["n"]
             rec.revision = new_revision()
             rec.save(update_fields=["version", "revision"])
+        _WORK[rec.pk] = (rec.revision, tour)
         return result
+
+
+def fact_data(tour: AnyTournament, fact: Any) -> dict[str, Any]:
+    """One fact as in the tournament file."""
+    if isinstance(tour, KnockoutTournament):
+        return ko_fact_to_dict(fact)
+    return fact_to_dict(fact)
 
 
 def _user(user: Any) -> Any:
@@ -162,4 +176,9 @@ def group_state(tour: AnyTournament) -> TournamentState:
         raise RuleError(
             "Das ist ein Turnier im Format D.", "This is a format-D tournament.", field="file"
         )
-    return TournamentState(tour)
+    live = _LIVE.get(id(tour))
+    if live is None or live.tournament is not tour or live.synced != len(tour.facts):
+        live = _LIVE[id(tour)] = TournamentState(tour)
+        while len(_LIVE) > 16:
+            _LIVE.popitem(last=False)
+    return live
