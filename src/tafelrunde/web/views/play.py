@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.actions import (
@@ -240,7 +241,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request, say(f"Tisch {table}: Ergebnis gespeichert.", f"Table {table}: result saved.")
     )
-    return redirect("tables", rec.pk)
+    return redirect(reverse("tables", args=[rec.pk]) + f"#table-{game}-{table}")
 
 
 def _enter(
