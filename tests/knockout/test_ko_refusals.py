@@ -178,14 +178,15 @@ def test_a_number_not_above_the_last(seated: Organiser) -> None:
 
 
 def test_a_time_that_is_no_time(seated: Organiser) -> None:
-    _refused(seated, GameLost, "at", table=1, player="p001", at="halb fünf")
+    err = _refused(seated, GameLost, "at", table=1, player="p001", at="halb fünf")
+    assert "„halb fünf“ ist keine Zeit" in err.de
 
 
 def test_double_registration_and_double_payment() -> None:
     org = Organiser()
     org.enter(2)
-    _refused(org, Register, "player", player="p001", at="16:40")
-    _refused(org, PayFee, "player", player="p001")
+    assert "schon angemeldet" in _refused(org, Register, "player", player="p001", at="16:40").de
+    assert "schon bezahlt" in _refused(org, PayFee, "player", player="p001").de
 
 
 def test_registration_deadline_and_override() -> None:
@@ -220,12 +221,14 @@ def test_withdraw_an_unpaid_no_show_unblocks_the_main_bracket() -> None:
 
 
 def test_donation_for_an_unknown_schock_out_or_twice(seated: Organiser) -> None:
-    _refused(seated, Donation, "schock_out", schock_out=1)
+    unknown = _refused(seated, Donation, "schock_out", schock_out=1)
     so = seated.add(SchockOut, player="p001", table=1)
     seated.add(Donation, schock_out=so.n)
-    _refused(seated, Donation, "schock_out", schock_out=so.n)
-    _refused(seated, SchockOut, "table", player="p001", table=2)
+    twice = _refused(seated, Donation, "schock_out", schock_out=so.n)
+    elsewhere = _refused(seated, SchockOut, "table", player="p001", table=2)
+    assert unknown.de != twice.de  # each refusal says its own reason
+    assert "Tisch" in elsewhere.de
 
 
 def test_undo_of_an_unknown_fact(seated: Organiser) -> None:
-    _refused(seated, Undo, "target", target=999)
+    assert "999" in _refused(seated, Undo, "target", target=999).de
