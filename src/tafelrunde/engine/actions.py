@@ -63,18 +63,21 @@ def record(state: TournamentState, fact: AnyFact, *, at: str = "", by: str = "")
     return numbered
 
 
+def undo_target(state: TournamentState) -> AnyFact:
+    """The fact that undo takes back next: the latest one not taken back yet."""
+    for fact in reversed(state.tournament.facts):
+        if not isinstance(fact, Undo) and fact.n not in state.undone:
+            return fact
+    raise RuleError(
+        "Es gibt nichts rückgängig zu machen.", "There is nothing to undo.", field="undo"
+    )
+
+
 def undo_last(
     state: TournamentState, *, at: str = "", by: str = ""
 ) -> tuple[TournamentState, AnyFact]:
     """Take back the latest fact that is not taken back yet; return the new state and that fact."""
-    live = [
-        f for f in state.tournament.facts if not isinstance(f, Undo) and f.n not in state.undone
-    ]
-    if not live:
-        raise RuleError(
-            "Es gibt nichts rückgängig zu machen.", "There is nothing to undo.", field="undo"
-        )
-    target = live[-1]
+    target = undo_target(state)
     t = state.tournament
     t.facts.append(Undo(n=t.next_number(), at=at, by=by, target=target.n))
     return TournamentState(t), target

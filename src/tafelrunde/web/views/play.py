@@ -17,6 +17,7 @@ from tafelrunde.engine.actions import (
     rolled_by_software,
     rolloff_for,
     undo_last,
+    undo_target,
 )
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_words import describe
@@ -207,12 +208,11 @@ def _table(
 
 def _last(state: TournamentState) -> dict[str, Any] | None:
     """The latest entry that undo would take back."""
-    live = [
-        f for f in state.tournament.facts if f.n not in state.undone and type(f).__name__ != "Undo"
-    ]
-    if not live:
+    try:
+        fact = undo_target(state)
+    except RuleError:
         return None
-    return {"n": live[-1].n, "text": describe(state.tournament, live[-1], lang())}
+    return {"n": fact.n, "text": describe(state.tournament, fact, lang())}
 
 
 @organiser
