@@ -16,6 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tafelrunde.web.backup import backup_sqlite
 from tafelrunde.web.demo import DEMO_PASSWORD, DEMO_USER, EVENT, add_demo
 from tafelrunde.web.models import Event, TournamentRecord
 
@@ -116,3 +117,20 @@ def test_a_wrong_password_is_refused_in_words_and_logs_nobody_in() -> None:
     assert "_auth_user_id" not in client.session
     back = client.post("/anmelden/", {"username": "leitung", "password": "richtig-1234"})
     assert back.status_code == 302 and "_auth_user_id" in client.session
+
+
+def test_a_start_backs_up_the_database_and_keeps_the_newest(tmp_path: Path) -> None:
+    db = tmp_path / "tafelrunde.sqlite3"
+    assert backup_sqlite(db, tmp_path / "backups") is None  # nothing yet to back up
+    with sqlite3.connect(db) as con:
+        con.execute("create table t (x text)")
+        con.execute("insert into t values ('Anna')")
+    copies = []
+    (tmp_path / "backups").mkdir()
+    for k in range(4):
+        (tmp_path / "backups").joinpath(f"tafelrunde-2000-01-0{k + 1}-000000.sqlite3").touch()
+    copies.append(backup_sqlite(db, tmp_path / "backups", keep=3))
+    kept = sorted(p.name for p in (tmp_path / "backups").iterdir())
+    assert len(kept) == 3 and copies[0] is not None and copies[0].name in kept
+    with sqlite3.connect(copies[0]) as con:
+        assert con.execute("select x from t").fetchall() == [("Anna",)]

@@ -31,10 +31,19 @@ def _migrate() -> None:
 
 
 def serve(args: argparse.Namespace, out: Console) -> int:
-    """Set up the database, add the demo if asked, print address and login, and serve."""
+    """Back up, set up the database, add the demo if asked, print address and login, serve."""
     if args.public:  # phones reach the laptop by its address in the club's network
         os.environ.setdefault("TAFELRUNDE_HOSTS", "*")
     _django(args.data)
+    from django.conf import settings as conf
+
+    from tafelrunde.web.backup import backup_sqlite
+
+    where = conf.DATABASES["default"]
+    if "sqlite" in where["ENGINE"]:
+        copy = backup_sqlite(Path(where["NAME"]), Path(where["NAME"]).parent / "backups")
+        if copy is not None:
+            out.print(t(args.lang, f"Sicherung: {copy}", f"Backup: {copy}"))
     _migrate()
     import uvicorn
     from django.conf import settings

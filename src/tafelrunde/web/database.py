@@ -21,7 +21,7 @@ def sqlite(folder: Path) -> dict[str, Any]:
         "OPTIONS": {
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",  # nothing lost
         },
         "TEST": {"NAME": folder / "test-tafelrunde.sqlite3"},  # a file: threads share it
     }
