@@ -128,3 +128,23 @@ def test_language_switch_and_a_refused_result(
     h.submit(page, page.get_by_role("button", name="English"))
     expect(page).to_have_url(f"{live_server_url}/turniere/{pk}/tische/")
     expect(page.locator("nav.tabs a.active")).to_have_text("Tables & results")
+
+
+@pytest.mark.e2e
+def test_the_table_clock_moves_on_without_touching_the_forms(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    day = (timezone.localdate() + timedelta(days=7)).isoformat()
+    page.goto(live_server_url + "/")
+    h.login(page, live_server_url)
+    h.create_tournament(page, shots, "K", "schocken-ko", h.names(4), day=day)
+    h.tab(page, "Anmeldung")
+    assert h.pay_everybody(page) == 4
+    h.tab(page, "Tische")
+    h.submit(page, page.locator("form[action$='/ko-tische/eroeffnen/'] button").first)
+    clock = page.locator("#clock-1")
+    expect(clock).to_contain_text("läuft seit 0 min")
+    page.evaluate("document.getElementById('clock-1').dataset.old = 'yes'")
+    page.evaluate("htmx.trigger(document.querySelector('[hx-trigger*=tick]'), 'tick')")
+    expect(page.locator("#clock-1:not([data-old])")).to_contain_text("läuft seit")  # replaced
+    expect(page.locator("#table-1 form[action$='/verloren/'] button")).to_have_count(4)
