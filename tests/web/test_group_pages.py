@@ -133,6 +133,7 @@ def test_a_correction_keeps_the_old_fact_and_changes_the_standings() -> None:
     assert "Ergebnis Partie 1, Tisch 1:" in tables and " 150" in tables
 
     log = text(client.get(f"/turniere/{rec.pk}/protokoll/"))
+    assert "(Format B) angelegt" in log  # the creation is logged with its format
     assert "Ergebnis eingetragen: Partie 1, Tisch 1" in log
     assert "Ergebnis korrigiert: Partie 1, Tisch 1" in log
     assert f'"corrects": {old_n}' in log and '"150"' in log and '"50"' in log

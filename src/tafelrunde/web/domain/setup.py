@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 import tomli_w
+from django.db import transaction
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player, Tournament
@@ -17,8 +19,8 @@ from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import from_data
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
-from tafelrunde.web.domain.store import AnyTournament, file_data
-from tafelrunde.web.models import TournamentRecord
+from tafelrunde.web.domain.store import AnyTournament, file_data, stale
+from tafelrunde.web.models import TournamentRecord, new_revision
 
 STARTED = {"draw", "open_table"}  # the first of these ends changes of the rules and players
 
@@ -115,3 +117,23 @@ def with_rules(rec: TournamentRecord, text: str) -> tuple[AnyTournament, dict[st
         )
     data = file_data(rec) | {"ruleset": source}
     return from_data(data, origin=rec.name), source
+
+
+def edit_before_start(
+    pk: int, version: int, fixed: RuleError, change: Callable[[TournamentRecord], list[str]]
+) -> TournamentRecord:
+    """Change players or rules under the row lock: refused once started or from an old form.
+
+    `change` edits the locked record and names the fields it changed (none: nothing stored).
+    """
+    with transaction.atomic():
+        locked = TournamentRecord.objects.select_for_update().get(pk=pk)
+        if started(locked):
+            raise fixed
+        if locked.version != version:
+            raise stale(version, locked.version)
+        changed = change(locked)
+        if changed:
+            locked.revision = new_revision()
+            locked.save(update_fields=[*changed, "revision"])
+        return locked

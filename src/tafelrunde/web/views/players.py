@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.web.domain import setup
-from tafelrunde.web.domain.store import engine_tournament, stale
 from tafelrunde.web.forms import PlayersForm
-from tafelrunde.web.models import TournamentRecord, new_revision
+from tafelrunde.web.models import TournamentRecord
 from tafelrunde.web.views.common import audit, organiser, record_of, refuse, say, whole
 from tafelrunde.web.views.tournaments import page, upload_text
 
@@ -64,15 +61,9 @@ def add(rec: TournamentRecord, names: list[str], version: int) -> list[str]:
     """Add players (locked, checked like a new tournament); return their names."""
     if not names:
         raise RuleError("Bitte Namen eingeben.", "Please enter names.", field="names")
-    with transaction.atomic():
-        locked = TournamentRecord.objects.select_for_update().get(pk=rec.pk)
-        if setup.started(locked):
-            raise FIXED
-        if locked.version != version:
-            raise stale(version, locked.version)
-        tour = engine_tournament(locked)
-        assert isinstance(tour, Tournament)
-        known = {p.name.casefold(): p.name for p in tour.players}
+
+    def change(locked: TournamentRecord) -> list[str]:
+        known = {p["name"].casefold() for p in locked.players}
         twice = [n for n in names if n.casefold() in known]
         if twice:
             raise RuleError(
@@ -80,11 +71,12 @@ def add(rec: TournamentRecord, names: list[str], version: int) -> list[str]:
                 f"'{twice[0]}' is registered already.",
                 field="names",
             )
-        first = 1 + max((int(p.id[1:]) for p in tour.players if p.id[1:].isdigit()), default=0)
-        tour.players.extend(setup.numbered_players(names, first))
-        locked.players = [{"id": p.id, "name": p.name} for p in tour.players]
-        locked.revision = new_revision()
-        locked.save(update_fields=["players", "revision"])
+        ids = [int(p["id"][1:]) for p in locked.players if p["id"][1:].isdigit()]
+        new = setup.numbered_players(names, 1 + max(ids, default=0))
+        locked.players = [*locked.players, *({"id": p.id, "name": p.name} for p in new)]
+        return ["players"]
+
+    setup.edit_before_start(rec.pk, version, FIXED, change)
     return names
 
 
@@ -94,32 +86,25 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
     """Remove a player before the first draw."""
     rec = record_of(pk)
     version = whole(request.POST.get("version"), "version")
+    gone: list[str] = []
+
+    def change(locked: TournamentRecord) -> list[str]:
+        gone.extend(p["name"] for p in locked.players if p["id"] == pid)
+        if not gone:
+            raise RuleError(
+                "Diesen Spieler gibt es nicht (mehr).",
+                "This player does not exist (any more).",
+                field="names",
+            )
+        locked.players = [p for p in locked.players if p["id"] != pid]
+        return ["players"]
+
     try:
-        with transaction.atomic():
-            locked = TournamentRecord.objects.select_for_update().get(pk=rec.pk)
-            if setup.started(locked):
-                raise FIXED
-            if locked.version != version:
-                raise stale(version, locked.version)
-            left = [p for p in locked.players if p["id"] != pid]
-            if len(left) == len(locked.players):
-                raise RuleError(
-                    "Diesen Spieler gibt es nicht (mehr).",
-                    "This player does not exist (any more).",
-                    field="names",
-                )
-            name = next(p["name"] for p in locked.players if p["id"] == pid)
-            locked.players = left
-            locked.revision = new_revision()
-            locked.save(update_fields=["players", "revision"])
+        setup.edit_before_start(rec.pk, version, FIXED, change)
     except RuleError as err:
         messages.error(request, say(err.de, err.en))
     else:
+        name = gone[0]
         audit(request, rec, f"Spieler entfernt: {name}", f"Player removed: {name}")
         messages.success(request, say(f"{name} entfernt.", f"{name} removed."))
     return redirect("players", rec.pk)
-
-
-def as_players(rows: list[dict[str, str]]) -> list[Player]:
-    """The stored player rows as engine players."""
-    return [Player(r["id"], r["name"]) for r in rows]

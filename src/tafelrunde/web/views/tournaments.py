@@ -23,11 +23,17 @@ from tafelrunde.engine.progress import pending
 from tafelrunde.engine.rules_text import stage_lines
 from tafelrunde.engine.tournament_file import dumps_any, loads_any
 from tafelrunde.web.domain import setup
-from tafelrunde.web.domain.store import engine_tournament, read_only, save_new, stale
+from tafelrunde.web.domain.store import engine_tournament, read_only, save_new
 from tafelrunde.web.forms import ImportForm, RulesForm, TournamentForm
-from tafelrunde.web.models import Event, TournamentRecord, new_revision
+from tafelrunde.web.models import Event, TournamentRecord
 from tafelrunde.web.templatetags.tafel import lang
 from tafelrunde.web.views.common import audit, organiser, record_of, refuse, say, text_of
+
+RULES_FIXED = RuleError(
+    "Nach der ersten Auslosung lassen sich die Regeln nicht mehr ändern.",
+    "The rules cannot change after the first draw.",
+    field="text",
+)
 
 
 def stamp() -> str:
@@ -52,6 +58,21 @@ def event_of(form: Any) -> Event | None:
     """The chosen event, if any."""
     pk = form.cleaned_data.get("event")
     return Event.objects.filter(pk=pk).first() if pk else None
+
+
+def stored(
+    request: HttpRequest,
+    tour: Any,
+    event: Event | None,
+    de: tuple[str, str],
+    en: tuple[str, str],
+) -> HttpResponse:
+    """Store a new or loaded tournament with its log line (text, message); open it."""
+    with transaction.atomic():
+        rec = save_new(tour, event=event)
+        audit(request, rec, de[0], en[0])
+    messages.success(request, say(de[1], en[1]))
+    return redirect("tournament", rec.pk)
 
 
 @organiser
@@ -80,16 +101,14 @@ def create(request: HttpRequest) -> HttpResponse:
         except RuleError as err:
             refuse(form, err, {"file": "ruleset", "format": "preset"})
         else:
-            with transaction.atomic():
-                rec = save_new(tour, event=event)
-                audit(
-                    request,
-                    rec,
-                    f"Turnier „{rec.name}“ (Format {rec.format}) angelegt",
-                    f"Tournament '{rec.name}' (format {rec.format}) created",
-                )
-            messages.success(request, say("Turnier angelegt.", "Tournament created."))
-            return redirect("tournament", rec.pk)
+            name, kind = tour.name, "D" if isinstance(tour, KnockoutTournament) else rules.format
+            return stored(
+                request,
+                tour,
+                event,
+                (f"Turnier „{name}“ (Format {kind}) angelegt", "Turnier angelegt."),
+                (f"Tournament '{name}' (format {kind}) created", "Tournament created."),
+            )
     return render(request, "web/tournament_form.html", {"form": form})
 
 
@@ -106,16 +125,14 @@ def import_file(request: HttpRequest) -> HttpResponse:
         except RuleError as err:
             refuse(form, RuleError(err.de, err.en, field="file"))
         else:
-            with transaction.atomic():
-                rec = save_new(tour, event=event_of(form))
-                audit(
-                    request,
-                    rec,
-                    f"Turnierdatei geladen ({len(tour.facts)} Einträge)",
-                    f"Tournament file loaded ({len(tour.facts)} entries)",
-                )
-            messages.success(request, say("Turnierdatei geladen.", "Tournament file loaded."))
-            return redirect("tournament", rec.pk)
+            n = len(tour.facts)
+            return stored(
+                request,
+                tour,
+                event_of(form),
+                (f"Turnierdatei geladen ({n} Einträge)", "Turnierdatei geladen."),
+                (f"Tournament file loaded ({n} entries)", "Tournament file loaded."),
+            )
     return render(request, "web/import_form.html", {"form": form})
 
 
@@ -215,16 +232,18 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
 
 def change_rules(request: HttpRequest, rec: TournamentRecord, data: dict[str, Any]) -> bool:
     """Store a changed ruleset (locked, checked against the facts); say whether it changed."""
-    with transaction.atomic():
-        locked = TournamentRecord.objects.select_for_update().get(pk=rec.pk)
-        if locked.version != data["version"] or setup.started(locked):
-            raise stale(data["version"], locked.version)
+
+    def change(locked: TournamentRecord) -> list[str]:
         _, source = setup.with_rules(locked, data["text"])
         if source == locked.ruleset:
-            return False
+            return []
         locked.ruleset = source
-        locked.revision = new_revision()
-        locked.save(update_fields=["ruleset", "revision"])
+        return ["ruleset"]
+
+    with transaction.atomic():
+        locked = setup.edit_before_start(rec.pk, data["version"], RULES_FIXED, change)
+        if locked.ruleset == rec.ruleset:
+            return False
         audit(request, locked, "Regeln geändert", "Rules changed")
     return True
 
