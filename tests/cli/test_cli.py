@@ -411,7 +411,7 @@ def test_non_integer_pips(group_final: Path, cli) -> None:
 def test_negative_pips(group_final: Path, cli) -> None:
     pips = "Anna=17, Bernd=-3, Clara=12, Dieter=9"
     msg = refused_unchanged(cli, group_final, "result", group_final, "--table", "1", "--pips", pips)
-    assert "nicht negativ" in msg
+    assert "Bernd" in msg and "„-3“ liegt nicht zwischen 0 und 999999" in msg
 
 
 def test_no_such_table(alhambra: Path, cli) -> None:

@@ -100,7 +100,7 @@ WRONG: list[tuple[str, str, dict[str, Any], str, str]] = [
     ("alhambra", "unknown scoring key", {"defaults.scoring.bonus": 1}, "scoring.bonus", "unknown"),
     ("alhambra", "games not a number", {"stages.0.games": "two"}, "stages[1].games", "whole"),
     ("alhambra", "games a boolean", {"stages.0.games": True}, "stages[1].games", "whole"),
-    ("alhambra", "games zero", {"stages.0.games": 0}, "stages[1].games", "at least 1"),
+    ("alhambra", "games zero", {"stages.0.games": 0}, "stages[1].games", "between 1 and 50"),
     ("alhambra", "name not text", {"name": 5}, "name", "text"),
     (
         "alhambra",
@@ -201,7 +201,7 @@ WRONG: list[tuple[str, str, dict[str, Any], str, str]] = [
         "'banker' is not allowed",
     ),
     ("alhambra", "unknown tie rule", {"defaults.scoring.tie": "coin"}, "scoring.tie", "'coin'"),
-    ("alhambra", "no stages", {"stages": []}, "stages", "at least one stage"),
+    ("alhambra", "no stages", {"stages": []}, "stages", "1 to 20 stages"),
     ("alhambra", "unknown seating", {"stages.0.seating": "by age"}, "stages[1].seating", "by age"),
     (
         "king-lui",

@@ -153,12 +153,12 @@ def test_the_damage_message_names_the_file() -> None:
     assert info.value.field == "file"
 
 
-def test_a_fact_that_does_not_fit_is_refused_on_replay() -> None:
+def test_a_fact_that_does_not_fit_is_refused_when_the_file_is_read() -> None:
     data = good()
     data["facts"][2]["scores"]["p05"] = "1"  # p05 does not sit at table 1
-    t = loads(json.dumps(data))
-    with pytest.raises(RuleError):
-        TournamentState(t)
+    with pytest.raises(RuleError) as info:
+        loads(json.dumps(data))
+    assert "do not fit together" in info.value.en and "is not at table 1" in info.value.en
 
 
 # -- fuzz: any damage gives a RuleError or a file that replays ---------------------------

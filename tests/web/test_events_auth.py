@@ -162,9 +162,17 @@ def test_nonsense_in_the_fields_gets_a_message_not_an_error() -> None:
         (good | {"game": "99"}, "gibt es nicht"),
         (good | {"basis": "abc"}, "Diese Seite gibt es nicht"),
         (good | {f"points-{p}": "abc"}, "„abc“ ist keine Zahl."),
-        (good | {f"pips-{p}": "1,5"}, "„1,5“ ist keine ganze Zahl."),
-        (good | {f"place-{p}": "erster"}, "„erster“ ist keine ganze Zahl."),
-        (good | {f"points-{p}": "1e999"}, "zu groß"),
+        (good | {f"pips-{p}": "1,5"}, "„1,5“ ist keine ganze Zahl"),
+        (good | {f"place-{p}": "erster"}, "„erster“ ist keine ganze Zahl"),
+        (good | {f"points-{p}": "1e999"}, "„1e999“ ist keine Zahl."),
+        (good | {f"points-{p}": "1/10000000000000000"}, "zu groß oder zu fein"),
+        (good | {f"points-{p}": "99999999999999999999/1"}, "zu groß oder zu fein"),
+        (good | {f"points-{p}": "٣"}, "„٣“ ist keine Zahl."),
+        (good | {f"points-{p}": "-5"}, "keine negativen Punkte"),
+        (good | {f"pips-{p}": "²"}, "„²“ ist keine ganze Zahl"),
+        (good | {f"pips-{p}": "1_000"}, "„1_000“ ist keine ganze Zahl"),
+        (good | {f"pips-{p}": "9" * 4299}, "ist keine ganze Zahl"),
+        (good | {f"pips-{p}": "1000000"}, "liegt nicht zwischen 0 und 999999"),
     ]
     for data, says in cases:
         response = client.post(f"/turniere/{pk}/ergebnis/", data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import date
+from typing import Any
 
 import pytest
 from django.db import close_old_connections
@@ -11,11 +12,12 @@ from django.db import close_old_connections
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee, Register
+from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.tournament_file import to_data
 from tafelrunde.presets import load_knockout, load_ruleset
 from tafelrunde.sim.autoplay import play_to_end
-from tafelrunde.web.domain.store import append, engine_tournament, record_knockout, save_new
-from tafelrunde.web.models import FactRecord, TournamentRecord
+from tafelrunde.web.domain.store import Logged, append, engine_tournament, save_new
+from tafelrunde.web.models import AuditEntry, FactRecord, TournamentRecord
 
 pytestmark = [pytest.mark.integration]
 
@@ -28,6 +30,16 @@ def knockout() -> KnockoutTournament:
 
 def register(name: str, n: int = 0) -> Register:
     return Register(n=n, at="2026-11-27T16:35:00", player=name.lower(), name=name)
+
+
+def enter(rec_id: int, fact: Any, **kwargs: Any) -> Any:
+    """Record one format-D fact through the store with its log line; return it numbered."""
+
+    def change(t: Any) -> Any:
+        record_all(t, [fact], at=fact.at)
+        return t.facts[-1]
+
+    return append(rec_id, change, log=lambda f: Logged(f"Nr. {f.n}", f"no. {f.n}", f.n), **kwargs)
 
 
 @pytest.mark.django_db
@@ -44,9 +56,9 @@ def test_a_played_tournament_comes_back_the_same() -> None:
 @pytest.mark.django_db
 def test_a_knockout_fact_is_appended_with_the_next_number() -> None:
     rec = save_new(knockout())
-    fact = append(rec.pk, lambda t: record_knockout(t, register("Anna")))
+    fact = enter(rec.pk, register("Anna"))
     assert fact.n == 1
-    append(rec.pk, lambda t: record_knockout(t, PayFee(n=0, at="2026-11-27T16:40", player="anna")))
+    enter(rec.pk, PayFee(n=0, at="2026-11-27T16:40", player="anna"))
     rec.refresh_from_db()
     assert rec.version == 2
     assert [f.data["type"] for f in rec.facts.all()] == ["register", "pay_fee"]
@@ -57,20 +69,37 @@ def test_a_knockout_fact_is_appended_with_the_next_number() -> None:
 @pytest.mark.django_db
 def test_a_refused_fact_stores_nothing() -> None:
     rec = save_new(knockout())
-    append(rec.pk, lambda t: record_knockout(t, register("Anna")))
+    enter(rec.pk, register("Anna"))
     with pytest.raises(RuleError) as err:
-        append(rec.pk, lambda t: record_knockout(t, register("ANNA ")))
+        enter(rec.pk, Register(n=0, at="2026-11-27T16:36:00", player="anna2", name="ANNA "))
     assert err.value.field == "name" and "schon angemeldet" in err.value.de
     rec.refresh_from_db()
     assert rec.version == 1 and FactRecord.objects.filter(tournament=rec).count() == 1
 
 
 @pytest.mark.django_db
+def test_a_fact_and_its_log_line_are_stored_together_or_not_at_all() -> None:
+    rec = save_new(knockout())
+    enter(rec.pk, register("Anna"))
+    assert list(AuditEntry.objects.filter(tournament=rec).values_list("fact", flat=True)) == [1]
+
+    def broken_log(fact: Any) -> Logged:
+        raise RuleError("Protokoll voll", "log full", field="log")
+
+    with pytest.raises(RuleError):
+        append(rec.pk, lambda t: record_all(t, [register("Bernd")], at="16:36"), log=broken_log)
+    rec.refresh_from_db()
+    assert rec.version == 1 and FactRecord.objects.filter(tournament=rec).count() == 1
+    assert AuditEntry.objects.filter(tournament=rec).count() == 1
+    assert len(engine_tournament(rec).state().players) == 1  # no half-stored step remains
+
+
+@pytest.mark.django_db
 def test_an_outdated_form_is_refused() -> None:
     rec = save_new(knockout())
-    append(rec.pk, lambda t: record_knockout(t, register("Anna")), expected=0)
+    enter(rec.pk, register("Anna"), expected=0)
     with pytest.raises(RuleError) as err:
-        append(rec.pk, lambda t: record_knockout(t, register("Bernd")), expected=0)
+        enter(rec.pk, register("Bernd"), expected=0)
     assert err.value.field == "version" and "neu laden" in err.value.de
     assert TournamentRecord.objects.get(pk=rec.pk).version == 1
 
@@ -80,15 +109,15 @@ def test_twenty_organisers_at_once_lose_nothing() -> None:
     rec = save_new(knockout())
     errors: list[BaseException] = []
 
-    def enter(k: int) -> None:
+    def organiser(k: int) -> None:
         try:
-            append(rec.pk, lambda t: record_knockout(t, register(f"Spieler{k:02d}")))
+            enter(rec.pk, register(f"Spieler{k:02d}"))
         except BaseException as err:  # collected and asserted below
             errors.append(err)
         finally:
             close_old_connections()
 
-    threads = [threading.Thread(target=enter, args=(k,)) for k in range(20)]
+    threads = [threading.Thread(target=organiser, args=(k,)) for k in range(20)]
     for th in threads:
         th.start()
     for th in threads:
@@ -96,6 +125,8 @@ def test_twenty_organisers_at_once_lose_nothing() -> None:
     assert errors == []
     numbers = list(FactRecord.objects.filter(tournament=rec).values_list("n", flat=True))
     assert sorted(numbers) == list(range(1, 21))
+    logged = AuditEntry.objects.filter(tournament=rec).values_list("fact", flat=True)
+    assert sorted(logged) == numbers  # every fact with its log line
     state = engine_tournament(TournamentRecord.objects.get(pk=rec.pk)).state()
     assert len(state.players) == 20
 

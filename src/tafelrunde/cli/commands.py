@@ -40,6 +40,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import final_ranking, group_ranking_rows
 from tafelrunde.engine.facts import Draw, Result, Tournament, Undo
 from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
+from tafelrunde.engine.limits import MAX_PIPS, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.players import DEMO_NAMES, parse_players
 from tafelrunde.engine.progress import pending
@@ -235,14 +236,9 @@ def _pairs(tour: Tournament, text: str | None, label: str) -> dict[str, str]:
 
 
 def _whole(value: str, label: str, who: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise RuleError(
-            f"{who}: „{value}“ ist keine ganze Zahl.",
-            f"{who}: '{value}' is not a whole number.",
-            field=label,
-        ) from None
+    """Pips or a place of one player, within their bounds."""
+    high = MAX_PIPS if label == "pips" else MAX_TABLE_SIZE
+    return whole_number(value, field=label, low=0 if label == "pips" else 1, high=high, what=who)
 
 
 def result(args: argparse.Namespace, out: Console) -> int:

@@ -12,6 +12,7 @@ from tafelrunde.engine.facts import AnyFact, Draw, Rolloff, Tournament, Undo
 from tafelrunde.engine.seating import serpentine_seating
 from tafelrunde.engine.stage_state import RolloffNeed
 from tafelrunde.engine.tables import plan_tables
+from tafelrunde.engine.tournament_file import stored
 from tafelrunde.engine.tournament_state import TournamentState
 
 
@@ -57,6 +58,7 @@ def next_draw(state: TournamentState, *, seed: int) -> Draw:
 def record(state: TournamentState, fact: AnyFact, *, at: str = "", by: str = "") -> AnyFact:
     """Check a fact against the state, then append it to the tournament."""
     numbered = replace(fact, n=state.tournament.next_number(), at=at, by=by)
+    stored(numbered)  # what is accepted must read back from the file exactly
     state.apply(numbered)
     state.tournament.facts.append(numbered)
     state.synced = len(state.tournament.facts)
@@ -79,7 +81,9 @@ def undo_last(
     """Take back the latest fact that is not taken back yet; return the new state and that fact."""
     target = undo_target(state)
     t = state.tournament
-    t.facts.append(Undo(n=t.next_number(), at=at, by=by, target=target.n))
+    undo = Undo(n=t.next_number(), at=at, by=by, target=target.n)
+    stored(undo)
+    t.facts.append(undo)
     return TournamentState(t), target
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tafelrunde.engine.log import LogLine
 from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.ruleset import Ruleset
 
@@ -82,6 +83,7 @@ class Tournament:
     seed: int
     facts: list[AnyFact] = field(default_factory=list)
     created_at: str = ""
+    log: list[LogLine] = field(default_factory=list)
     _names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def next_number(self) -> int:

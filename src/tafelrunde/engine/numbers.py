@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import NUMBER_TEXT, SCORE_DIGITS
 
 ROUNDING_MODES = ("none", "floor", "half_up")
 
-LIMIT_DIGITS = 15  # a score has fewer than 15 digits before and after the decimal point
-
 Num = int | Fraction  # an exact number; whole numbers stay int because int arithmetic is fast
+
+# the one way to write an exact number: 131, -2,5, 0.75, 4/3 (ASCII digits, one sign)
+_DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:[.,]([0-9]*))?", re.ASCII)
+_FRACTION = re.compile(r"([+-]?)([0-9]+)\s*/\s*([0-9]+)", re.ASCII)
+_LARGEST = 10**SCORE_DIGITS  # every number is below this and no finer than 1/this
 
 
 def num(value: Num) -> Num:
@@ -22,30 +27,49 @@ def num(value: Num) -> Num:
 
 
 def parse_number(text: str | int | float | Fraction | Decimal, *, field: str) -> Num:
-    """Read an exact number ('131', '2,5', '4/3'); refuse anything else."""
-    if isinstance(text, Fraction | int):
-        return num(text)
-    if isinstance(text, float | Decimal):
-        return num(Fraction(Decimal(str(text))))
-    raw = text.strip().replace(",", ".")
-    try:
-        if "/" in raw:
-            top, den = raw.split("/", 1)
-            return num(Fraction(int(top), int(den)))
-        value = Decimal(raw)
-        if not value.is_finite():
-            raise InvalidOperation
-        if value and not -LIMIT_DIGITS <= value.adjusted() < LIMIT_DIGITS:
-            raise RuleError(
-                f"„{text}“ ist als Punktzahl zu groß oder zu fein.",
-                f"'{text}' is too large or too fine for a score.",
-                field=field,
-            )
-        return num(Fraction(value))
-    except (ValueError, InvalidOperation, ZeroDivisionError):
+    """Read an exact number ('131', '2,5', '4/3') within the one set of limits; refuse the rest."""
+    value = _value(text, field)
+    if abs(value) >= _LARGEST or value.denominator > _LARGEST:
+        shown = str(text)[:NUMBER_TEXT]
         raise RuleError(
-            f"„{text}“ ist keine Zahl.", f"'{text}' is not a number.", field=field
-        ) from None
+            f"„{shown}“ ist zu groß oder zu fein (höchstens {SCORE_DIGITS} Stellen vor und "
+            f"{SCORE_DIGITS} nach dem Komma).",
+            f"'{shown}' is too large or too fine (at most {SCORE_DIGITS} digits before and "
+            f"{SCORE_DIGITS} after the decimal point).",
+            field=field,
+        )
+    return num(value)
+
+
+def _value(text: str | int | float | Fraction | Decimal, field: str) -> Fraction:
+    """The exact value of a number or of its text, before the limits."""
+    if isinstance(text, bool):
+        raise _no_number(str(text), field)
+    if isinstance(text, Fraction | int):
+        return Fraction(text)
+    if isinstance(text, float | Decimal):
+        if not math.isfinite(text):
+            raise _no_number(str(text), field)
+        return Fraction(Decimal(repr(text)) if isinstance(text, float) else text)
+    raw = text.strip()
+    if len(raw) > NUMBER_TEXT:
+        raise _no_number(text, field)
+    if m := _FRACTION.fullmatch(raw):
+        sign, top, den = m.groups()
+        if int(den) == 0:
+            raise _no_number(text, field)
+        return Fraction(int(sign + top), int(den))
+    m = _DECIMAL.fullmatch(raw)
+    if not m or not (m.group(2) or m.group(3)):
+        raise _no_number(text, field)
+    sign, whole, part = m.group(1), m.group(2) or "0", m.group(3) or ""
+    return Fraction(int(sign + whole + part), 10 ** len(part))
+
+
+def _no_number(text: str, field: str) -> RuleError:
+    """The refusal of a text that is no number."""
+    shown = text[:NUMBER_TEXT] + ("…" if len(text) > NUMBER_TEXT else "")
+    return RuleError(f"„{shown}“ ist keine Zahl.", f"'{shown}' is not a number.", field=field)
 
 
 @dataclass(frozen=True)

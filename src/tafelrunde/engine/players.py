@@ -7,6 +7,13 @@ import io
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player
+from tafelrunde.engine.limits import (
+    MAX_LIST_BYTES,
+    MAX_PLAYERS,
+    checked_count,
+    checked_name,
+    checked_size,
+)
 
 DEMO_NAMES = (
     "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",
@@ -16,7 +23,11 @@ DEMO_NAMES = (
 
 
 def parse_player_names(text: str) -> list[str]:
-    """Read names from CSV (a 'name' column, else the first) or plain text, one per line."""
+    """Read names from CSV (a 'name' column, else the first) or plain text, one per line.
+
+    Every name is checked (length, no control characters); a list is at most MAX_PLAYERS long.
+    """
+    checked_size(len(text.encode("utf-8", "surrogatepass")), limit=MAX_LIST_BYTES, field="players")
     lines = [
         line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
     ]
@@ -34,8 +45,10 @@ def parse_player_names(text: str) -> list[str]:
         names = [line.strip() for line in lines]
         if names and names[0].casefold() in ("name", "spieler", "teilnehmer"):
             names = names[1:]
+    checked_count(len(names), limit=MAX_PLAYERS, field="players", de="Spieler", en="players")
     seen: dict[str, str] = {}
     for name in names:
+        checked_name(name, field="players")
         if name.casefold() in seen:
             raise RuleError(
                 f"„{name}“ steht zweimal in der Spielerliste.",

@@ -69,6 +69,7 @@ class StageRule:
     game_name_en: str = "game"
     points_name: str = "Punkte"
     points_name_en: str = "points"
+    negative_scores: bool = False  # a game whose scores can be below zero
 
     def game_word(self, lang: str = "de") -> str:
         """Name one game of this stage ('Partie', 'Durchgang')."""

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.numbers import ROUNDING_MODES, Num, Rounding, num, parse_number
+from tafelrunde.engine.limits import (
+    MAX_CRITERIA,
+    MAX_GAMES,
+    MAX_PLAYERS,
+    MAX_STAGES,
+    MAX_TABLE_SIZE,
+    checked_text,
+)
+from tafelrunde.engine.numbers import ROUNDING_MODES, Num, Rounding, parse_number
 from tafelrunde.engine.ruleset import (
     SCORE_MODES,
     SEAT_ORDERS,
@@ -22,6 +31,7 @@ from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
 
 TOP_KEYS = {"schema", "name", "name_en", "format", "description", "defaults", "stages"}
+FORMATS = ("", "A", "B", "C")  # format D has its own reader
 STAGE_KEYS = {
     "id", "name", "name_en", "games", "tables", "seating", "reseat_each_game", "keep_apart",
     "avoid_repeats", "three_to_four", "seat_order", "result", "placement_by", "scoring",
@@ -54,7 +64,7 @@ def _number(value: Any, path: str) -> Num:
     """Read an exact number from a TOML value."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise _fail(path, "muss eine Zahl sein.", "must be a number.")
-    return num(parse_number(value if not isinstance(value, float) else repr(value), field=path))
+    return parse_number(value, field=path)
 
 
 def _rounding(r: TableReader, key: str) -> Rounding:
@@ -72,11 +82,11 @@ def _sizes(r: TableReader, key: str) -> dict[int, Any]:
     raw: dict[str, Any] = r.get(key, dict, {})
     out: dict[int, Any] = {}
     for size, value in raw.items():
-        if not str(size).isdigit() or int(size) < 2:
+        if not re.fullmatch(r"[0-9]{1,2}", str(size)) or not 2 <= int(size) <= MAX_TABLE_SIZE:
             raise _fail(
-                r.at(key) + f".{size}",
-                "der Schlüssel muss eine Tischgröße (2 oder mehr) sein.",
-                "the key must be a table size (2 or more).",
+                r.at(key) + f".{str(size)[:10]}",
+                f"der Schlüssel muss eine Tischgröße (2 bis {MAX_TABLE_SIZE}) sein.",
+                f"the key must be a table size (2 to {MAX_TABLE_SIZE}).",
             )
         out[int(size)] = value
     return out
@@ -122,6 +132,12 @@ def _scoring(r: TableReader) -> Scoring:
 def _criteria(r: TableReader, key: str, default: list[str] | None) -> tuple[Criterion, ...]:
     """Read a list of ranking criteria; the order-giving one must come last."""
     raw = r.get(key, list, default, required=default is None)
+    if len(raw) > MAX_CRITERIA:
+        raise _fail(
+            r.at(key),
+            f"höchstens {MAX_CRITERIA} Kriterien.",
+            f"at most {MAX_CRITERIA} criteria.",
+        )
     out = tuple(Criterion.parse(str(t), field=f"{r.at(key)}[{i + 1}]") for i, t in enumerate(raw))
     for i, c in enumerate(out[:-1]):
         if c.orders:
@@ -139,20 +155,34 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     """Read one stage (defaults already merged in)."""
     r = TableReader(data, path, STAGE_KEYS)
     sid: str = r.get("id", str, required=True)
-    if not sid.replace("-", "").replace("_", "").isalnum():
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", sid):
         raise _fail(
-            r.at("id"), "nur Buchstaben, Ziffern, - und _.", "letters, digits, - and _ only."
+            r.at("id"),
+            "1 bis 40 Zeichen: Buchstaben a–z, Ziffern, - und _.",
+            "1 to 40 characters: letters a–z, digits, - and _.",
         )
     if sid in earlier:
         raise _fail(r.at("id"), f"„{sid}“ gibt es schon.", f"'{sid}' exists already.")
     t = r.sub("tables", {"prefer", "allow", "max_other"})
     allow = t.get("allow", list, [3])
-    if not all(isinstance(a, int) and a >= 2 for a in allow):
-        raise _fail(t.at("allow"), "Tischgrößen ab 2.", "table sizes from 2.")
+    if (
+        not all(
+            isinstance(a, int) and not isinstance(a, bool) and 2 <= a <= MAX_TABLE_SIZE
+            for a in allow
+        )
+        or len(allow) > MAX_TABLE_SIZE
+    ):
+        raise _fail(
+            t.at("allow"),
+            f"eine Liste von Tischgrößen von 2 bis {MAX_TABLE_SIZE}.",
+            f"a list of table sizes from 2 to {MAX_TABLE_SIZE}.",
+        )
     tables = TableRule(
-        t.count("prefer", 4, low=2) or 4, tuple(allow), t.count("max_other", None, low=0)
+        t.whole("prefer", 4, low=2, high=MAX_TABLE_SIZE),
+        tuple(allow),
+        t.count("max_other", None, low=0, high=MAX_PLAYERS),
     )
-    res = r.sub("result", {"score", "pips"})
+    res = r.sub("result", {"score", "pips", "negative"})
     scoring = _scoring(r)
     for size in tables.sizes():
         if size not in scoring.points:
@@ -163,10 +193,10 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
             )
     e = r.sub("entrants", {"top", "per_table", "fill_multiple", "fill_target"})
     entrants = Entrants(
-        e.count("top", None),
-        e.count("per_table", None),
-        e.count("fill_multiple", None),
-        e.count("fill_target", None),
+        e.count("top", None, high=MAX_PLAYERS),
+        e.count("per_table", None, high=MAX_TABLE_SIZE),
+        e.count("fill_multiple", None, high=MAX_PLAYERS),
+        e.count("fill_target", None, high=MAX_PLAYERS),
     )
     if index > 0 and entrants.top is None and entrants.per_table is None:
         raise _fail(
@@ -175,6 +205,8 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     play_if = r.sub("play_if", {"players_at_least", "entrants_at_least"})
     roll = r.sub("rolloffs", {"stechen", "herzog"})
     placement_by = tuple(r.get("placement_by", list, ["score"]))
+    if len(placement_by) > 2:
+        raise _fail(r.at("placement_by"), "höchstens 2 Einträge.", "at most 2 entries.")
     for i, key in enumerate(placement_by):
         if key not in ("score", "pips"):
             raise _fail(
@@ -194,7 +226,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
                 f"'rank@{c.scope}': no earlier stage of that name.",
             )
     reseat = r.get("reseat_each_game", bool, False)
-    games = r.count("games", required=True) or 1
+    games = r.count("games", high=MAX_GAMES, required=True) or 1
     if reseat and games > 1 and any(c.key == "table_place" for c in ranking):
         raise _fail(
             r.at("ranking"),
@@ -203,8 +235,8 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         )
     return StageRule(
         id=sid,
-        name=r.get("name", str, sid),
-        name_en=r.get("name_en", str, ""),
+        name=r.line("name", sid),
+        name_en=r.line("name_en", ""),
         games=games,
         tables=tables,
         seating=r.choice("seating", SEATINGS, "draw"),
@@ -217,40 +249,45 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         pips=res.get("pips", bool, False),
         placement_by=placement_by,
         scoring=scoring,
-        stechen=roll.get("stechen", str, "stechen"),
-        herzog=roll.get("herzog", str, "herzog"),
+        stechen=roll.line("stechen", "stechen"),
+        herzog=roll.line("herzog", "herzog"),
         table_ranking=table_ranking,
         ranking=ranking,
         entrants=entrants,
-        players_at_least=play_if.count("players_at_least", 0, low=0) or 0,
-        entrants_at_least=play_if.count("entrants_at_least", 0, low=0) or 0,
+        players_at_least=play_if.count("players_at_least", 0, low=0, high=MAX_PLAYERS) or 0,
+        entrants_at_least=play_if.count("entrants_at_least", 0, low=0, high=MAX_PLAYERS) or 0,
         repeat=r.get("repeat", bool, False),
         note=r.get("note", str, ""),
-        game_name=r.get("game_name", str, "Partie"),
-        game_name_en=r.get("game_name_en", str, "game"),
-        points_name=r.get("points_name", str, "Punkte"),
-        points_name_en=r.get("points_name_en", str, "points"),
+        game_name=r.line("game_name", "Partie"),
+        game_name_en=r.line("game_name_en", "game"),
+        points_name=r.line("points_name", "Punkte"),
+        points_name_en=r.line("points_name_en", "points"),
+        negative_scores=res.get("negative", bool, False),
     )
 
 
 def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     """Validate a parsed ruleset and build it."""
     top = TableReader(data, "", TOP_KEYS)
-    if top.get("schema", int, 1) != 1:
+    if top.count("schema", 1, high=1_000_000) != 1:
         raise _fail("schema", "nur Version 1 wird unterstützt.", "only version 1 is supported.")
     defaults: dict[str, Any] = top.get("defaults", dict, {})
     stages_raw: list[Any] = top.get("stages", list, required=True)
-    if not stages_raw:
-        raise _fail("stages", "braucht mindestens eine Runde.", "needs at least one stage.")
+    if not 1 <= len(stages_raw) <= MAX_STAGES:
+        raise _fail(
+            "stages",
+            f"braucht 1 bis {MAX_STAGES} Runden.",
+            f"needs 1 to {MAX_STAGES} stages.",
+        )
     stages: list[StageRule] = []
     for i, raw in enumerate(stages_raw):
         if not isinstance(raw, dict):
             raise _fail(f"stages[{i + 1}]", "muss eine Tabelle sein.", "must be a table.")
         stages.append(_stage(_merge(defaults, raw), f"stages[{i + 1}]", i, [s.id for s in stages]))
     return Ruleset(
-        name=top.get("name", str, required=True),
-        name_en=top.get("name_en", str, ""),
-        format=top.get("format", str, ""),
+        name=checked_text(top.get("name", str, required=True), field="name", empty=False),
+        name_en=top.line("name_en", ""),
+        format=top.choice("format", FORMATS, ""),
         description=top.get("description", str, ""),
         stages=tuple(stages),
         source=copy.deepcopy(dict(data)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import product
+from itertools import combinations_with_replacement
 
 from tafelrunde.engine.errors import RuleError
 
@@ -38,21 +38,33 @@ class TablePlan:
         return len(self.sizes)
 
 
+def _other_counts(rule: TableRule, cap: int) -> list[tuple[int, ...]]:
+    """Every count of other-size tables with at most min(cap, prefer - 1) tables in all.
+
+    More tables are never needed: among `prefer` or more of them some subset has a size
+    sum divisible by `prefer`, and preferred tables can take its players instead.
+    """
+    others = [s for s in rule.sizes()[1:] if s > 0]
+    found: list[tuple[int, ...]] = []
+    for total in range(min(cap, rule.prefer - 1) + 1):
+        for pick in combinations_with_replacement(range(len(others)), total):
+            found.append(tuple(pick.count(i) for i in range(len(others))))
+    return found
+
+
 @cache
 def _best_counts(n: int, rule: TableRule) -> tuple[int, ...] | None:
     """Return the count per other size that seats n with fewest other tables, or None."""
     others = [s for s in rule.sizes()[1:] if s > 0]
     cap = rule.max_other if rule.max_other is not None else n
     best: tuple[int, int, tuple[int, ...]] | None = None
-    ranges = [range(0, min(cap, n // s) + 1) for s in others]
-    for counts in product(*ranges):
+    for counts in _other_counts(rule, cap):
         used = sum(c * s for c, s in zip(counts, others, strict=True))
-        total_other = sum(counts)
-        if total_other > cap or used > n or (n - used) % rule.prefer:
+        if used > n or (n - used) % rule.prefer:
             continue
         spread = sum(c * abs(s - rule.prefer) for c, s in zip(counts, others, strict=True))
-        key = (total_other, spread, counts)
-        if best is None or key[:2] < best[:2]:
+        key = (sum(counts), spread, counts)
+        if best is None or key < best:
             best = key
     return None if best is None else best[2]
 
@@ -67,11 +79,10 @@ def _all_from(rule: TableRule) -> int | None:
     others = [s for s in rule.sizes()[1:] if s > 0]
     cap = rule.max_other if rule.max_other is not None else rule.prefer
     least: dict[int, int] = {}
-    for counts in product(*[range(cap + 1) for _ in others]):
-        if sum(counts) <= cap:
-            total = sum(c * s for c, s in zip(counts, others, strict=True))
-            r = total % rule.prefer
-            least[r] = min(least.get(r, total), total)
+    for counts in _other_counts(rule, cap):
+        total = sum(c * s for c, s in zip(counts, others, strict=True))
+        r = total % rule.prefer
+        least[r] = min(least.get(r, total), total)
     if len(least) < rule.prefer:
         return None
     start = max(max(least.values()), 1)

@@ -7,6 +7,14 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import (
+    LONG_TEXT_LENGTH,
+    MAX_RULESET_BYTES,
+    TEXT_LENGTH,
+    checked_size,
+    checked_text,
+    checked_tree,
+)
 
 _KIND_NAMES = {
     str: ("ein Text", "a text"),
@@ -17,15 +25,22 @@ _KIND_NAMES = {
 
 
 def read_toml(text: str, *, origin: str) -> dict[str, Any]:
-    """Parse TOML text, refusing a broken file with one clear message."""
+    """Parse TOML text within its size, refusing a broken file with one clear message."""
+    checked_size(len(text.encode("utf-8", "surrogatepass")), limit=MAX_RULESET_BYTES, field=origin)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RuleError(
             f"{origin} ist kein gültiges TOML: {err}",
             f"{origin} is not valid TOML: {err}",
             field=origin,
         ) from None
+    except RecursionError:
+        raise RuleError(
+            f"{origin} ist zu tief verschachtelt.", f"{origin} is nested too deeply.", field=origin
+        ) from None
+    checked_tree(data, field=origin)
+    return data
 
 
 class TableReader:
@@ -62,12 +77,19 @@ class TableReader:
         if kind is not int and not isinstance(value, kind):
             de, en = _KIND_NAMES.get(kind, (kind.__name__, kind.__name__))
             raise self.fail(key, f"muss {de} sein.", f"must be {en}.")
+        if isinstance(value, str):
+            checked_text(value, field=self.at(key), length=LONG_TEXT_LENGTH, lines=True)
         return value
 
     def text(self, key: str, default: str) -> str:
-        """Return a text."""
+        """Return a text (several lines allowed)."""
         value: str = self.get(key, str, default)
         return value
+
+    def line(self, key: str, default: str) -> str:
+        """Return a one-line text such as a name, at most TEXT_LENGTH characters."""
+        value: str = self.get(key, str, default)
+        return checked_text(value, field=self.at(key), length=TEXT_LENGTH)
 
     def flag(self, key: str, default: bool) -> bool:
         """Return true or false."""
@@ -75,17 +97,27 @@ class TableReader:
         return value
 
     def count(
-        self, key: str, default: int | None = None, *, low: int = 1, required: bool = False
+        self,
+        key: str,
+        default: int | None = None,
+        *,
+        low: int = 1,
+        high: int,
+        required: bool = False,
     ) -> int | None:
-        """Return a whole number of at least `low`, or the default (maybe None)."""
+        """Return a whole number from `low` to `high`, or the default (maybe None)."""
         value: int | None = self.get(key, int, default, required=required)
-        if value is not None and value < low:
-            raise self.fail(key, f"muss mindestens {low} sein.", f"must be at least {low}.")
+        if value is not None and not low <= value <= high:
+            raise self.fail(
+                key,
+                f"muss zwischen {low} und {high} liegen (steht: {str(value)[:20]}).",
+                f"must be between {low} and {high} (is: {str(value)[:20]}).",
+            )
         return value
 
-    def whole(self, key: str, default: int, *, low: int = 1) -> int:
-        """Return a whole number of at least `low`, the default when absent."""
-        value = self.count(key, default, low=low)
+    def whole(self, key: str, default: int, *, low: int = 1, high: int) -> int:
+        """Return a whole number from `low` to `high`, the default when absent."""
+        value = self.count(key, default, low=low, high=high)
         assert value is not None
         return value
 
@@ -93,6 +125,7 @@ class TableReader:
         """Return one of the allowed words."""
         value: str = self.get(key, str, default)
         if value not in options:
+            value = value[:40]
             raise self.fail(
                 key,
                 f"„{value}“ ist nicht erlaubt; möglich: {', '.join(options)}.",

@@ -6,11 +6,27 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from tafelrunde.engine import file_fields as ff
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Draw, Player, Result, Rolloff, Tournament, Undo
-from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_from_data, ko_to_data
-from tafelrunde.engine.numbers import exact_text, parse_number
+from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_read, ko_to_data, misfit
+from tafelrunde.engine.limits import (
+    MAX_FACT_NUMBER,
+    MAX_FACTS,
+    MAX_FILE_BYTES,
+    MAX_GAMES,
+    MAX_PIPS,
+    MAX_PLAYERS,
+    MAX_TABLE_SIZE,
+    NAME_LENGTH,
+    checked_count,
+    checked_size,
+    checked_tree,
+)
+from tafelrunde.engine.log import log_from_data, log_to_data
+from tafelrunde.engine.numbers import Num, exact_text, parse_number
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.tournament_state import TournamentState
 
 FORMAT = "tafelrunde-tournament"
 VERSION = 1
@@ -53,33 +69,67 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
     return base
 
 
-def _fact_from_dict(d: dict[str, Any]) -> AnyFact:
-    """Read one fact from JSON data."""
-    n, at, by = int(d["n"]), str(d.get("at", "")), str(d.get("by", ""))
-    kind = d["type"]
+def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
+    """Read one fact from JSON data; a misfit raises RuleError naming the field."""
+    n = ff.number(d, where=where)
+    at, by = ff.text(d, "at", where=where, default=""), ff.text(d, "by", where=where, default="")
+    kind = ff.text(d, "type", where=where)
+    if kind == "undo":
+        return Undo(n=n, at=at, by=by, target=ff.whole(d, "target", where=where, low=1))
+    stage = ff.text(d, "stage", where=where)
     if kind == "draw":
-        tables = tuple(tuple(str(p) for p in t) for t in d["tables"])
-        return Draw(n=n, at=at, by=by, stage=str(d["stage"]), game=int(d["game"]),
-                    seed=int(d["seed"]), tables=tables)  # fmt: skip
+        tables = d.get("tables")
+        if not isinstance(tables, list) or len(tables) > MAX_PLAYERS:
+            raise RuleError(
+                "muss eine Liste von Tischen sein.",
+                "must be a list of tables.",
+                field=f"{where}.tables",
+            )
+        seats = tuple(ff.idents(t, where=f"{where}.tables", most=MAX_TABLE_SIZE) for t in tables)
+        game = ff.whole(d, "game", where=where, low=1, high=MAX_GAMES)
+        return Draw(n=n, at=at, by=by, stage=stage, game=game,
+                    seed=ff.seed(d, "seed", where=where), tables=seats)  # fmt: skip
+    game = ff.whole(d, "game", where=where, low=0, high=MAX_GAMES)
+    corrects = ff.whole(d, "corrects", where=where, low=1, high=MAX_FACT_NUMBER, default=None)
     if kind == "result":
-        raw = d.get("scores", {}).items()
-        scores = {str(p): parse_number(str(v), field="scores") for p, v in raw}
+        scores = ff.by_player(d.get("scores", {}), where=f"{where}.scores")
+        pips = ff.by_player(d.get("pips", {}), where=f"{where}.pips")
+        places = ff.by_player(d.get("places", {}), where=f"{where}.places")
         return Result(
-            n=n, at=at, by=by, stage=str(d["stage"]), game=int(d["game"]), table=int(d["table"]),
-            scores=scores,
-            pips={str(p): int(v) for p, v in d.get("pips", {}).items()},
-            places={str(p): int(v) for p, v in d.get("places", {}).items()},
-            corrects=None if d.get("corrects") is None else int(d["corrects"]),
+            n=n, at=at, by=by, stage=stage, game=game, corrects=corrects,
+            table=ff.whole(d, "table", where=where, low=1, high=MAX_PLAYERS),
+            scores={p: _score(v, f"{where}.scores") for p, v in scores.items()},
+            pips={p: ff.whole_value(v, where=f"{where}.pips", high=MAX_PIPS)
+                  for p, v in pips.items()},
+            places={p: ff.whole_value(v, where=f"{where}.places", low=1, high=MAX_TABLE_SIZE)
+                    for p, v in places.items()},
         )  # fmt: skip
     if kind == "rolloff":
-        seed = None if d.get("seed") is None else int(d["seed"])
-        order = tuple(str(p) for p in d["order"])
-        corrects = None if d.get("corrects") is None else int(d["corrects"])
-        return Rolloff(n=n, at=at, by=by, stage=str(d["stage"]), kind=str(d["kind"]),
-                       game=int(d["game"]), order=order, seed=seed, corrects=corrects)  # fmt: skip
-    if kind == "undo":
-        return Undo(n=n, at=at, by=by, target=int(d["target"]))
-    raise ValueError(kind)
+        order = ff.idents(d.get("order"), where=f"{where}.order", most=MAX_PLAYERS)
+        return Rolloff(n=n, at=at, by=by, stage=stage, kind=ff.text(d, "kind", where=where),
+                       game=game, order=order, seed=ff.seed(d, "seed", where=where, default=None),
+                       corrects=corrects)  # fmt: skip
+    raise RuleError(f"„{kind}“ ist keine Art von Eintrag.", f"'{kind}' is no kind of fact.",
+                    field=f"{where}.type")  # fmt: skip
+
+
+def _score(value: Any, where: str) -> Num:
+    """A score as the file writes it: exact text ("131", "12.5", "524/3") or a whole number."""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise RuleError("muss eine Zahl als Text sein.", "must be a number as text.", field=where)
+    return parse_number(value, field=where)
+
+
+def stored(fact: AnyFact) -> dict[str, Any]:
+    """The fact as the file and the database store it; refuse a fact that would not read back."""
+    data = fact_to_dict(fact)
+    if _fact_from_dict(json.loads(json.dumps(data)), "facts") != fact:
+        raise RuleError(
+            "Dieser Eintrag ließe sich nach dem Speichern nicht genau so wieder lesen.",
+            "This entry would not read back exactly as entered after saving.",
+            field="fact",
+        )
+    return data
 
 
 def dumps(t: Tournament) -> str:
@@ -90,57 +140,105 @@ def dumps(t: Tournament) -> str:
 def _checked(data: Any, origin: str) -> None:
     """Check a tournament file's format and version."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("format")
+        raise damaged(origin, "format", "format")
     if data.get("version") != VERSION:
+        version = str(data.get("version"))[:20]
         raise RuleError(
-            f"{origin}: Version {data.get('version')} wird nicht unterstützt.",
-            f"{origin}: version {data.get('version')} is not supported.",
+            f"{origin}: Version {version} wird nicht unterstützt.",
+            f"{origin}: version {version} is not supported.",
             field="version",
         )
 
 
-def _from_data(data: dict[str, Any]) -> Tournament:
-    """Build a format A–C tournament from file data."""
-    players = [Player(str(p["id"]), str(p["name"])) for p in data["players"]]
-    facts = [_fact_from_dict(f) for f in data["facts"]]
+def _read(data: dict[str, Any]) -> Tournament:
+    """Read a format A–C tournament from file data, without replaying its facts."""
+    players = _players(data.get("players"))
+    facts = data.get("facts")
+    if not isinstance(facts, list):
+        raise RuleError("muss eine Liste sein.", "must be a list.", field="facts")
+    checked_count(len(facts), limit=MAX_FACTS, field="facts", de="Einträge", en="entries")
     return Tournament(
-        name=str(data["name"]),
+        name=ff.text(data, "name", where="file"),
         ruleset=ruleset_from_dict(data["ruleset"]),
         players=players,
-        seed=int(data["seed"]),
-        facts=facts,
-        created_at=str(data.get("created_at", "")),
+        seed=ff.seed(data, "seed", where="file"),
+        facts=[_fact_from_dict(f, f"facts[{i + 1}]") for i, f in enumerate(facts)],
+        created_at=ff.text(data, "created_at", where="file", length=40, default=""),
+        log=log_from_data(data.get("log")),
     )
 
 
-def loads_any(text: str, *, origin: str = "Turnierdatei") -> Tournament | KnockoutTournament:
-    """Read a tournament file of any format; a damaged file is refused with one clear message."""
-    try:
-        data = json.loads(text)
-    except ValueError as err:
+def _players(raw: Any) -> list[Player]:
+    """The player list: distinct ids and names (case does not matter)."""
+    if not isinstance(raw, list):
+        raise RuleError("muss eine Liste sein.", "must be a list.", field="players")
+    checked_count(len(raw), limit=MAX_PLAYERS, field="players", de="Spieler", en="players")
+    players = [
+        Player(ff.ident(ff.text(p, "id", where=f"players[{i + 1}]"), where=f"players[{i + 1}].id"),
+               ff.name(ff.text(p, "name", where=f"players[{i + 1}]", length=NAME_LENGTH),
+                       where=f"players[{i + 1}].name"))
+        for i, p in enumerate(raw)
+    ]  # fmt: skip
+    if len({p.id for p in players}) != len(players):
         raise RuleError(
-            f"{origin} ist beschädigt oder keine Tafelrunde-Turnierdatei ({err!r}).",
-            f"{origin} is damaged or not a Tafelrunde tournament file ({err!r}).",
-            field="file",
-        ) from None
+            "Eine Spieler-ID steht doppelt.", "A player id is given twice.", field="players"
+        )
+    if len({p.name.casefold() for p in players}) != len(players):
+        raise RuleError("Ein Name steht doppelt.", "A name is given twice.", field="players")
+    return players
+
+
+def loads_any(text: str, *, origin: str = "Turnierdatei") -> Tournament | KnockoutTournament:
+    """Read and replay a tournament file of any format; a misfit is refused with one message."""
+    checked_size(len(text.encode("utf-8", "surrogatepass")), limit=MAX_FILE_BYTES, field="file")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as err:
+        raise damaged(origin, repr(err)[:200], repr(err)[:200]) from None
     return from_data(data, origin=origin)
 
 
-def from_data(data: Any, *, origin: str = "Turnierdatei") -> Tournament | KnockoutTournament:
-    """Build a tournament of any format from file data (as JSON gives it); refuse a misfit."""
+def _no_constant(word: str) -> Any:
+    """Refuse NaN and Infinity, which JSON does not know."""
+    raise ValueError(word)
+
+
+def from_data(
+    data: Any, *, origin: str = "Turnierdatei", replay: bool = True
+) -> Tournament | KnockoutTournament:
+    """Build a tournament of any format from file data (as JSON gives it); refuse a misfit.
+
+    Every fact is replayed; only data this program stored itself may skip the replay of
+    format A–C (`replay=False`), which the caller's state then does anyway.
+    """
+    _checked(data, origin)
     try:
-        _checked(data, origin)
-        if data["ruleset"].get("format") == "D":
-            return ko_from_data(data)
-        return _from_data(data)
-    except RuleError:
-        raise
-    except (ValueError, KeyError, TypeError, AttributeError) as err:
-        raise RuleError(
-            f"{origin} ist beschädigt oder keine Tafelrunde-Turnierdatei ({err!r}).",
-            f"{origin} is damaged or not a Tafelrunde tournament file ({err!r}).",
-            field="file",
-        ) from None
+        checked_tree(data, field="file")
+        if not isinstance(data.get("ruleset"), dict):
+            raise RuleError("fehlt.", "is missing.", field="ruleset")
+        knockout = data["ruleset"].get("format") == "D"
+        tour = ko_read(data) if knockout else _read(data)
+    except RuleError as err:
+        raise damaged(origin, err.message("de"), err.message("en")) from None
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
+        raise damaged(origin, repr(err)[:200], repr(err)[:200]) from None
+    try:
+        if isinstance(tour, KnockoutTournament):
+            tour.state()
+        elif replay:
+            TournamentState(tour)
+    except RuleError as err:
+        raise misfit(err) from None
+    return tour
+
+
+def damaged(origin: str, de: str, en: str) -> RuleError:
+    """The refusal of a file that cannot be read, naming where it is damaged."""
+    return RuleError(
+        f"{origin} ist beschädigt oder keine Tafelrunde-Turnierdatei ({de}).",
+        f"{origin} is damaged or not a Tafelrunde tournament file ({en}).",
+        field="file",
+    )
 
 
 def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
@@ -170,7 +268,7 @@ def to_data(t: Tournament | KnockoutTournament) -> dict[str, Any]:
         "ruleset": t.ruleset.source,
         "players": [{"id": p.id, "name": p.name} for p in t.players],
         "facts": [fact_to_dict(f) for f in t.facts],
-    }
+    } | ({"log": log_to_data(t.log)} if t.log else {})
 
 
 def dumps_any(t: Tournament | KnockoutTournament) -> str:

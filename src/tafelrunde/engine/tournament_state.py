@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Draw, Fact, Result, Rolloff, Tournament, Undo
-from tafelrunde.engine.numbers import Num
+from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_PIPS, MAX_SEED
+from tafelrunde.engine.numbers import Num, parse_number
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.engine.scoring import check_placements
 from tafelrunde.engine.stage_state import StageState, Totals, ValueLookup
@@ -39,6 +40,7 @@ class TournamentState:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.stages: list[StageState] = []
+        check_order(tournament.facts)
         self.undone = {f.target for f in tournament.facts if isinstance(f, Undo)}
         for fact in tournament.facts:
             if fact.n not in self.undone and not isinstance(fact, Undo):
@@ -182,6 +184,7 @@ class TournamentState:
         return cur
 
     def _apply_draw(self, draw: Draw) -> None:
+        check_seed(draw.seed)
         cur = self.current
         if cur is not None and draw.stage == cur.key:
             st = cur
@@ -250,6 +253,14 @@ class TournamentState:
                         f"{name(p)} is not at table {result.table}.",
                         field=label,
                     )
+        for p, v in result.scores.items():
+            parse_number(v, field="scores")  # within the one set of limits
+            if v < 0 and not st.rule.negative_scores:
+                raise RuleError(
+                    f"Punkte von {name(p)}: in dieser Runde gibt es keine negativen Punkte.",
+                    f"Points of {name(p)}: this stage has no negative points.",
+                    field="scores",
+                )
         needs: list[tuple[str, list[str], bool]] = [
             ("scores", list(result.scores), st.rule.score == "required" and not result.places),
             ("pips", list(result.pips), st.rule.pips),
@@ -271,9 +282,11 @@ class TournamentState:
                     field="places",
                 )
             check_placements(result.places)
-        if any(v < 0 for v in result.pips.values()):
+        if any(not 0 <= v <= MAX_PIPS for v in result.pips.values()):
             raise RuleError(
-                "Augen können nicht negativ sein.", "Pips cannot be negative.", field="pips"
+                f"Augen liegen zwischen 0 und {MAX_PIPS}.",
+                f"Pips lie between 0 and {MAX_PIPS}.",
+                field="pips",
             )
         key = (result.game, result.table)
         old = st.results.get(key)
@@ -288,6 +301,8 @@ class TournamentState:
         st.forget_outcomes(result.game, result.table)
 
     def _apply_rolloff(self, fact: Rolloff) -> None:
+        if fact.seed is not None:
+            check_seed(fact.seed)
         st = self._open_stage(fact.stage)
         if len(set(fact.order)) != len(fact.order):
             raise RuleError(
@@ -353,4 +368,40 @@ def _check_correction(
             f"{where[0]}: es gibt kein {what[0]}, das korrigiert werden könnte.",
             f"{where[1]}: there is no {what[1]} to correct.",
             field="corrects",
+        )
+
+
+def check_order(facts: list[AnyFact]) -> None:
+    """Refuse numbers that do not rise, and an undo of anything but the latest entry left."""
+    last, live = 0, list[int]()
+    for fact in facts:
+        if not last < fact.n <= MAX_FACT_NUMBER:
+            raise RuleError(
+                f"Eintrag Nr. {fact.n}: die Nummern müssen aufsteigen (zuletzt Nr. {last}).",
+                f"entry no. {fact.n}: the numbers must rise (last no. {last}).",
+                field="n",
+            )
+        if isinstance(fact, Undo):
+            if not live or live[-1] != fact.target:
+                de, en = (f"Nr. {live[-1]}", f"no. {live[-1]}") if live else ("keiner", "none")
+                raise RuleError(
+                    f"Eintrag Nr. {fact.n} nimmt Nr. {fact.target} zurück; zurücknehmen lässt "
+                    f"sich nur der letzte gültige Eintrag ({de}).",
+                    f"entry no. {fact.n} takes back no. {fact.target}; only the latest entry "
+                    f"left can be taken back ({en}).",
+                    field="target",
+                )
+            live.pop()
+        else:
+            live.append(fact.n)
+        last = fact.n
+
+
+def check_seed(seed: int) -> None:
+    """Refuse a lot seed outside 0 … MAX_SEED."""
+    if not 0 <= seed <= MAX_SEED:
+        raise RuleError(
+            f"Der Los-Seed muss zwischen 0 und {MAX_SEED} liegen.",
+            f"The seed must lie between 0 and {MAX_SEED}.",
+            field="seed",
         )

@@ -12,8 +12,8 @@ from tafelrunde.engine.players import DEMO_NAMES
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import play_to_end
 from tafelrunde.web.domain.setup import new_tournament
-from tafelrunde.web.domain.store import save_new
-from tafelrunde.web.models import AuditEntry, Event, TournamentRecord
+from tafelrunde.web.domain.store import Logged, save_new
+from tafelrunde.web.models import Event
 
 DEMO_USER = "orga"
 DEMO_PASSWORD = "tafelrunde"
@@ -43,8 +43,8 @@ def add_demo() -> bool:
         for preset, name, players in TOURNAMENTS:
             text = "\n".join(DEMO_NAMES[:players])
             tour = new_tournament(name, load_rules(preset), text, day=day, at=at, by=DEMO_USER)
-            rec = save_new(tour, event=event)
-            _log(rec, "Demo-Turnier angelegt", "Demo tournament created")
+            log = Logged("Demo-Turnier angelegt", "Demo tournament created")
+            save_new(tour, event=event, log=log)
         played = new_tournament(
             "Gruppenmodus – fertig gespielt",
             load_rules("gruppenmodus"),
@@ -54,11 +54,8 @@ def add_demo() -> bool:
             by=DEMO_USER,
         )
         play_to_end(played, seed=2026)  # type: ignore[arg-type]
-        rec = save_new(played, event=event)
-        _log(rec, "Demo-Turnier mit Zufallsergebnissen gespielt", "Demo played with random results")
+        log = Logged(
+            "Demo-Turnier mit Zufallsergebnissen gespielt", "Demo played with random results"
+        )
+        save_new(played, event=event, log=log)
     return True
-
-
-def _log(rec: TournamentRecord, de: str, en: str) -> None:
-    """Write the demo's line of the audit log."""
-    AuditEntry.objects.create(tournament=rec, text_de=de, text_en=en)

@@ -6,6 +6,7 @@ from uuid import uuid4
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 def new_revision() -> str:
@@ -76,10 +77,16 @@ class AuditEntry(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    at = models.DateTimeField(auto_now_add=True)
+    by = models.CharField(max_length=200, blank=True)  # who, when the user is not here (imported)
+    at = models.DateTimeField(default=timezone.now)
     text_de = models.TextField()
     text_en = models.TextField()
     fact = models.PositiveIntegerField(null=True, blank=True)  # the fact number, if any
 
     class Meta:
         ordering = ("-at", "-pk")
+
+    @property
+    def who(self) -> str:
+        """Who made the entry: the user, or the name kept from an imported file."""
+        return self.user.get_username() if self.user else self.by

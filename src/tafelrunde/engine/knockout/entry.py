@@ -7,7 +7,7 @@ from dataclasses import replace
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.checks import name_key
 from tafelrunde.engine.knockout.facts import KnockoutFact, PayFee, Register
-from tafelrunde.engine.knockout.ko_file import KnockoutTournament
+from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_stored
 from tafelrunde.engine.knockout.state import KnockoutState
 
 
@@ -48,6 +48,7 @@ def record_all(
     done: list[KnockoutFact] = []
     for fact in facts:
         numbered = replace(fact, n=n, at=at, by=by)
+        ko_stored(numbered)  # what is accepted must read back from the file exactly
         state.record(numbered)
         done.append(numbered)
         n += 1

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from tafelrunde.engine import file_fields as ff
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
@@ -23,6 +26,17 @@ from tafelrunde.engine.knockout.facts import (
 from tafelrunde.engine.knockout.rules import Bracket, KnockoutRules
 from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
 from tafelrunde.engine.knockout.state import KnockoutState, replay
+from tafelrunde.engine.limits import (
+    MAX_FACT_NUMBER,
+    MAX_FACTS,
+    MAX_TABLE_SIZE,
+    NAME_LENGTH,
+    checked_count,
+    checked_text,
+)
+from tafelrunde.engine.log import LogLine, log_from_data, log_to_data
+
+MAX_SECONDS = 10**11  # a time as seconds: beyond every date's ordinal × seconds of a day
 
 KINDS: dict[str, type[KnockoutFact]] = {
     "register": Register,
@@ -47,6 +61,7 @@ class KnockoutTournament:
     day: date | None = None
     created_at: str = ""
     facts: list[KnockoutFact] = field(default_factory=list)
+    log: list[LogLine] = field(default_factory=list)
 
     def state(self) -> KnockoutState:
         """Replay the facts into the tournament's state."""
@@ -68,32 +83,79 @@ def ko_fact_to_dict(fact: KnockoutFact) -> dict[str, Any]:
     return data
 
 
-def _time(value: Any) -> int | float | str:
-    """Read a fact's time: seconds or ISO text."""
+def _time(value: Any, where: str) -> int | float | str:
+    """Read a fact's time: seconds (0 to MAX_SECONDS) or ISO text."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise ValueError(f"at: {value!r}")
+        raise RuleError("ist keine Zeit.", "is no time.", field=where)
+    if isinstance(value, str):
+        checked_text(value, field=where, length=40)
+    elif not 0 <= value <= MAX_SECONDS:
+        raise RuleError(
+            f"muss zwischen 0 und {MAX_SECONDS} Sekunden liegen.",
+            f"must lie between 0 and {MAX_SECONDS} seconds.",
+            field=where,
+        )
+    seconds(value, field=where)
     return value
 
 
-def ko_fact_from_dict(d: dict[str, Any]) -> KnockoutFact:
-    """Read one fact from JSON data (a wrong shape raises ValueError, KeyError or TypeError)."""
-    cls = KINDS[str(d["type"])]
-    base: dict[str, Any] = {"n": int(d["n"]), "at": _time(d["at"]), "by": str(d.get("by", ""))}
+def ko_fact_from_dict(d: dict[str, Any], where: str = "facts") -> KnockoutFact:
+    """Read one fact from JSON data; a misfit raises RuleError naming the field."""
+    kind = ff.text(d, "type", where=where)
+    if kind not in KINDS:
+        raise RuleError(f"„{kind}“ ist keine Art von Eintrag.", f"'{kind}' is no kind of fact.",
+                        field=f"{where}.type")  # fmt: skip
+    cls = KINDS[kind]
+    base: dict[str, Any] = {
+        "n": ff.number(d, where=where),
+        "at": _time(d.get("at"), f"{where}.at"),
+        "by": ff.text(d, "by", where=where, default=""),
+    }
     names = {f.name for f in dataclasses.fields(cls)} - set(base)
     for name in names & set(d):
+        at = f"{where}.{name}"
         value = d[name]
-        if name in ("player", "name"):
-            value = str(value)
+        if name == "player":
+            value = ff.ident(value, where=at)
+        elif name == "name":
+            value = checked_text(value, field=at, length=NAME_LENGTH)
         elif name == "players":
-            value = tuple(str(p) for p in value)
+            value = ff.idents(value, where=at, most=MAX_TABLE_SIZE)
         elif name == "bracket":
-            value = Bracket(value)
-        elif name in ("table", "target", "schock_out", "corrects"):
-            value = None if value is None else int(value)
+            value = _bracket(value, at)
+        elif value is not None and name in ("table", "target", "schock_out", "corrects"):
+            value = ff.whole_value(value, where=at, low=1, high=MAX_FACT_NUMBER)
         elif name in ("override_deadline", "by_hand"):
-            value = bool(value)
+            value = ff.flag(d, name, where=at)
         base[name] = value
-    return cls(**base)
+    try:
+        return cls(**base)
+    except TypeError:
+        raise RuleError("Es fehlt ein Feld.", "A field is missing.", field=where) from None
+
+
+def _bracket(value: Any, where: str) -> Bracket:
+    """A bracket by its word: main, consolation or grand_final."""
+    try:
+        return Bracket(value)
+    except ValueError:
+        raise RuleError(
+            "muss main, consolation oder grand_final sein.",
+            "must be main, consolation or grand_final.",
+            field=where,
+        ) from None
+
+
+def ko_stored(fact: KnockoutFact) -> dict[str, Any]:
+    """The fact as the file and the database store it; refuse a fact that would not read back."""
+    data = ko_fact_to_dict(fact)
+    if ko_fact_from_dict(json.loads(json.dumps(data))) != fact:
+        raise RuleError(
+            "Dieser Eintrag ließe sich nach dem Speichern nicht genau so wieder lesen.",
+            "This entry would not read back exactly as entered after saving.",
+            field="fact",
+        )
+    return data
 
 
 def ko_to_data(t: KnockoutTournament) -> dict[str, Any]:
@@ -104,25 +166,40 @@ def ko_to_data(t: KnockoutTournament) -> dict[str, Any]:
         "day": t.day.isoformat() if t.day else None,
         "ruleset": t.rules.source,
         "facts": [ko_fact_to_dict(f) for f in t.facts],
-    }
+    } | ({"log": log_to_data(t.log)} if t.log else {})
+
+
+def ko_read(data: dict[str, Any]) -> KnockoutTournament:
+    """Read the tournament from file data, without replaying its facts."""
+    day = data.get("day")
+    facts = data.get("facts")
+    if not isinstance(facts, list):
+        raise RuleError("muss eine Liste sein.", "must be a list.", field="facts")
+    checked_count(len(facts), limit=MAX_FACTS, field="facts", de="Einträge", en="entries")
+    return KnockoutTournament(
+        name=ff.text(data, "name", where="file"),
+        rules=knockout_rules_from_dict(data["ruleset"]),
+        day=date.fromisoformat(ff.text(data, "day", where="file", length=10)) if day else None,
+        created_at=ff.text(data, "created_at", where="file", length=40, default=""),
+        facts=[ko_fact_from_dict(f, f"facts[{i + 1}]") for i, f in enumerate(facts)],
+        log=log_from_data(data.get("log")),
+    )
 
 
 def ko_from_data(data: dict[str, Any]) -> KnockoutTournament:
     """Read the tournament from file data; the facts must replay without a misfit."""
-    day = data.get("day")
-    t = KnockoutTournament(
-        name=str(data["name"]),
-        rules=knockout_rules_from_dict(data["ruleset"]),
-        day=date.fromisoformat(day) if day else None,
-        created_at=str(data.get("created_at", "")),
-        facts=[ko_fact_from_dict(f) for f in data["facts"]],
-    )
+    t = ko_read(data)
     try:
         t.state()
     except RuleError as err:
-        raise RuleError(
-            f"Die Einträge der Datei passen nicht zusammen: {err.de}",
-            f"the file's entries do not fit together: {err.en}",
-            field=err.field,
-        ) from None
+        raise misfit(err) from None
     return t
+
+
+def misfit(err: RuleError) -> RuleError:
+    """A replay's refusal as the refusal of the whole file."""
+    return RuleError(
+        f"Die Einträge der Datei passen nicht zusammen: {err.de}",
+        f"the file's entries do not fit together: {err.en}",
+        field=err.field,
+    )

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.clock import time_of_day
 from tafelrunde.engine.knockout.rules import FILL_RULES, KnockoutRules
+from tafelrunde.engine.limits import (
+    MAX_CHIPS,
+    MAX_LIVES,
+    MAX_MINUTES,
+    MAX_PRIZES,
+    MAX_TABLE_SIZE,
+    TEXT_LENGTH,
+    checked_text,
+)
+from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
 
@@ -19,25 +29,32 @@ TOP_KEYS = {
 }  # fmt: skip
 
 
+MAX_AMOUNT = Decimal(10_000)  # euros of a fee or donation
+
+
 class _Reader(TableReader):
     """The file reader with amounts of money and times of day."""
 
     def money(self, key: str, default: Decimal) -> Decimal:
-        """Return an amount of euros (a number or a text such as "2.50"), not negative."""
+        """Return an amount of euros (a number or a text such as "2.50") from 0 to MAX_AMOUNT."""
         value = self.data.get(key, default)
         try:
             if isinstance(value, bool) or not isinstance(value, int | str | Decimal):
-                raise InvalidOperation
-            amount = Decimal(value)
-        except InvalidOperation:
+                raise RuleError("", "")
+            amount = parse_number(value, field=self.at(key))
+        except RuleError:
             raise RuleError(
                 'muss ein Betrag sein (z. B. 10 oder "2.50").',
                 'must be an amount (e.g. 10 or "2.50").',
                 field=self.at(key),
             ) from None
-        if not amount.is_finite() or amount < 0:
-            raise RuleError("darf nicht negativ sein.", "must not be negative.", field=self.at(key))
-        return amount
+        if not 0 <= amount <= MAX_AMOUNT or (amount * 100).denominator != 1:
+            raise RuleError(
+                f"muss ein Betrag von 0 bis {MAX_AMOUNT} € mit höchstens 2 Nachkommastellen sein.",
+                f"must be an amount from 0 to {MAX_AMOUNT} € with at most 2 decimals.",
+                field=self.at(key),
+            )
+        return Decimal(int(amount * 100)) / 100
 
     def clock(self, key: str, default: int) -> int:
         """Return a time of day ("16:45") as seconds since midnight."""
@@ -56,18 +73,23 @@ class _Reader(TableReader):
 def _tables(top: _Reader) -> tuple[TableRule, int]:
     """Read the table sizes and how many survive a table."""
     t = top.sub("tables", {"prefer", "allow", "survivors"})
-    prefer = t.whole("prefer", 4, low=2)
+    prefer = t.whole("prefer", 4, low=2, high=MAX_TABLE_SIZE)
     allow = t.data.get("allow", [3])
-    if not isinstance(allow, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) and a >= 2 for a in allow
+    if (
+        not isinstance(allow, list)
+        or len(allow) > MAX_TABLE_SIZE
+        or not all(
+            isinstance(a, int) and not isinstance(a, bool) and 2 <= a <= MAX_TABLE_SIZE
+            for a in allow
+        )
     ):
         raise RuleError(
-            "muss eine Liste von Tischgrößen ab 2 sein.",
-            "must be a list of table sizes from 2.",
+            f"muss eine Liste von Tischgrößen von 2 bis {MAX_TABLE_SIZE} sein.",
+            f"must be a list of table sizes from 2 to {MAX_TABLE_SIZE}.",
             field=t.at("allow"),
         )
     rule = TableRule(prefer=prefer, allow=tuple(allow))
-    survivors = t.whole("survivors", 2)
+    survivors = t.whole("survivors", 2, high=MAX_TABLE_SIZE)
     if survivors >= min(rule.sizes()):
         raise RuleError(
             f"muss kleiner als die kleinste Tischgröße ({min(rule.sizes())}) sein.",
@@ -80,7 +102,7 @@ def _tables(top: _Reader) -> tuple[TableRule, int]:
 def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     """Validate a parsed format-D ruleset and build it."""
     top = _Reader(data, "", TOP_KEYS)
-    if top.whole("schema", 1) != 1:
+    if top.whole("schema", 1, high=1_000_000) != 1:
         raise RuleError(
             "nur Version 1 wird unterstützt.", "only version 1 is supported.", field="schema"
         )
@@ -108,12 +130,20 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
         )
     sharp = top.sub("sharp_play", {"after_minutes", "in_grand_final"})
     prizes = top.sub("prizes", {"places"}).data.get("places", list(base.prizes))
-    if not isinstance(prizes, list) or not all(isinstance(p, str) for p in prizes):
+    if (
+        not isinstance(prizes, list)
+        or len(prizes) > MAX_PRIZES
+        or not all(isinstance(p, str) for p in prizes)
+    ):
         raise RuleError(
-            "muss eine Liste von Texten sein.", "must be a list of texts.", field="prizes.places"
+            f"muss eine Liste von höchstens {MAX_PRIZES} Texten sein.",
+            f"must be a list of at most {MAX_PRIZES} texts.",
+            field="prizes.places",
         )
+    for i, prize in enumerate(prizes):
+        checked_text(prize, field=f"prizes.places[{i + 1}]", length=TEXT_LENGTH)
     tables, survivors = _tables(top)
-    final_size = final.whole("size", base.final_size, low=2)
+    final_size = final.whole("size", base.final_size, low=2, high=MAX_TABLE_SIZE)
     if final_size < 2 * survivors:
         raise RuleError(
             f"muss mindestens 2 × {survivors} (die Überlebenden beider Runden) sein.",
@@ -121,19 +151,21 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
             field=final.at("size"),
         )
     return KnockoutRules(
-        name=top.text("name", base.name),
-        name_en=top.text("name_en", base.name_en),
+        name=top.line("name", base.name),
+        name_en=top.line("name_en", base.name_en),
         description=top.text("description", ""),
-        lives=top.whole("lives", base.lives),
-        chips_main=chips.whole("main", base.chips_main),
-        chips_consolation=chips.whole("consolation", base.chips_consolation),
-        chips_final=chips.whole("grand_final", base.chips_final),
+        lives=top.whole("lives", base.lives, high=MAX_LIVES),
+        chips_main=chips.whole("main", base.chips_main, high=MAX_CHIPS),
+        chips_consolation=chips.whole("consolation", base.chips_consolation, high=MAX_CHIPS),
+        chips_final=chips.whole("grand_final", base.chips_final, high=MAX_CHIPS),
         chips_carry_over=chips.flag("carry_over", base.chips_carry_over),
         tables=tables,
         survivors=survivors,
         final_size=final_size,
         final_fill=fill,
-        sharp_after_minutes=sharp.whole("after_minutes", base.sharp_after_minutes, low=0),
+        sharp_after_minutes=sharp.whole(
+            "after_minutes", base.sharp_after_minutes, low=0, high=MAX_MINUTES
+        ),
         sharp_in_final=sharp.flag("in_grand_final", base.sharp_in_final),
         admission=admission,
         deadline=deadline,

@@ -11,7 +11,7 @@ from tafelrunde.engine.knockout import KnockoutFact, KnockoutState, KnockoutTour
 from tafelrunde.engine.knockout.actions import table_changes, table_token
 from tafelrunde.engine.knockout.entry import record_all, roster
 from tafelrunde.engine.knockout.views_data import describe, names
-from tafelrunde.web.domain.store import AnyTournament, append
+from tafelrunde.web.domain.store import AnyTournament, Logged, append
 
 Build = Callable[[KnockoutTournament, KnockoutState], list[KnockoutFact]]
 
@@ -56,7 +56,13 @@ def enter(rec_id: int, build: Build, *, expected: int | None, user: Any, at: str
         de = "; ".join(explain(ko, f, "de") for f in new)
         return Entered(new, de, "; ".join(explain(ko, f, "en") for f in new))
 
-    return append(rec_id, change, expected=expected, user=user)
+    return append(
+        rec_id,
+        change,
+        expected=expected,
+        user=user,
+        log=lambda done: Logged(done.de, done.en, done.facts[-1].n if done.facts else None),
+    )
 
 
 def chips_text(state: KnockoutState, number: int) -> str:

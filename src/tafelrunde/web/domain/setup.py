@@ -14,12 +14,13 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.knockout.entry import record_all, registrations
+from tafelrunde.engine.limits import checked_text
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import from_data
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
-from tafelrunde.web.domain.store import AnyTournament, file_data, stale
+from tafelrunde.web.domain.store import AnyTournament, Logged, file_data, stale, write_log
 from tafelrunde.web.models import TournamentRecord, new_revision
 
 STARTED = {"draw", "open_table"}  # the first of these ends changes of the rules and players
@@ -70,6 +71,7 @@ def new_tournament(
 ) -> AnyTournament:
     """Build a new tournament of any format, with its players (format D: registered)."""
     names = parse_player_names(players_text)
+    name = checked_text(name, field="name")
     if isinstance(rules, KnockoutRules):
         ko = KnockoutTournament(name or rules.name, rules, day=day, created_at=at)
         record_all(ko, registrations(ko, names), at=at, by=by)
@@ -120,11 +122,18 @@ def with_rules(rec: TournamentRecord, text: str) -> tuple[AnyTournament, dict[st
 
 
 def edit_before_start(
-    pk: int, version: int, fixed: RuleError, change: Callable[[TournamentRecord], list[str]]
+    pk: int,
+    version: int,
+    fixed: RuleError,
+    change: Callable[[TournamentRecord], list[str]],
+    *,
+    user: Any,
+    log: Callable[[], Logged],
 ) -> TournamentRecord:
     """Change players or rules under the row lock: refused once started or from an old form.
 
-    `change` edits the locked record and names the fields it changed (none: nothing stored).
+    `change` edits the locked record and names the fields it changed (none: nothing stored);
+    a change is logged with the line `log` makes, in the same transaction.
     """
     with transaction.atomic():
         locked = TournamentRecord.objects.select_for_update().get(pk=pk)
@@ -136,4 +145,5 @@ def edit_before_start(
         if changed:
             locked.revision = new_revision()
             locked.save(update_fields=[*changed, "revision"])
+            write_log(locked, user, log())
         return locked

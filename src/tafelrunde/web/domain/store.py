@@ -4,25 +4,28 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, TypeVar
 
 from django.db import transaction
+from django.utils import timezone
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutTournament
-from tafelrunde.engine.knockout.ko_file import ko_fact_to_dict
-from tafelrunde.engine.tournament_file import FORMAT, VERSION, fact_to_dict, from_data, to_data
+from tafelrunde.engine.knockout.ko_file import ko_stored
+from tafelrunde.engine.log import LogLine, log_to_data
+from tafelrunde.engine.tournament_file import FORMAT, VERSION, from_data, stored, to_data
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.web.models import Event, FactRecord, TournamentRecord, new_revision
+from tafelrunde.web.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
 
 AnyTournament = Tournament | KnockoutTournament
 T = TypeVar("T")
 
 
-def file_data(rec: TournamentRecord) -> dict[str, Any]:
-    """Return the tournament as the data of its tournament file."""
+def file_data(rec: TournamentRecord, *, with_log: bool = False) -> dict[str, Any]:
+    """Return the tournament as the data of its tournament file (with its log, if asked)."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -35,12 +38,17 @@ def file_data(rec: TournamentRecord) -> dict[str, Any]:
         data["day"] = rec.day.isoformat() if rec.day else None
     else:
         data |= {"seed": rec.seed, "players": rec.players}
+    if with_log:
+        entries = rec.audit.select_related("user").order_by("at", "pk")
+        data["log"] = log_to_data([
+            LogLine(e.at.isoformat(), e.who, e.text_de, e.text_en, e.fact) for e in entries
+        ])  # fmt: skip
     return data
 
 
-def engine_tournament(rec: TournamentRecord) -> AnyTournament:
-    """Rebuild the engine's tournament from the stored facts."""
-    return from_data(file_data(rec), origin=rec.name)
+def engine_tournament(rec: TournamentRecord, *, with_log: bool = False) -> AnyTournament:
+    """Rebuild the engine's tournament from the stored facts (checked when they were stored)."""
+    return from_data(file_data(rec, with_log=with_log), origin=rec.name, replay=False)
 
 
 # the tournament as last changed by this process, by record: reused while nobody else changed it
@@ -81,8 +89,22 @@ def memo(rec: TournamentRecord, what: str, make: Callable[[], T]) -> T:
     return value
 
 
-def save_new(tour: AnyTournament, *, event: Event | None = None) -> TournamentRecord:
-    """Store a new (or imported) tournament with all its facts; the engine has checked them."""
+@dataclass(frozen=True)
+class Logged:
+    """A line for the log: what happened in German and English, and the fact it is about."""
+
+    de: str
+    en: str
+    fact: int | None = None
+
+
+def save_new(
+    tour: AnyTournament, *, event: Event | None = None, user: Any = None, log: Logged | None = None
+) -> TournamentRecord:
+    """Store a new (or imported) tournament with its facts, its log and one more log line.
+
+    The engine has checked the facts; everything is stored in one transaction or not at all.
+    """
     data = to_data(tour)
     with transaction.atomic():
         rec = TournamentRecord.objects.create(
@@ -99,7 +121,30 @@ def save_new(tour: AnyTournament, *, event: Event | None = None) -> TournamentRe
         FactRecord.objects.bulk_create(
             FactRecord(tournament=rec, n=f["n"], data=f) for f in data["facts"]
         )
+        AuditEntry.objects.bulk_create(
+            AuditEntry(tournament=rec, by=x.by, at=_when(x.at), text_de=x.de, text_en=x.en,
+                       fact=x.fact)
+            for x in tour.log
+        )  # fmt: skip
+        if log is not None:
+            write_log(rec, user, log)
     return rec
+
+
+def _when(at: str) -> datetime:
+    """The time of an imported log line (now, when it has none that can be read)."""
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return timezone.now()
+    return when if timezone.is_aware(when) else timezone.make_aware(when)
+
+
+def write_log(rec: TournamentRecord | None, user: Any, line: Logged) -> None:
+    """Write one line of the log (inside the caller's transaction)."""
+    AuditEntry.objects.create(
+        tournament=rec, user=_user(user), text_de=line.de, text_en=line.en, fact=line.fact
+    )
 
 
 def stale(expected: int, current: int) -> RuleError:
@@ -119,12 +164,14 @@ def append(
     *,
     expected: int | None = None,
     user: Any = None,
+    log: Callable[[T], Logged],
 ) -> T:
     """Apply `change` to the current tournament and store the facts it adds, all or none.
 
     The tournament row is locked for the whole step, so two organisers entering results at
     the same moment are served one after the other and each fact gets its own number. With
-    `expected` (the version the form was built on) an outdated form is refused.
+    `expected` (the version the form was built on) an outdated form is refused. The log
+    line that `log` makes of the result is stored in the same transaction as the facts.
     """
     with transaction.atomic():
         rec = TournamentRecord.objects.select_for_update().get(pk=rec_id)
@@ -142,32 +189,21 @@ def append(
             rec.version = new[-1]["n"]
             rec.revision = new_revision()
             rec.save(update_fields=["version", "revision"])
+            write_log(rec, user, log(result))
         _WORK[rec.pk] = (rec.revision, tour)
         return result
 
 
 def fact_data(tour: AnyTournament, fact: Any) -> dict[str, Any]:
-    """One fact as in the tournament file."""
+    """One fact as in the tournament file; refused if it would not read back exactly."""
     if isinstance(tour, KnockoutTournament):
-        return ko_fact_to_dict(fact)
-    return fact_to_dict(fact)
+        return ko_stored(fact)
+    return stored(fact)
 
 
 def _user(user: Any) -> Any:
     """Return a user to store with a fact (an anonymous user stores none)."""
     return user if getattr(user, "is_authenticated", False) else None
-
-
-def record_knockout(tour: AnyTournament, fact: Any) -> Any:
-    """Number a format-D fact, check it with the engine and add it to the tournament."""
-    if not isinstance(tour, KnockoutTournament):
-        raise RuleError(
-            "Das ist kein Turnier im Format D.", "This is not a format-D tournament.", field="file"
-        )
-    numbered = replace(fact, n=tour.next_number())
-    tour.state().record(numbered)
-    tour.facts.append(numbered)
-    return numbered
 
 
 def group_state(tour: AnyTournament) -> TournamentState:

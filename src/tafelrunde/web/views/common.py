@@ -12,7 +12,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.web.models import AuditEntry, TournamentRecord
+from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.web.domain.store import Logged, write_log
+from tafelrunde.web.models import TournamentRecord
 from tafelrunde.web.templatetags.tafel import lang
 
 V = TypeVar("V", bound=Callable[..., HttpResponse])
@@ -60,14 +62,13 @@ def audit(
     en: str,
     fact: int | None = None,
 ) -> None:
-    """Write one line of the audit log."""
-    user = request.user if request.user.is_authenticated else None
-    AuditEntry.objects.create(tournament=rec, user=user, text_de=de, text_en=en, fact=fact)
+    """Write one line of the audit log (inside the caller's transaction)."""
+    write_log(rec, request.user, Logged(de, en, fact))
 
 
-def whole(value: str | None, what: str) -> int:
+def whole(value: str | None, what: str, high: int = MAX_FACT_NUMBER) -> int:
     """Read a whole number from a form field (address or hidden field), or 404 on nonsense."""
     try:
-        return int(value or "")
-    except ValueError:
+        return whole_number(value or "", field=what, high=high)
+    except RuleError:
         raise Http404(what) from None

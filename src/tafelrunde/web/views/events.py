@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -18,14 +19,15 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk) if pk else None
     form = EventForm(request.POST if request.method == "POST" else None, instance=event)
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
-        when = saved.date.isoformat() if saved.date else "—"
-        audit(
-            request,
-            None,
-            f"Termin „{saved.name}“ ({when}) gespeichert",
-            f"Event '{saved.name}' ({when}) saved",
-        )
+        with transaction.atomic():
+            saved = form.save()
+            when = saved.date.isoformat() if saved.date else "—"
+            audit(
+                request,
+                None,
+                f"Termin „{saved.name}“ ({when}) gespeichert",
+                f"Event '{saved.name}' ({when}) saved",
+            )
         messages.success(request, say("Termin gespeichert.", "Event saved."))
         return redirect("home")
     return render(request, "web/event_form.html", {"form": form, "event": event})
@@ -36,8 +38,9 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete an event; its tournaments stay, without an event."""
     event = get_object_or_404(Event, pk=pk)
-    audit(request, None, f"Termin „{event.name}“ gelöscht", f"Event '{event.name}' deleted")
-    event.delete()
+    with transaction.atomic():
+        audit(request, None, f"Termin „{event.name}“ gelöscht", f"Event '{event.name}' deleted")
+        event.delete()
     messages.success(
         request,
         say(

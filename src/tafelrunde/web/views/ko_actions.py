@@ -28,11 +28,12 @@ from tafelrunde.engine.knockout import (
 from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
 from tafelrunde.engine.knockout.checks import known_table
 from tafelrunde.engine.knockout.entry import player_id, registrations
+from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.web.domain.knockout import enter, same_table
 from tafelrunde.web.forms import PlayersForm
 from tafelrunde.web.views import ko_forms as kf
-from tafelrunde.web.views.common import audit, organiser, record_of, refuse, say
+from tafelrunde.web.views.common import organiser, record_of, refuse, say
 from tafelrunde.web.views.knockout import ko_record, players_page, tables_page
 from tafelrunde.web.views.tournaments import stamp, upload_text
 
@@ -67,7 +68,6 @@ def _act(
         except RuleError as err:
             refuse(form, err, fields)
         else:
-            audit(request, rec, done.de, done.en, fact=done.facts[-1].n if done.facts else None)
             messages.success(request, say(done.de, done.en))
             return redirect(back, rec.pk)
     form.data["version"] = str(record_of(pk).version)
@@ -81,7 +81,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     form = PlayersForm(request.POST.copy(), request.FILES or None)
 
     def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
-        text = upload_text(form, "file") or d["names"]
+        text = upload_text(form, "file", MAX_LIST_BYTES) or d["names"]
         names = parse_player_names(text)
         if not names:
             raise RuleError("Bitte Namen eingeben.", "Please enter names.", field="names")

@@ -22,15 +22,22 @@ from tafelrunde.engine.actions import (
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import Draw, Result, Tournament
+from tafelrunde.engine.limits import MAX_PIPS, MAX_SEED, whole_number
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.domain import setup
-from tafelrunde.web.domain.store import append, engine_tournament, group_state, read_only
+from tafelrunde.web.domain.store import (
+    Logged,
+    append,
+    engine_tournament,
+    group_state,
+    read_only,
+)
 from tafelrunde.web.models import TournamentRecord
 from tafelrunde.web.templatetags.tafel import lang
-from tafelrunde.web.views.common import audit, organiser, record_of, say, text_of, whole
+from tafelrunde.web.views.common import organiser, record_of, say, text_of, whole
 from tafelrunde.web.views.tournaments import page, stamp
 
 
@@ -39,9 +46,14 @@ def _state(rec: TournamentRecord) -> TournamentState:
     return group_state(engine_tournament(rec))
 
 
-def _seed(text: str | None) -> int:
-    """A seed from the address, or a fresh one."""
-    return int(text) if text and text.isdigit() and len(text) < 12 else setup.new_seed()
+def _seed(text: str | None) -> tuple[int, str]:
+    """A seed from the address, or a fresh one; and why a given one was not used."""
+    if not text:
+        return setup.new_seed(), ""
+    try:
+        return whole_number(text, field="seed", high=MAX_SEED), ""
+    except RuleError as err:
+        return setup.new_seed(), say(f"Los-Seed: {err.de} Neu gelost.", f"Seed: {err.en} Redrawn.")
 
 
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
@@ -54,7 +66,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         return release(request, rec)
     context: dict[str, Any] = {"draws": past_draws(state)}
     if request.user.is_authenticated:
-        seed = _seed(request.GET.get("seed"))
+        seed, context["seed_note"] = _seed(request.GET.get("seed"))
         preview = _state(rec)
         try:
             fact = record(preview, next_draw(preview, seed=seed))
@@ -90,7 +102,7 @@ def past_draws(state: TournamentState) -> list[dict[str, Any]]:
 @organiser
 def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     """Record the previewed draw: same state, same seed, same tables."""
-    seed = whole(request.POST.get("seed"), "seed")
+    seed = whole(request.POST.get("seed"), "seed", MAX_SEED)
     version = whole(request.POST.get("version"), "version")
 
     titles: dict[str, str] = {}
@@ -104,18 +116,18 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
         titles.update(de=st.title("de"), en=st.title("en"))
         return fact
 
+    def log(fact: Any) -> Logged:
+        return Logged(
+            f"Ausgelost: {titles['de']}, Partie {fact.game} (Los-Seed {seed})",
+            f"Drawn: {titles['en']}, game {fact.game} (seed {seed})",
+            fact.n,
+        )
+
     try:
-        fact = append(rec.pk, change, expected=version, user=request.user)
+        append(rec.pk, change, expected=version, user=request.user, log=log)
     except RuleError as err:
         messages.error(request, text_of(err))
         return redirect("draw", rec.pk)
-    audit(
-        request,
-        rec,
-        f"Ausgelost: {titles['de']}, Partie {fact.game} (Los-Seed {seed})",
-        f"Drawn: {titles['en']}, game {fact.game} (seed {seed})",
-        fact=fact.n,
-    )
     messages.success(request, say("Auslosung freigegeben.", "Draw released."))
     return redirect("tables", rec.pk)
 
@@ -224,20 +236,20 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     game, table = whole(post.get("game"), "game"), whole(post.get("table"), "table")
     basis = whole(post.get("basis"), "basis")
     key = f"{game}-{table}"
+    what = ("korrigiert", "corrected") if basis else ("eingetragen", "entered")
     try:
-        fact = append(
-            rec.pk, lambda tour: _enter(tour, post, game, table, basis, request), user=request.user
+        append(
+            rec.pk,
+            lambda tour: _enter(tour, post, game, table, basis, request),
+            user=request.user,
+            log=lambda fact: Logged(
+                f"Ergebnis {what[0]}: Partie {game}, Tisch {table}",
+                f"Result {what[1]}: game {game}, table {table}",
+                fact.n,
+            ),
         )
     except RuleError as err:
         return tables(request, pk, errors={key: text_of(err)}, typed=post)
-    what = "korrigiert" if basis else "eingetragen"
-    audit(
-        request,
-        rec,
-        f"Ergebnis {what}: Partie {game}, Tisch {table}",
-        f"Result {'corrected' if basis else 'entered'}: game {game}, table {table}",
-        fact=fact.n,
-    )
     messages.success(
         request, say(f"Tisch {table}: Ergebnis gespeichert.", f"Table {table}: result saved.")
     )
@@ -272,9 +284,9 @@ def _enter(
         if text := post.get(f"points-{p}", "").strip():
             scores[p] = _number(text, name)
         if text := post.get(f"pips-{p}", "").strip():
-            pips[p] = _whole_number(text, name, "Augen", "pips")
+            pips[p] = _whole_number(text, name, ("Augen", "pips"), MAX_PIPS)
         if text := post.get(f"place-{p}", "").strip():
-            places[p] = _whole_number(text, name, "Platz", "place")
+            places[p] = _whole_number(text, name, ("Platz", "place"), len(tables[table - 1]))
     if not (scores or pips or places):
         raise RuleError("Bitte das Ergebnis eintragen.", "Please enter the result.", field="result")
     fact = Result(n=0, stage=st.key, game=game, table=table, scores=scores, pips=pips,
@@ -292,15 +304,16 @@ def _number(text: str, name: str) -> Any:
         ) from None
 
 
-def _whole_number(text: str, name: str, de: str, en: str) -> int:
+def _whole_number(text: str, name: str, what: tuple[str, str], high: int) -> int:
     """A whole number from a result field, or a refusal naming player and field."""
+    low = 0 if what[1] == "pips" else 1
     try:
-        return int(text)
-    except ValueError:
+        return whole_number(text, field=what[1], low=low, high=high)
+    except RuleError as err:
         raise RuleError(
-            f"{de} von {name}: „{text}“ ist keine ganze Zahl.",
-            f"{en} of {name}: '{text}' is not a whole number.",
-            field=en,
+            f"{what[0]} von {name}: {err.de}",
+            f"{what[1].capitalize()} of {name}: {err.en}",
+            field=what[1],
         ) from None
 
 
@@ -313,35 +326,37 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     players = post.getlist("players")
     by = request.user.get_username()
 
-    def change(tour: Any) -> Any:
+    def change(tour: Any) -> tuple[Any, str]:
         state = group_state(tour)
         if post.get("auto"):
             needs = [n for n in open_rolloffs(state) if sorted(n.players) == sorted(players)]
             if not needs:
                 raise RuleError("Dieses Stechen ist nicht (mehr) offen.",
                                 "This roll-off is not open (any more).", field="order")  # fmt: skip
-            return record(
-                state, rolled_by_software(needs[0], seed=setup.new_seed()), at=stamp(), by=by
-            )
-        order = [post.get(f"pos-{i}", "") for i in range(1, len(players) + 1)]
-        if sorted(order) != sorted(players):
-            raise RuleError(
-                "Bitte jeden Spieler des Stechens genau einmal auf einen Platz setzen.",
-                "Put every player of the roll-off on exactly one place.",
-                field="order",
-            )
-        return record(state, rolloff_for(state, order), at=stamp(), by=by)
+            fact = rolled_by_software(needs[0], seed=setup.new_seed())
+        else:
+            order = [post.get(f"pos-{i}", "") for i in range(1, len(players) + 1)]
+            if sorted(order) != sorted(players):
+                raise RuleError(
+                    "Bitte jeden Spieler des Stechens genau einmal auf einen Platz setzen.",
+                    "Put every player of the roll-off on exactly one place.",
+                    field="order",
+                )
+            fact = rolloff_for(state, order)
+        fact = record(state, fact, at=stamp(), by=by)
+        seed = f" (Los-Seed {fact.seed})" if fact.seed is not None else ""
+        return fact, " > ".join(tour.name_of(p) for p in fact.order) + seed
 
     try:
-        fact = append(rec.pk, change, user=request.user)
+        _, said = append(
+            rec.pk,
+            change,
+            user=request.user,
+            log=lambda done: Logged(f"Stechen: {done[1]}", f"Roll-off: {done[1]}", done[0].n),
+        )
     except RuleError as err:
         return tables(request, pk, errors={"rolloff-" + "-".join(sorted(players)): text_of(err)})
-    names = " > ".join(engine_tournament(rec).name_of(p) for p in fact.order)
-    seed = f" (Los-Seed {fact.seed})" if fact.seed is not None else ""
-    audit(request, rec, f"Stechen: {names}{seed}", f"Roll-off: {names}{seed}", fact=fact.n)
-    messages.success(
-        request, say(f"Stechen eingetragen: {names}{seed}", f"Roll-off entered: {names}{seed}")
-    )
+    messages.success(request, say(f"Stechen eingetragen: {said}", f"Roll-off entered: {said}"))
     return redirect("tables", rec.pk)
 
 
@@ -352,13 +367,21 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     rec = record_of(pk)
     version = whole(request.POST.get("version"), "version")
     by = request.user.get_username()
+
+    def take_back(tour: Any) -> tuple[Any, str, str]:
+        target = undo_last(group_state(tour), at=stamp(), by=by)[1]
+        return target, describe(tour, target, "de"), describe(tour, target, "en")
+
     try:
-        target = append(rec.pk, lambda tour: undo_last(group_state(tour), at=stamp(), by=by)[1],
-                        expected=version, user=request.user)  # fmt: skip
+        _, de, en = append(
+            rec.pk,
+            take_back,
+            expected=version,
+            user=request.user,
+            log=lambda done: Logged(f"Zurückgenommen: {done[1]}", f"Undone: {done[2]}", done[0].n),
+        )
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
-        text = describe(engine_tournament(rec), target, lang())
-        audit(request, rec, f"Zurückgenommen: {text}", f"Undone: {text}", fact=target.n)
-        messages.success(request, say(f"Zurückgenommen: {text}", f"Undone: {text}"))
+        messages.success(request, say(f"Zurückgenommen: {de}", f"Undone: {en}"))
     return redirect("draw" if request.POST.get("back") == "draw" else "tables", rec.pk)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.web.domain import setup
+from tafelrunde.web.domain.store import Logged
 from tafelrunde.web.forms import PlayersForm
 from tafelrunde.web.models import TournamentRecord
-from tafelrunde.web.views.common import audit, organiser, record_of, refuse, say, whole
+from tafelrunde.web.views.common import organiser, record_of, refuse, say, whole
 from tafelrunde.web.views.tournaments import page, upload_text
 
 FIXED = RuleError(
@@ -39,26 +43,20 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             try:
                 names = parse_player_names(
-                    upload_text(form, "file") or form.cleaned_data["names"] or ""
+                    upload_text(form, "file", MAX_LIST_BYTES) or form.cleaned_data["names"] or ""
                 )
-                added = add(rec, names, form.cleaned_data["version"])
+                add(rec, names, form.cleaned_data["version"], request.user)
             except RuleError as err:
                 refuse(form, err, {"players": "names", "version": "__all__"})
             else:
-                audit(
-                    request,
-                    rec,
-                    "Spieler hinzugefügt: " + ", ".join(added),
-                    "Players added: " + ", ".join(added),
-                )
                 messages.success(request, say("Spieler hinzugefügt.", "Players added."))
                 return redirect("players", rec.pk)
     context = {"form": form, "players": rec.players, "fixed": setup.started(rec)}
     return page(request, rec, "web/players.html", context)
 
 
-def add(rec: TournamentRecord, names: list[str], version: int) -> list[str]:
-    """Add players (locked, checked like a new tournament); return their names."""
+def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> None:
+    """Add players (locked, checked like a new tournament), with a line in the log."""
     if not names:
         raise RuleError("Bitte Namen eingeben.", "Please enter names.", field="names")
 
@@ -76,8 +74,15 @@ def add(rec: TournamentRecord, names: list[str], version: int) -> list[str]:
         locked.players = [*locked.players, *({"id": p.id, "name": p.name} for p in new)]
         return ["players"]
 
-    setup.edit_before_start(rec.pk, version, FIXED, change)
-    return names
+    said = ", ".join(names)
+    setup.edit_before_start(
+        rec.pk,
+        version,
+        FIXED,
+        change,
+        user=user,
+        log=lambda: Logged(f"Spieler hinzugefügt: {said}", f"Players added: {said}"),
+    )
 
 
 @organiser
@@ -99,12 +104,14 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
         locked.players = [p for p in locked.players if p["id"] != pid]
         return ["players"]
 
+    def log() -> Logged:
+        return Logged(f"Spieler entfernt: {gone[0]}", f"Player removed: {gone[0]}")
+
     try:
-        setup.edit_before_start(rec.pk, version, FIXED, change)
+        setup.edit_before_start(rec.pk, version, FIXED, change, user=request.user, log=log)
     except RuleError as err:
         messages.error(request, say(err.de, err.en))
     else:
         name = gone[0]
-        audit(request, rec, f"Spieler entfernt: {name}", f"Player removed: {name}")
         messages.success(request, say(f"{name} entfernt.", f"{name} removed."))
     return redirect("players", rec.pk)

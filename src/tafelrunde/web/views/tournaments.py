@@ -19,11 +19,17 @@ from tafelrunde.engine.knockout import KnockoutTournament, next_steps
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.rules_text import rule_lines
 from tafelrunde.engine.knockout.views_data import describe as describe_knockout
+from tafelrunde.engine.limits import (
+    MAX_FILE_BYTES,
+    MAX_LIST_BYTES,
+    MAX_RULESET_BYTES,
+    checked_size,
+)
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.rules_text import stage_lines
 from tafelrunde.engine.tournament_file import dumps_any, loads_any
 from tafelrunde.web.domain import setup
-from tafelrunde.web.domain.store import engine_tournament, read_only, save_new
+from tafelrunde.web.domain.store import Logged, engine_tournament, read_only, save_new
 from tafelrunde.web.forms import ImportForm, RulesForm, TournamentForm
 from tafelrunde.web.models import Event, TournamentRecord
 from tafelrunde.web.templatetags.tafel import lang
@@ -41,11 +47,12 @@ def stamp() -> str:
     return timezone.localtime().replace(microsecond=0).isoformat()
 
 
-def upload_text(form: Any, name: str) -> str | None:
-    """The text of an uploaded file (UTF-8), or None; refuse other encodings at the field."""
+def upload_text(form: Any, name: str, limit: int) -> str | None:
+    """The text of an uploaded file (UTF-8, at most `limit` bytes), or None; else refuse."""
     f = form.cleaned_data.get(name)
     if not f:
         return None
+    checked_size(f.size, limit=limit, field=name)
     try:
         return str(f.read().decode("utf-8-sig"))
     except UnicodeDecodeError:
@@ -68,9 +75,7 @@ def stored(
     en: tuple[str, str],
 ) -> HttpResponse:
     """Store a new or loaded tournament with its log line (text, message); open it."""
-    with transaction.atomic():
-        rec = save_new(tour, event=event)
-        audit(request, rec, de[0], en[0])
+    rec = save_new(tour, event=event, user=request.user, log=Logged(de[0], en[0]))
     messages.success(request, say(de[1], en[1]))
     return redirect("tournament", rec.pk)
 
@@ -86,8 +91,12 @@ def create(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            rules = setup.choose_rules(form.cleaned_data["preset"], upload_text(form, "ruleset"))
-            players = upload_text(form, "players_file") or form.cleaned_data["players"]
+            rules = setup.choose_rules(
+                form.cleaned_data["preset"], upload_text(form, "ruleset", MAX_RULESET_BYTES)
+            )
+            players = (
+                upload_text(form, "players_file", MAX_LIST_BYTES) or form.cleaned_data["players"]
+            )
             event = event_of(form)
             day = form.cleaned_data["day"] or (event.date if event else None)
             tour = setup.new_tournament(
@@ -121,7 +130,7 @@ def import_file(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            tour = loads_any(upload_text(form, "file") or "", origin="Turnierdatei")
+            tour = loads_any(upload_text(form, "file", MAX_FILE_BYTES) or "", origin="Turnierdatei")
         except RuleError as err:
             refuse(form, RuleError(err.de, err.en, field="file"))
         else:
@@ -240,18 +249,21 @@ def change_rules(request: HttpRequest, rec: TournamentRecord, data: dict[str, An
         locked.ruleset = source
         return ["ruleset"]
 
-    with transaction.atomic():
-        locked = setup.edit_before_start(rec.pk, data["version"], RULES_FIXED, change)
-        if locked.ruleset == rec.ruleset:
-            return False
-        audit(request, locked, "Regeln geändert", "Rules changed")
-    return True
+    locked = setup.edit_before_start(
+        rec.pk,
+        data["version"],
+        RULES_FIXED,
+        change,
+        user=request.user,
+        log=lambda: Logged("Regeln geändert", "Rules changed"),
+    )
+    return locked.ruleset != rec.ruleset
 
 
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the tournament file (JSON) to continue elsewhere or keep."""
     rec = record_of(pk)
-    text = dumps_any(engine_tournament(rec))
+    text = dumps_any(engine_tournament(rec, with_log=True))
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="turnier-{rec.pk}.json"'
     return response
@@ -298,7 +310,8 @@ def fact_text(tour: Any, fact: Any) -> str:
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a tournament (after a confirmation); the log keeps a line."""
     rec = record_of(pk)
-    audit(request, None, f"Turnier „{rec.name}“ gelöscht", f"Tournament '{rec.name}' deleted")
-    rec.delete()
+    with transaction.atomic():
+        audit(request, None, f"Turnier „{rec.name}“ gelöscht", f"Tournament '{rec.name}' deleted")
+        rec.delete()
     messages.success(request, say("Turnier gelöscht.", "Tournament deleted."))
     return redirect("home")

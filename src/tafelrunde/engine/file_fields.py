@@ -1,0 +1,128 @@
+"""Typed, bounded reading of a tournament file's fields: a misfit raises RuleError."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import (
+    MAX_FACT_NUMBER,
+    MAX_SEED,
+    MAX_TABLE_SIZE,
+    MAX_WHOLE,
+    TEXT_LENGTH,
+    checked_name,
+    checked_text,
+)
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,40}", re.ASCII)
+_REQUIRED = object()
+
+
+def _get(d: dict[str, Any], key: str, default: Any, where: str) -> Any:
+    """Return a field's value, or the default; refuse a missing required field."""
+    if not isinstance(d, dict):
+        raise RuleError("muss eine Tabelle sein.", "must be a table.", field=where)
+    if key in d:
+        return d[key]
+    if default is _REQUIRED:
+        raise RuleError("fehlt.", "is missing.", field=f"{where}.{key}")
+    return default
+
+
+def whole(
+    d: dict[str, Any],
+    key: str,
+    *,
+    where: str,
+    low: int = 0,
+    high: int = MAX_WHOLE,
+    default: Any = _REQUIRED,
+) -> Any:
+    """A whole number (a JSON integer) from `low` to `high`, or the default when absent."""
+    value = _get(d, key, default, where)
+    if value is default and default is not _REQUIRED:
+        return value
+    return whole_value(value, where=f"{where}.{key}", low=low, high=high)
+
+
+def whole_value(value: Any, *, where: str, low: int = 0, high: int = MAX_WHOLE) -> int:
+    """A JSON integer from `low` to `high`."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError("muss eine ganze Zahl sein.", "must be a whole number.", field=where)
+    if not low <= value <= high:
+        raise RuleError(
+            f"muss zwischen {low} und {high} liegen.",
+            f"must be between {low} and {high}.",
+            field=where,
+        )
+    return value
+
+
+def number(d: dict[str, Any], *, where: str) -> int:
+    """The number `n` of a fact."""
+    value: int = whole(d, "n", where=where, low=1, high=MAX_FACT_NUMBER)
+    return value
+
+
+def seed(d: dict[str, Any], key: str, *, where: str, default: Any = _REQUIRED) -> Any:
+    """A lot seed from 0 to MAX_SEED (or the default when absent)."""
+    return whole(d, key, where=where, low=0, high=MAX_SEED, default=default)
+
+
+def text(
+    d: dict[str, Any], key: str, *, where: str, length: int = TEXT_LENGTH, default: Any = _REQUIRED
+) -> str:
+    """A one-line text of at most `length` characters."""
+    value = _get(d, key, default, where)
+    return checked_text(value, field=f"{where}.{key}", length=length)
+
+
+def flag(d: dict[str, Any], key: str, *, where: str, default: bool = False) -> bool:
+    """true or false."""
+    value = _get(d, key, default, where)
+    if not isinstance(value, bool):
+        raise RuleError("muss true oder false sein.", "must be true or false.", field=where)
+    return value
+
+
+def ident(value: Any, *, where: str) -> str:
+    """A player id: 1 to 40 letters a–z, digits, - or _."""
+    if not isinstance(value, str) or not _ID.fullmatch(value):
+        raise RuleError(
+            "ist keine Spieler-ID (1–40 Zeichen: a–z, 0–9, - und _).",
+            "is not a player id (1–40 characters: a–z, 0–9, - and _).",
+            field=where,
+        )
+    return value
+
+
+def idents(value: Any, *, where: str, most: int) -> tuple[str, ...]:
+    """A list of distinct player ids, at most `most` of them."""
+    if not isinstance(value, list) or len(value) > most:
+        raise RuleError(
+            f"muss eine Liste von höchstens {most} Spieler-IDs sein.",
+            f"must be a list of at most {most} player ids.",
+            field=where,
+        )
+    ids = tuple(ident(v, where=where) for v in value)
+    if len(set(ids)) != len(ids):
+        raise RuleError("nennt einen Spieler doppelt.", "names a player twice.", field=where)
+    return ids
+
+
+def by_player(value: Any, *, where: str) -> dict[str, Any]:
+    """A table of values by player id (at most one table's worth)."""
+    if not isinstance(value, dict) or len(value) > MAX_TABLE_SIZE:
+        raise RuleError(
+            f"muss eine Tabelle mit höchstens {MAX_TABLE_SIZE} Spielern sein.",
+            f"must be a table of at most {MAX_TABLE_SIZE} players.",
+            field=where,
+        )
+    return {ident(k, where=where): v for k, v in value.items()}
+
+
+def name(value: Any, *, where: str) -> str:
+    """A player's name."""
+    return checked_name(value, field=where)

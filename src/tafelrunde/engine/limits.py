@@ -1,0 +1,183 @@
+"""Every bound on what a user can enter, in one place: numbers, texts, rulesets, files."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from tafelrunde.engine.errors import RuleError
+
+# -- numbers ---------------------------------------------------------------------------
+SCORE_DIGITS = 15  # a score: under 10^15, and no finer than 10^-15 (denominator ≤ 10^15)
+NUMBER_TEXT = 64  # characters of a typed number (a fraction at the limits has 48)
+MAX_PIPS = 999_999  # pips (Augen) of one game
+MAX_SEED = 2**63 - 1  # a lot seed fits the database's 64-bit integer
+MAX_FACT_NUMBER = 2**31 - 1  # a fact number fits the database's integer
+MAX_WHOLE = 10**12  # any other whole number typed into a form
+
+# -- texts -----------------------------------------------------------------------------
+NAME_LENGTH = 100  # a player's name
+TEXT_LENGTH = 200  # a tournament's, event's or stage's name; an author; a time stamp
+LONG_TEXT_LENGTH = 10_000  # a ruleset's description or note; a log line
+
+# -- tournaments and rulesets -----------------------------------------------------------
+MAX_PLAYERS = 5_000
+MAX_FACTS = 200_000
+MAX_STAGES = 20
+MAX_GAMES = 50  # games (Partien, Durchgänge) per stage
+MAX_TABLE_SIZE = 8
+MAX_CRITERIA = 20
+MAX_LIVES = 10
+MAX_CHIPS = 50
+MAX_PRIZES = 100
+MAX_MINUTES = 24 * 60
+
+# -- uploads -----------------------------------------------------------------------------
+MAX_FILE_BYTES = 10 * 1024 * 1024  # a tournament file
+MAX_RULESET_BYTES = 256 * 1024  # a ruleset (TOML)
+MAX_LIST_BYTES = 1024 * 1024  # a player list (CSV or text)
+MAX_REQUEST_BYTES = MAX_FILE_BYTES + 1024 * 1024  # the whole body of one request
+MAX_DEPTH = 32  # nesting of lists and tables in a file
+MAX_LOG_LINES = 1_000_000
+
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+
+
+def whole_number(
+    text: str | int, *, field: str, low: int = 0, high: int = MAX_WHOLE, what: str = ""
+) -> int:
+    """Read a whole number written with ASCII digits (an optional sign) within [low, high]."""
+    label = f"{what}: " if what else ""
+    if isinstance(text, bool):
+        raise _not_whole(str(text), label, field)
+    if isinstance(text, int):
+        value = text
+    else:
+        raw = text.strip()
+        if len(raw) > NUMBER_TEXT or not _WHOLE.fullmatch(raw):
+            raise _not_whole(text, label, field)
+        value = int(raw)
+    if not low <= value <= high:
+        raise RuleError(
+            f"{label}„{_short(str(text))}“ liegt nicht zwischen {low} und {high}.",
+            f"{label}'{_short(str(text))}' is not between {low} and {high}.",
+            field=field,
+        )
+    return value
+
+
+def _not_whole(text: str, label: str, field: str) -> RuleError:
+    """The refusal of a text that is no whole number."""
+    return RuleError(
+        f"{label}„{_short(text)}“ ist keine ganze Zahl (nur die Ziffern 0–9).",
+        f"{label}'{_short(text)}' is not a whole number (digits 0–9 only).",
+        field=field,
+    )
+
+
+def _short(text: str) -> str:
+    """A typed value as quoted in a message: at most 40 characters."""
+    return text if len(text) <= NUMBER_TEXT else text[:NUMBER_TEXT] + "…"
+
+
+def bad_character(text: str, *, lines: bool = False) -> str | None:
+    """Return the first character a stored text must not hold (controls, lone surrogates)."""
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if kind == "Cs" or (kind == "Cc" and not (lines and ch in "\n\r\t")):
+            return ch
+    return None
+
+
+def checked_text(
+    value: Any,
+    *,
+    field: str,
+    length: int = TEXT_LENGTH,
+    lines: bool = False,
+    empty: bool = True,
+    what: str = "",
+) -> str:
+    """Return a text within its length and without control characters, else refuse."""
+    label = f"{what}: " if what else ""
+    if not isinstance(value, str):
+        raise RuleError(f"{label}muss ein Text sein.", f"{label}must be a text.", field=field)
+    if len(value) > length:
+        raise RuleError(
+            f"{label}„{value[:30]}…“ ist zu lang (höchstens {length} Zeichen).",
+            f"{label}'{value[:30]}…' is too long (at most {length} characters).",
+            field=field,
+        )
+    ch = bad_character(value, lines=lines)
+    if ch is not None:
+        raise RuleError(
+            f"{label}enthält ein unzulässiges Zeichen (U+{ord(ch):04X}).",
+            f"{label}contains a character that is not allowed (U+{ord(ch):04X}).",
+            field=field,
+        )
+    if not empty and not value.strip():
+        raise RuleError(f"{label}darf nicht leer sein.", f"{label}must not be empty.", field=field)
+    return value
+
+
+def checked_name(value: Any, *, field: str = "name") -> str:
+    """Return a player's name: not empty, at most NAME_LENGTH characters, one printable line."""
+    return checked_text(value, field=field, length=NAME_LENGTH, empty=False).strip()
+
+
+def checked_tree(data: Any, *, field: str, depth: int = 0) -> None:
+    """Refuse file data that no page could hold: deep nesting, odd texts, huge or odd numbers."""
+    if depth > MAX_DEPTH:
+        raise RuleError(
+            f"ist zu tief verschachtelt (höchstens {MAX_DEPTH} Ebenen).",
+            f"is nested too deeply (at most {MAX_DEPTH} levels).",
+            field=field,
+        )
+    if isinstance(data, dict):
+        for key, value in data.items():
+            checked_text(key, field=field, length=TEXT_LENGTH)
+            checked_tree(value, field=f"{field}.{key}" if depth < 3 else field, depth=depth + 1)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            checked_tree(value, field=f"{field}[{i + 1}]" if depth < 2 else field, depth=depth + 1)
+    elif isinstance(data, str):
+        checked_text(data, field=field, length=LONG_TEXT_LENGTH, lines=True)
+    elif isinstance(data, bool) or data is None:
+        return
+    elif isinstance(data, int):
+        if abs(data) > MAX_SEED:
+            raise RuleError(
+                f"die Zahl {_short(str(data))} ist zu groß (höchstens {MAX_SEED}).",
+                f"the number {_short(str(data))} is too large (at most {MAX_SEED}).",
+                field=field,
+            )
+    elif isinstance(data, float):
+        if data != data or data in (float("inf"), float("-inf")):
+            raise RuleError("ist keine Zahl.", "is not a number.", field=field)
+    else:
+        raise RuleError(
+            "darf nur Texte, Zahlen, Listen und Tabellen enthalten (kein Datum).",
+            "may only hold texts, numbers, lists and tables (no dates).",
+            field=field,
+        )
+
+
+def checked_size(size: int, *, limit: int, field: str) -> None:
+    """Refuse an upload larger than its limit, saying the limit."""
+    if size > limit:
+        raise RuleError(
+            f"Die Datei ist zu groß ({size // 1024} KB; höchstens {limit // 1024} KB).",
+            f"The file is too large ({size // 1024} KB; at most {limit // 1024} KB).",
+            field=field,
+        )
+
+
+def checked_count(count: int, *, limit: int, field: str, de: str, en: str) -> None:
+    """Refuse more items of a kind than the limit, saying the limit."""
+    if count > limit:
+        raise RuleError(
+            f"Zu viele {de} ({count}; höchstens {limit}).",
+            f"Too many {en} ({count}; at most {limit}).",
+            field=field,
+        )
