@@ -8,12 +8,15 @@ from typing import Any
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import (
     MAX_FACT_NUMBER,
+    MAX_FACTS,
     MAX_SEED,
     MAX_TABLE_SIZE,
     MAX_WHOLE,
     TEXT_LENGTH,
+    checked_count,
     checked_name,
     checked_text,
+    whole_number,
 )
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,40}", re.ASCII)
@@ -51,13 +54,16 @@ def whole_value(value: Any, *, where: str, low: int = 0, high: int = MAX_WHOLE) 
     """A JSON integer from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError("muss eine ganze Zahl sein.", "must be a whole number.", field=where)
-    if not low <= value <= high:
-        raise RuleError(
-            f"muss zwischen {low} und {high} liegen.",
-            f"must be between {low} and {high}.",
-            field=where,
-        )
-    return value
+    return whole_number(value, field=where, low=low, high=high)
+
+
+def fact_list(data: dict[str, Any]) -> list[Any]:
+    """The raw facts of a file: a list of at most MAX_FACTS entries."""
+    facts = data.get("facts")
+    if not isinstance(facts, list):
+        raise RuleError("muss eine Liste sein.", "must be a list.", field="facts")
+    checked_count(len(facts), limit=MAX_FACTS, field="facts", de="Einträge", en="entries")
+    return facts
 
 
 def number(d: dict[str, Any], *, where: str) -> int:

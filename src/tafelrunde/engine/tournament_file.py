@@ -12,7 +12,6 @@ from tafelrunde.engine.facts import AnyFact, Draw, Player, Result, Rolloff, Tour
 from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_read, ko_to_data, misfit
 from tafelrunde.engine.limits import (
     MAX_FACT_NUMBER,
-    MAX_FACTS,
     MAX_FILE_BYTES,
     MAX_GAMES,
     MAX_PIPS,
@@ -153,10 +152,7 @@ def _checked(data: Any, origin: str) -> None:
 def _read(data: dict[str, Any]) -> Tournament:
     """Read a format A–C tournament from file data, without replaying its facts."""
     players = _players(data.get("players"))
-    facts = data.get("facts")
-    if not isinstance(facts, list):
-        raise RuleError("muss eine Liste sein.", "must be a list.", field="facts")
-    checked_count(len(facts), limit=MAX_FACTS, field="facts", de="Einträge", en="entries")
+    facts = ff.fact_list(data)
     return Tournament(
         name=ff.text(data, "name", where="file"),
         ruleset=ruleset_from_dict(data["ruleset"]),

@@ -28,10 +28,8 @@ from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
 from tafelrunde.engine.knockout.state import KnockoutState, replay
 from tafelrunde.engine.limits import (
     MAX_FACT_NUMBER,
-    MAX_FACTS,
     MAX_TABLE_SIZE,
     NAME_LENGTH,
-    checked_count,
     checked_text,
 )
 from tafelrunde.engine.log import LogLine, log_from_data, log_to_data
@@ -172,10 +170,7 @@ def ko_to_data(t: KnockoutTournament) -> dict[str, Any]:
 def ko_read(data: dict[str, Any]) -> KnockoutTournament:
     """Read the tournament from file data, without replaying its facts."""
     day = data.get("day")
-    facts = data.get("facts")
-    if not isinstance(facts, list):
-        raise RuleError("muss eine Liste sein.", "must be a list.", field="facts")
-    checked_count(len(facts), limit=MAX_FACTS, field="facts", de="Einträge", en="entries")
+    facts = ff.fact_list(data)
     return KnockoutTournament(
         name=ff.text(data, "name", where="file"),
         rules=knockout_rules_from_dict(data["ruleset"]),
