@@ -237,6 +237,38 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument(
         "--public", action="store_true", help="im Netz erreichbar / reachable from the network"
     )
+    sp.add_argument(
+        "--workers", type=int, default=1, help="App-Prozesse / app processes (1; PostgreSQL: 2+)"
+    )
+    sp.add_argument(
+        "--backup-dir",
+        type=Path,
+        help="zweiter Ordner für Sicherungen, z. B. ein USB-Stick (TAFELRUNDE_BACKUP_DIR) / "
+        "second folder for backups, e.g. a USB stick",
+    )
+    sp.add_argument(
+        "--backup-minutes",
+        type=float,
+        default=_env_number("TAFELRUNDE_BACKUP_MINUTES", 10.0),
+        help="Sicherung alle N Minuten, wenn sich etwas geändert hat (10; 0: nur beim Start) / "
+        "back up every N minutes when something changed",
+    )
+    sp = cmd(
+        "backup",
+        "Datenbank jetzt sichern / back the database up now",
+        serve.backup,
+        file=False,
+    )
+    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
+    sp.add_argument("--to", type=Path, help="zusätzlicher Ordner / additional folder")
+    sp = cmd(
+        "restore",
+        "Datenbank aus einer Sicherung wiederherstellen / restore the database from a backup",
+        serve.restore,
+        file=False,
+    )
+    sp.add_argument("file", type=Path, help="Sicherungsdatei / backup file (.sqlite3)")
+    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
     sp = cmd(
         "createorganiser",
         "Anmeldung für die Turnierleitung anlegen / create an organiser login",
@@ -279,6 +311,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--game-minutes", help="Minuten je Partie (A–C) / minutes per game (A 10, B 60, C 20)"
     )
     return p
+
+
+def _env_number(name: str, default: float) -> float:
+    """A number from the environment (a setting), or the default when unset or no number."""
+    try:
+        return float(os.environ.get(name) or default)
+    except ValueError:
+        return default
 
 
 def main(argv: Sequence[str] | None = None) -> int:

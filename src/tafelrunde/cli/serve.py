@@ -1,99 +1,206 @@
-"""`tafelrunde serve` and `tafelrunde createorganiser`: the web application on this computer."""
+"""`tafelrunde serve`, `createorganiser`, `backup` and `restore`: the web application here.
+
+Starting never dies of a full disk or a read-only data folder: the backup at start is
+then a warning, and the server serves every page read-only until writing works again.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import getpass
 import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.rules_text import t
+from tafelrunde.web.database import data_dir, private_folder
 
 
-def _django(data: Path | None) -> None:
-    """Point Django at the data folder and start it."""
+def _django(data: Path | None, *, public: bool = False) -> Path:
+    """Point Django at the (private) data folder and start it; return the folder."""
     if data is not None:
         os.environ["TAFELRUNDE_DATA"] = str(data.resolve())
+    if public:  # phones reach the laptop by its names and addresses in the club's network
+        os.environ["TAFELRUNDE_PUBLIC"] = "1"
+    folder = data_dir()
+    private_folder(folder)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
     import django
 
     django.setup()
+    return folder
 
 
-def _migrate() -> None:
-    """Bring the database up to date (creates it on first start)."""
-    from django.core.management import call_command
+def _sqlite_file() -> Path | None:
+    """The SQLite database file, or None on PostgreSQL."""
+    from django.conf import settings
 
-    call_command("migrate", interactive=False, verbosity=0)
+    from tafelrunde.web.startup import is_sqlite
+
+    return Path(settings.DATABASES["default"]["NAME"]) if is_sqlite() else None
+
+
+def backup_folders(folder: Path, second: Path | None) -> list[Path]:
+    """Where backups go: the data folder's backups/, and a second folder if one is set."""
+    extra = second or (Path(os.environ["TAFELRUNDE_BACKUP_DIR"]) if os.environ.get(
+        "TAFELRUNDE_BACKUP_DIR") else None)  # fmt: skip
+    return [folder / "backups", *([extra.resolve()] if extra else [])]
+
+
+@contextlib.contextmanager
+def running(folder: Path) -> Iterator[None]:
+    """Mark the data folder as in use by a server (restore waits until it has stopped)."""
+    with contextlib.ExitStack() as stack:
+        with contextlib.suppress(OSError):
+            mark = stack.enter_context((folder / ".server.lock").open("a"))
+            fcntl.flock(mark, fcntl.LOCK_SH)
+        yield
+
+
+def _start_backup(out: Console, lang: str, folders: list[Path]) -> None:
+    """Back the database up at start; a failure is a warning, never a reason not to start."""
+    from tafelrunde.web.backup import backup_everywhere
+
+    database = _sqlite_file()
+    if database is None:
+        return
+    made, warnings = backup_everywhere(database, folders)
+    for copy in made:
+        out.print(t(lang, f"Sicherung: {copy}", f"Backup: {copy}"))
+    for warning in warnings:
+        out.print(t(lang, f"[yellow]Warnung:[/yellow] keine Sicherung in {warning}",
+                    f"[yellow]Warning:[/yellow] no backup in {warning}"))  # fmt: skip
+
+
+def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
+    """Migrate under the lock and add the demo; without writing, serve what is there."""
+    from django.db import DatabaseError
+
+    from tafelrunde.web import storage
+    from tafelrunde.web.startup import migrate
+
+    try:
+        migrate(folder)
+        if demo:
+            from tafelrunde.web.demo import DEMO_PASSWORD, DEMO_USER, add_demo
+
+            add_demo()
+            out.print(
+                t(lang, f"Demo-Daten bereit. Anmeldung der Turnierleitung: {DEMO_USER} / "
+                  f"{DEMO_PASSWORD}", f"Demo data ready. Organiser login: {DEMO_USER} / "
+                  f"{DEMO_PASSWORD}")
+            )  # fmt: skip
+    except (DatabaseError, OSError) as err:
+        reason = storage.reason_of(err)
+        if reason is None:
+            raise
+        storage.failed(reason)
+        out.print(t(lang, f"[yellow]Nur lesen:[/yellow] {reason[0]}",
+                    f"[yellow]Read only:[/yellow] {reason[1]}"))  # fmt: skip
+
+
+def _check_public(lang: str) -> None:
+    """Refuse to go on the network while an organiser has a published password."""
+    from tafelrunde.web.startup import published_password_users
+
+    users = published_password_users()
+    if users:
+        names = ", ".join(users)
+        first = users[0]
+        raise RuleError(
+            f"Im Netz (--public) darf keine Anmeldung ein veröffentlichtes Passwort haben; "
+            f"betroffen: {names}. Bitte zuerst ein eigenes setzen: "
+            f"tafelrunde createorganiser {first}",
+            f"On the network (--public) no login may have a published password; "
+            f"affected: {names}. Please set your own first: tafelrunde createorganiser {first}",
+            field="password",
+        )
 
 
 def serve(args: argparse.Namespace, out: Console) -> int:
     """Back up, set up the database, add the demo if asked, print address and login, serve."""
-    if args.public:  # phones reach the laptop by its address in the club's network
-        os.environ.setdefault("TAFELRUNDE_HOSTS", "*")
-    _django(args.data)
-    from django.conf import settings as conf
-
-    from tafelrunde.web.backup import backup_sqlite
-
-    where = conf.DATABASES["default"]
-    if "sqlite" in where["ENGINE"]:
-        copy = backup_sqlite(Path(where["NAME"]), Path(where["NAME"]).parent / "backups")
-        if copy is not None:
-            out.print(t(args.lang, f"Sicherung: {copy}", f"Backup: {copy}"))
-    _migrate()
-    import uvicorn
+    lang = args.lang
+    folder = _django(args.data, public=args.public)
+    folders = backup_folders(folder, args.backup_dir)
     from django.conf import settings
 
-    from tafelrunde.web.database import data_dir
+    _start_backup(out, lang, folders)
+    _prepare(out, lang, folder, args.demo)
+    if args.public:
+        _check_public(lang)
+    _say_where(out, lang, folder, args.port, args.public)
+    if not settings.SECRET_KEY_KEPT:
+        out.print(t(lang, "[yellow]Warnung:[/yellow] Der Schlüssel für Anmeldungen ließ sich "
+                    "nicht speichern; sie gelten nur bis zum nächsten Start.",
+                    "[yellow]Warning:[/yellow] the key for logins could not be saved; "
+                    "they last until the next start only."))  # fmt: skip
+    return _run(args, out, folder, folders)
 
-    lang = args.lang
-    if args.demo:
-        from tafelrunde.web.demo import DEMO_PASSWORD, DEMO_USER, add_demo
 
-        add_demo()
-        out.print(
-            t(
-                lang,
-                f"Demo-Daten bereit. Anmeldung der Turnierleitung: {DEMO_USER} / {DEMO_PASSWORD}",
-                f"Demo data ready. Organiser login: {DEMO_USER} / {DEMO_PASSWORD}",
-            )
-        )
-    else:
-        from django.contrib.auth import get_user_model
+def _say_where(out: Console, lang: str, folder: Path, port: int, public: bool) -> None:
+    """Print the data folder, the database and the address(es)."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.db import DatabaseError
 
+    with contextlib.suppress(DatabaseError):
         if not get_user_model().objects.exists():
-            out.print(
-                t(
-                    lang,
-                    "Noch keine Turnierleitung: bitte `tafelrunde createorganiser NAME` ausführen.",
-                    "No organiser yet: please run `tafelrunde createorganiser NAME`.",
-                )
-            )
+            out.print(t(lang, "Noch keine Turnierleitung: bitte `tafelrunde createorganiser "
+                        "NAME` ausführen.", "No organiser yet: please run `tafelrunde "
+                        "createorganiser NAME`."))  # fmt: skip
     where = settings.DATABASES["default"]
     db = "PostgreSQL" if "postgresql" in where["ENGINE"] else f"SQLite: {where['NAME']}"
-    out.print(t(lang, f"Daten: {data_dir()} ({db})", f"Data: {data_dir()} ({db})"))
+    out.print(t(lang, f"Daten: {folder} ({db})", f"Data: {folder} ({db})"))
+    if public:
+        shown = [h for h in settings.ALLOWED_HOSTS if h[:1].isdigit() and h != "127.0.0.1"]
+        for host in shown:
+            out.print(t(lang, "Im Netz: ", "On the network: ") + f"http://{host}:{port}/")
     out.print(
         t(lang, "Tafelrunde läuft unter ", "Tafelrunde runs at ")
-        + f"[bold]http://127.0.0.1:{args.port}/[/bold]"
+        + f"[bold]http://127.0.0.1:{port}/[/bold]"
         + t(lang, "  (beenden mit Strg+C)", "  (stop with Ctrl+C)")
     )
-    from tafelrunde.web.asgi import application
 
+
+def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Path]) -> int:
+    """Serve with uvicorn; back up every few minutes while the database changes."""
+    import uvicorn
+
+    from tafelrunde.web.backup import BackupTimer
+
+    database = _sqlite_file()
+    timer = None
+    if database is not None and args.backup_minutes > 0:
+        warn = t(args.lang, "[yellow]Warnung:[/yellow] keine Sicherung in ",
+                 "[yellow]Warning:[/yellow] no backup in ")  # fmt: skip
+        timer = BackupTimer(database, folders, args.backup_minutes, lambda w: out.print(warn + w))
+        timer.start()
     host = "0.0.0.0" if args.public else "127.0.0.1"
-    uvicorn.run(application, host=host, port=args.port, log_level="warning", lifespan="off")
-    return 0
+    with running(folder):
+        uvicorn.run(
+            "tafelrunde.web.asgi:application",
+            host=host,
+            port=args.port,
+            workers=args.workers,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=10,
+        )
+    if timer is not None:
+        timer.stop.set()
+        timer.once()  # the last state of the evening
+    sys.stdout.flush()
+    os._exit(0)  # a request still computing in a worker thread must not keep the server up
 
 
-def create_organiser(args: argparse.Namespace, out: Console) -> int:
-    """Make an organiser login (or set a new password for one)."""
-    _django(args.data)
-    _migrate()
-    from django.contrib.auth import get_user_model
-
+def _password(args: argparse.Namespace) -> str:
+    """The new password: given, from TAFELRUNDE_PASSWORD, or asked twice."""
     password = args.password or os.environ.get("TAFELRUNDE_PASSWORD") or ""
     if not password:
         password = getpass.getpass(t(args.lang, "Passwort: ", "Password: "))
@@ -102,10 +209,28 @@ def create_organiser(args: argparse.Namespace, out: Console) -> int:
             raise RuleError(
                 "Die Passwörter stimmen nicht überein.", "The passwords differ.", field="password"
             )
+    return password
+
+
+def create_organiser(args: argparse.Namespace, out: Console) -> int:
+    """Make an organiser login (or set a new password for one)."""
+    from tafelrunde.web.startup import PUBLISHED_PASSWORDS, migrate
+
+    folder = _django(args.data)
+    migrate(folder)
+    from django.contrib.auth import get_user_model
+
+    password = _password(args)
     if len(password) < 8:
         raise RuleError(
             "Das Passwort braucht mindestens 8 Zeichen.",
             "The password needs at least 8 characters.",
+            field="password",
+        )
+    if password.casefold() in PUBLISHED_PASSWORDS:
+        raise RuleError(
+            "Dieses Passwort ist veröffentlicht (z. B. das der Demo); bitte ein eigenes wählen.",
+            "This password is published (e.g. the demo's); please choose your own.",
             field="password",
         )
     users = get_user_model()
@@ -118,4 +243,62 @@ def create_organiser(args: argparse.Namespace, out: Console) -> int:
         else t(args.lang, "Neues Passwort gesetzt für: ", "New password set for: ")
     )
     out.print(said + args.name)
+    return 0
+
+
+def backup(args: argparse.Namespace, out: Console) -> int:
+    """Back the SQLite database up now, into backups/ and the second folder if set."""
+    from tafelrunde.web.backup import backup_everywhere
+
+    folder = _django(args.data)
+    database = _sqlite_file()
+    if database is None:
+        raise RuleError(
+            "PostgreSQL wird mit seinen eigenen Werkzeugen gesichert (pg_dump).",
+            "PostgreSQL is backed up with its own tools (pg_dump).",
+            field="data",
+        )
+    if not database.exists():
+        raise RuleError(
+            f"In {folder} gibt es noch keine Datenbank.",
+            f"There is no database in {folder} yet.",
+            field="data",
+        )
+    made, warnings = backup_everywhere(database, backup_folders(folder, args.to))
+    for copy in made:
+        out.print(t(args.lang, f"Sicherung: {copy}", f"Backup: {copy}"))
+    if warnings:
+        raise RuleError(
+            "Keine Sicherung in " + "; ".join(warnings), "No backup in " + "; ".join(warnings),
+            field="data",
+        )  # fmt: skip
+    return 0
+
+
+def restore(args: argparse.Namespace, out: Console) -> int:
+    """Replace the database by a backup (checked first); the server must be stopped."""
+    from tafelrunde.web.backup import restore as restore_file
+
+    folder = _django(args.data)
+    database = _sqlite_file()
+    if database is None:
+        raise RuleError(
+            "PostgreSQL wird mit seinen eigenen Werkzeugen wiederhergestellt (pg_restore).",
+            "PostgreSQL is restored with its own tools (pg_restore).",
+            field="data",
+        )
+    with (folder / ".server.lock").open("a") as mark:
+        try:
+            fcntl.flock(mark, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise RuleError(
+                "Tafelrunde läuft noch mit diesem Datenordner; bitte zuerst beenden (Strg+C).",
+                "Tafelrunde is still running with this data folder; please stop it first.",
+                field="data",
+            ) from None
+        before = restore_file(args.file.resolve(), database, folder / "backups")
+    if before is not None:
+        out.print(t(args.lang, f"Der bisherige Stand ist gesichert: {before}",
+                    f"The previous state is backed up: {before}"))  # fmt: skip
+    out.print(t(args.lang, f"Wiederhergestellt aus {args.file}.", f"Restored from {args.file}."))
     return 0

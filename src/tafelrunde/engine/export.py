@@ -58,8 +58,21 @@ def final_ranking(tour: Tournament | KnockoutTournament) -> tuple[list[dict[str,
             "The tournament is not over; there is no final ranking yet.",
             field="file",
         )
+    return rows, csv_text([columns, *([r[c] for c in columns] for r in rows)])
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet reads as a formula
+
+
+def csv_cell(value: Any) -> str:
+    """One cell as text; a text a spreadsheet would run as a formula gets a leading apostrophe."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_text(rows: list[Any]) -> str:
+    """Write rows as CSV, every cell neutralised against formula injection."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows([("" if r[c] is None else r[c]) for c in columns] for r in rows)
-    return rows, buf.getvalue()
+    writer.writerows([csv_cell(v) for v in row] for row in rows)
+    return buf.getvalue()

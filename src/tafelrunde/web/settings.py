@@ -2,33 +2,45 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
 
 from tafelrunde.web.database import data_dir, database
+from tafelrunde.web.hosts import allowed_hosts
 
 HERE = Path(__file__).resolve().parent
 
 
-def _secret_key() -> str:
-    """Return the secret key: from the environment, else kept in the data folder."""
+def _secret_key() -> tuple[str, bool]:
+    """The secret key and whether it is kept: from the environment, else from the data folder
+    (owner only); a folder that cannot be written gets a key for this run only."""
     key = os.environ.get("TAFELRUNDE_SECRET_KEY")
     if key:
-        return key
-    folder = data_dir()
-    path = folder / "secret-key"
-    if path.exists():
-        return path.read_text(encoding="utf-8").strip()
-    folder.mkdir(parents=True, exist_ok=True)
+        return key, True
+    path = data_dir() / "secret-key"
+    with contextlib.suppress(OSError):
+        if kept := path.read_text(encoding="utf-8").strip():
+            return kept, True
     key = secrets.token_urlsafe(50)
-    path.write_text(key, encoding="utf-8")
-    return key
+    try:
+        path.unlink(missing_ok=True)  # an empty file left by a full disk
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(key)
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+        return key, False  # logins last until the next start only
+    return key, True
 
 
-SECRET_KEY = _secret_key()
+SECRET_KEY, SECRET_KEY_KEPT = _secret_key()
 DEBUG = os.environ.get("TAFELRUNDE_DEBUG") == "1"
-ALLOWED_HOSTS = os.environ.get("TAFELRUNDE_HOSTS", "localhost,127.0.0.1,[::1]").split(",")
+ALLOWED_HOSTS = allowed_hosts()
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -48,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tafelrunde.web.middleware.StorageGuard",
 ]
 ROOT_URLCONF = "tafelrunde.web.urls"
 TEMPLATES = [
@@ -61,6 +74,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "tafelrunde.web.middleware.storage_banner",
             ]
         },
     }
@@ -78,6 +92,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 WHITENOISE_USE_FINDERS = True  # served from the package, no collectstatic step
 WHITENOISE_AUTOREFRESH = DEBUG
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"  # nothing written per login
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
