@@ -316,6 +316,8 @@ def test_the_first_two_passes_need_no_herzog() -> None:
     rng = random.Random(4)
     for table in (1, 2, 3):
         enter_result(client, rec.pk, 1, table, rng)
-    page = text(client.get(f"/turniere/{rec.pk}/tische/"))
+    page = text(client.get(f"/turniere/{rec.pk}/tische/"))  # pass 2: the first one open
+    assert 'id="table-2-1"' in page and "Herzog offen" not in page
+    page = text(client.get(f"/turniere/{rec.pk}/tische/", {"partie": 3}))
     assert "Herzog offen" not in page
     assert page.count("folgt aus dem Stand nach Durchgang 2") == 3  # pass 3 waits

@@ -150,9 +150,9 @@ def forms_of(response: Any) -> list[Form]:
     return parser.forms
 
 
-def result_forms(client: Client, pk: int) -> dict[tuple[int, int], Form]:
-    """The result forms the tables page shows, by (game, table)."""
-    page = client.get(f"/turniere/{pk}/tische/")
+def result_forms(client: Client, pk: int, game: int | None = None) -> dict[tuple[int, int], Form]:
+    """The result forms the tables page shows (for one game, else its default), by (game, table)."""
+    page = client.get(f"/turniere/{pk}/tische/", {"partie": game} if game else {})
     assert page.status_code == 200
     return {
         (int(f.value("game")), int(f.value("table"))): f
@@ -163,7 +163,7 @@ def result_forms(client: Client, pk: int) -> dict[tuple[int, int], Form]:
 
 def result_form(client: Client, pk: int, game: int, table: int) -> Form:
     """The result form the tables page shows for one table."""
-    forms = result_forms(client, pk)
+    forms = result_forms(client, pk, game)
     assert (game, table) in forms, f"no result form for game {game}, table {table}"
     return forms[(game, table)]
 
@@ -263,8 +263,10 @@ def play_to_end(client: Client, pk: int, seed: int) -> dict[str, int]:
             return done
         st = state.current
         if st is not None and st.missing_results():
-            forms = result_forms(client, pk)
+            forms: dict[tuple[int, int], Form] = {}
             for game, table in st.missing_results():
+                if (game, table) not in forms:  # the page shows one game at a time
+                    forms |= result_forms(client, pk, game)
                 form = forms[(game, table)]
                 assert form.value("basis") == "0"
                 data = result_data(state, game, table, form, rng)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
@@ -81,13 +80,16 @@ def _short(text: str) -> str:
     return text if len(text) <= NUMBER_TEXT else text[:NUMBER_TEXT] + "…"
 
 
+# control characters (Unicode category Cc) and lone surrogates (Cs); texts of several lines
+# may hold line breaks and tabs
+_BAD_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_BAD_IN_LINES = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def bad_character(text: str, *, lines: bool = False) -> str | None:
     """Return the first character a stored text must not hold (controls, lone surrogates)."""
-    for ch in text:
-        kind = unicodedata.category(ch)
-        if kind == "Cs" or (kind == "Cc" and not (lines and ch in "\n\r\t")):
-            return ch
-    return None
+    found = (_BAD_IN_LINES if lines else _BAD_IN_LINE).search(text)
+    return found.group() if found else None
 
 
 def checked_text(

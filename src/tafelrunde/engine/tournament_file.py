@@ -204,12 +204,14 @@ def from_data(
 ) -> Tournament | KnockoutTournament:
     """Build a tournament of any format from file data (as JSON gives it); refuse a misfit.
 
-    Every fact is replayed; only data this program stored itself may skip the replay of
-    format A–C (`replay=False`), which the caller's state then does anyway.
+    Every fact is replayed; only data this program stored itself may skip the checks of
+    the whole and the replay of format A–C (`replay=False`), which the caller's state then
+    does anyway.
     """
     _checked(data, origin)
     try:
-        checked_tree(data, field="file")
+        if replay:  # data from outside; what this program stored was checked when it was
+            checked_tree(data, field="file")
         if not isinstance(data.get("ruleset"), dict):
             raise RuleError("fehlt.", "is missing.", field="ruleset")
         knockout = data["ruleset"].get("format") == "D"

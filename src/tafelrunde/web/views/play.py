@@ -27,6 +27,7 @@ from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.web.cards import card, joined, with_csrf
 from tafelrunde.web.domain import setup
 from tafelrunde.web.domain.store import (
     Logged,
@@ -135,38 +136,66 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
 def tables(
     request: HttpRequest, pk: int, errors: dict[str, Any] | None = None, typed: Any = None
 ) -> HttpResponse:
-    """Every game of the running stage: tables, seat order, results and their forms."""
+    """One game of the running stage (the first with results missing, or the one asked for):
+    tables, seat order, results and their forms; the other games are a click away."""
     rec = record_of(pk)
     if rec.format == "D":
         return redirect("ko-tables", rec.pk)
     state = read_only(rec)[1]
     st = state.current
-    games: list[dict[str, Any]] = []
-    if st is not None:
-        for g in range(st.drawn_games(), 0, -1):
-            views = game_tables(state, st, g, lang())
-            games.append(
-                {"game": g, "word": st.rule.game_word(lang()), "seed": draw_seed(st, g),
-                 "tables": [_table(state, st, g, v, typed) for v in views]}
-            )  # fmt: skip
+    errors = errors or {}
+    wanted = request.GET.get("partie") or (typed.get("game") if typed is not None else None)
+    game = _game(st, wanted)
+    cards: list[str] = []
+    if st is not None and game:
+        organiser = request.user.is_authenticated
+        action = reverse("result", args=[rec.pk])
+        for view in game_tables(state, st, game, lang()):
+            tb = _table(state, st, game, view, typed)
+            context = {"tb": tb, "game": game, "fields": _fields(st), "organiser": organiser,
+                       "action": action, "error": errors.get(tb["key"])}  # fmt: skip
+            key = repr((lang(), sorted(context.items(), key=lambda kv: kv[0])))
+            cards.append(card("web/table_card.html", context, key))
     needs = [
         {"kind": n.kind, "game": n.game, "table": n.table,
          "players": [(p, state.tournament.name_of(p)) for p in n.players],
          "key": "rolloff-" + "-".join(sorted(n.players))}
         for n in open_rolloffs(state)
     ]  # fmt: skip
-    shown = {tb["key"] for g in games for tb in g["tables"]} | {n["key"] for n in needs}
+    shown = {f"{game}-{i}" for i in range(1, len(cards) + 1)} | {n["key"] for n in needs}
     context = {
         "stage": st,
         "stage_title": st.title(lang()) if st else "",
-        "games": games,
+        "game": game,
+        "word": st.rule.game_word(lang()) if st else "",
+        "seed": draw_seed(st, game) if st and game else None,
+        "games": _games(st),
+        "cards": joined(cards),
         "rolloffs": needs,
-        "errors": errors or {},
-        "loose": [e for k, e in (errors or {}).items() if k not in shown],
+        "errors": errors,
+        "loose": [e for k, e in errors.items() if k not in shown],
         "last": _last(state),
-        "fields": _fields(st),
     }
-    return page(request, rec, "web/tables.html", context)
+    return with_csrf(request, page(request, rec, "web/tables.html", context))
+
+
+def _game(st: StageState | None, wanted: str | None) -> int:
+    """The game to show: the one asked for, else the first with results missing, else the last."""
+    if st is None or not st.drawn_games():
+        return 0
+    drawn = st.drawn_games()
+    if wanted and wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= drawn:
+        return int(wanted)
+    missing = sorted({g for g, _ in st.missing_results()})
+    return missing[0] if missing else drawn
+
+
+def _games(st: StageState | None) -> list[dict[str, int]]:
+    """Every drawn game of the stage with how many of its results are missing."""
+    if st is None:
+        return []
+    missing = [g for g, _ in st.missing_results()]
+    return [{"game": g, "missing": missing.count(g)} for g in range(1, st.drawn_games() + 1)]
 
 
 def _fields(st: StageState | None) -> dict[str, bool]:
@@ -238,14 +267,14 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     key = f"{game}-{table}"
     what = ("korrigiert", "corrected") if basis else ("eingetragen", "entered")
     try:
-        append(
+        _, open_here = append(
             rec.pk,
             lambda tour: _enter(tour, post, game, table, basis, request),
             user=request.user,
-            log=lambda fact: Logged(
+            log=lambda done: Logged(
                 f"Ergebnis {what[0]}: Partie {game}, Tisch {table}",
                 f"Result {what[1]}: game {game}, table {table}",
-                fact.n,
+                done[0].n,
             ),
         )
     except RuleError as err:
@@ -253,13 +282,15 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request, say(f"Tisch {table}: Ergebnis gespeichert.", f"Table {table}: result saved.")
     )
-    return redirect(reverse("tables", args=[rec.pk]) + f"#table-{game}-{table}")
+    stay = f"?partie={game}" if open_here else ""  # a finished game makes way for the next
+    return redirect(reverse("tables", args=[rec.pk]) + f"{stay}#table-{game}-{table}")
 
 
 def _enter(
     tour: Tournament, post: Any, game: int, table: int, basis: int, request: HttpRequest
-) -> Any:
-    """Build the result from the form and record it, unless the table changed meanwhile."""
+) -> tuple[Any, bool]:
+    """Record the result from the form, unless the table changed meanwhile; say whether
+    the game still has results missing."""
     state = group_state(tour)
     st = state.current
     if st is None:
@@ -291,7 +322,8 @@ def _enter(
         raise RuleError("Bitte das Ergebnis eintragen.", "Please enter the result.", field="result")
     fact = Result(n=0, stage=st.key, game=game, table=table, scores=scores, pips=pips,
                   places=places, corrects=basis or None)  # fmt: skip
-    return record(state, fact, at=stamp(), by=request.user.get_username())
+    done = record(state, fact, at=stamp(), by=request.user.get_username())
+    return done, any(g == game for g, _ in st.missing_results())
 
 
 def _number(text: str, name: str) -> Any:

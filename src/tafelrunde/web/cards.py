@@ -1,0 +1,52 @@
+"""Cards of a page rendered once per content and kept: a page of 200 tables joins kept
+cards and renders only those whose content changed (e.g. the one table just entered).
+
+A kept card holds a placeholder where the form's CSRF token goes; the page puts in the
+token of the request it answers (escaped user text can never contain the placeholder).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+CSRF = "<!--csrf-->"
+KEEP = 8_000  # cards kept per process (a 5,000-player game has at most 1,667 tables)
+_cards: OrderedDict[str, str] = OrderedDict()
+_lock = threading.Lock()
+
+
+def card(template: str, context: dict[str, Any], key: str) -> str:
+    """The card's HTML: kept under `key` (everything it shows), else rendered and kept."""
+    with _lock:
+        html = _cards.get(key)
+        if html is not None:
+            _cards.move_to_end(key)
+            return html
+    html = render_to_string(template, context | {"csrf": mark_safe(CSRF)})
+    with _lock:
+        _cards[key] = html
+        while len(_cards) > KEEP:
+            _cards.popitem(last=False)
+    return html
+
+
+def joined(parts: list[str]) -> SafeString:
+    """Cards joined for a page (each was rendered with escaping by its template)."""
+    return mark_safe("".join(parts))
+
+
+def with_csrf(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Put the request's CSRF token where the kept cards hold the placeholder."""
+    field = format_html(
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+    )
+    response.content = response.content.replace(CSRF.encode(), field.encode())
+    return response
