@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,7 +16,9 @@ from django.views.decorators.http import require_POST
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import final_ranking
 from tafelrunde.engine.fact_words import describe
+from tafelrunde.engine.facts import Undo
 from tafelrunde.engine.knockout import KnockoutTournament, next_steps
+from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.rules_text import rule_lines
 from tafelrunde.engine.knockout.views_data import describe as describe_knockout
@@ -282,20 +285,30 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+LOG_PAGE = 200  # lines of the log, and entries of the file, per page
+
+
 def log(request: HttpRequest, pk: int) -> HttpResponse:
-    """The audit log: who did what, when; and every fact with its number."""
+    """The audit log: who did what, when; and every fact with its number (newest first, paged)."""
     rec = record_of(pk)
-    entries = rec.audit.select_related("user").all()
-    facts = rec.facts.select_related("user").order_by("-n")
-    undone = {f.data.get("target") for f in facts if f.data.get("type") == "undo"}
+    entries = Paginator(rec.audit.select_related("user").all(), LOG_PAGE).get_page(
+        request.GET.get("seite")
+    )
+    facts = Paginator(rec.facts.select_related("user").order_by("-n"), LOG_PAGE).get_page(
+        request.GET.get("eintraege")
+    )
     tour, _ = read_only(rec)
-    words = {fact.n: fact_text(tour, fact) for fact in tour.facts}
+    undone = {f.target for f in tour.facts if isinstance(f, Undo | KnockoutUndo)}
+    by_number = {fact.n: fact for fact in tour.facts}
     rows = [
-        {"n": f.n, "data": json.dumps(f.data, ensure_ascii=False), "user": f.user,
-         "at": f.stored_at, "undone": f.n in undone, "words": words.get(f.n, "")}
+        {"n": f.n, "data": json.dumps(f.data, ensure_ascii=False),
+         "who": f.user.get_username() if f.user else f.data.get("by", ""),
+         "at": f.stored_at, "undone": f.n in undone,
+         "words": fact_text(tour, by_number[f.n]) if f.n in by_number else ""}
         for f in facts
     ]  # fmt: skip
-    return page(request, rec, "web/log.html", {"entries": entries, "facts": rows})
+    context = {"entries": entries, "facts": rows, "facts_page": facts}
+    return page(request, rec, "web/log.html", context)
 
 
 def fact_text(tour: Any, fact: Any) -> str:
