@@ -408,6 +408,21 @@ def test_non_integer_pips(group_final: Path, cli) -> None:
     assert "3.5" in msg
 
 
+@pytest.mark.parametrize("points", ["1/10000000000000000", "99999999999999999999/1", "٣", "1_0"])
+def test_points_beyond_the_limits_are_refused_and_the_file_stays_usable(
+    group_final: Path, cli, points: str
+) -> None:
+    pips = "Anna=17, Bernd=12, Clara=9, Dieter=3"
+    scores = f"Anna={points}; Bernd=1; Clara=1; Dieter=1"
+    msg = refused_unchanged(
+        cli, group_final, "result", group_final, "--table", "1", "--pips", pips, "--scores", scores
+    )
+    assert points[:20] in msg and ("zu groß oder zu fein" in msg or "keine Zahl" in msg)
+    assert cli("standings", group_final).code == 0
+    assert cli("history", group_final).code == 0
+    assert cli("undo", group_final).code == 0  # the draw is taken back; the file works
+
+
 def test_negative_pips(group_final: Path, cli) -> None:
     pips = "Anna=17, Bernd=-3, Clara=12, Dieter=9"
     msg = refused_unchanged(cli, group_final, "result", group_final, "--table", "1", "--pips", pips)

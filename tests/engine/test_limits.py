@@ -1,0 +1,314 @@
+"""Every bound in one place: numbers, texts, rulesets, files; what is accepted reads back."""
+
+from __future__ import annotations
+
+import json
+import time
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import add, preset_data, tournament
+from tafelrunde.engine.actions import record
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.export import csv_cell, csv_text, final_ranking
+from tafelrunde.engine.facts import Draw, Player, Result, Tournament
+from tafelrunde.engine.limits import (
+    MAX_GAMES,
+    MAX_PLAYERS,
+    SCORE_DIGITS,
+    bad_character,
+    checked_name,
+    whole_number,
+)
+from tafelrunde.engine.numbers import exact_text, parse_number
+from tafelrunde.engine.players import parse_player_names
+from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.tables import TableRule, plan_tables
+from tafelrunde.engine.tournament_file import dumps, loads, loads_any, to_data
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.presets import preset_text, rules_from_toml
+from tafelrunde.sim.autoplay import play_to_end
+
+pytestmark = pytest.mark.unit
+
+LARGEST = 10**SCORE_DIGITS
+
+# -- numbers: one parser, one set of limits -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text", ["1/10000000000000000", "99999999999999999999/1", "-99999999999999999999/7",
+             "1000000000000000", "0.0000000000000001", "1/1000000000000001"],
+)  # fmt: skip
+def test_a_number_beyond_the_limits_is_refused_on_every_path(text: str) -> None:
+    with pytest.raises(RuleError) as info:
+        parse_number(text, field="points")
+    assert "zu groß oder zu fein" in info.value.de and info.value.field == "points"
+
+
+@pytest.mark.parametrize(
+    "text", ["²", "1_000", "٣", "３", "1e5", "nan", "inf", "0x10", "+-1", "1/-3", "١/٢", "", " "]
+)
+def test_only_ascii_digits_make_a_number(text: str) -> None:
+    with pytest.raises(RuleError) as info:
+        parse_number(text, field="points")
+    assert "keine Zahl" in info.value.de
+
+
+number_texts = st.text(alphabet="0123456789.,/-+ ²٣３_e", max_size=40) | st.from_regex(
+    r"-?[0-9]{1,20}([.,][0-9]{1,20})?(/[0-9]{1,20})?", fullmatch=True
+)
+
+
+@given(text=number_texts)
+def test_every_accepted_number_is_within_the_limits_and_reads_back(text: str) -> None:
+    try:
+        value = parse_number(text, field="points")
+    except RuleError:
+        return
+    assert abs(value) < LARGEST and Fraction(value).denominator <= LARGEST
+    assert parse_number(exact_text(value), field="points") == value
+
+
+@given(value=st.fractions(min_value=-(10**14), max_value=10**14, max_denominator=10**15))
+def test_exact_numbers_within_the_limits_are_accepted(value: Fraction) -> None:
+    assert parse_number(exact_text(value), field="points") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [("²", 0, 9), ("1_000", 0, 9999), ("٣", 0, 9), ("１", 0, 9), ("9" * 4299, 0, 10**9),
+     ("-1", 0, 9), ("10", 0, 9), ("1.0", 0, 9), ("", 0, 9)],
+)  # fmt: skip
+def test_a_whole_number_is_ascii_digits_within_its_range(text: str, low: int, high: int) -> None:
+    with pytest.raises(RuleError):
+        whole_number(text, field="pips", low=low, high=high)
+
+
+def test_a_whole_number_in_range_is_read() -> None:
+    assert whole_number(" 17 ", field="pips", high=99) == 17
+    assert whole_number("-3", field="x", low=-5, high=5) == -3
+
+
+# -- results: what the engine accepts is what it reads back ----------------------------------
+
+
+def drawn_gruppenmodus() -> TournamentState:
+    state = TournamentState(tournament("gruppenmodus", 4, seed=5))
+    add(state, Draw(n=0, stage="finale", game=1, seed=1, tables=(("p01", "p02", "p03", "p04"),)))
+    return state
+
+
+def test_a_result_beyond_the_limits_is_refused_and_the_tournament_still_loads() -> None:
+    state = drawn_gruppenmodus()
+    pips = {"p01": 17, "p02": 12, "p03": 9, "p04": 3}
+    scores = {"p01": Fraction(1, 10**16), "p02": 1, "p03": 1, "p04": 1}
+    before = dumps(state.tournament)
+    with pytest.raises(RuleError):
+        record(state, Result(n=0, stage="finale", game=1, table=1, pips=pips, scores=scores))
+    assert dumps(state.tournament) == before
+    assert TournamentState(loads(before)).current is not None
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [({"pips": {"p01": -1}}, "zwischen 0 und"), ({"pips": {"p01": 10**4299}}, "zwischen 0 und"),
+     ({"scores": {"p01": -5}}, "keine negativen Punkte")],
+)  # fmt: skip
+def test_pips_and_points_keep_their_bounds_and_sign(values: dict[str, Any], says: str) -> None:
+    state = drawn_gruppenmodus()
+    base = {"pips": {"p01": 17, "p02": 12, "p03": 9, "p04": 3}, "scores": {}}
+    for kind, change in values.items():
+        base[kind] = {**(base[kind] or {p: 1 for p in ("p01", "p02", "p03", "p04")}), **change}
+    with pytest.raises(RuleError) as info:
+        record(state, Result(n=0, stage="finale", game=1, table=1, **base))
+    assert says in info.value.de
+
+
+def test_negative_points_are_allowed_where_the_ruleset_says_so() -> None:
+    data = preset_data("gruppenmodus")
+    data["defaults"]["result"] = data["defaults"].get("result", {}) | {"negative": True}
+    t = Tournament("x", ruleset_from_dict(data), [Player(f"p0{i}", f"S{i}") for i in range(1, 5)],
+                   seed=1)  # fmt: skip
+    state = TournamentState(t)
+    add(state, Draw(n=0, stage="finale", game=1, seed=1, tables=(("p01", "p02", "p03", "p04"),)))
+    scores = {"p01": -5, "p02": Fraction(-1, 2), "p03": 0, "p04": 3}
+    pips = {"p01": 1, "p02": 2, "p03": 3, "p04": 4}
+    add(state, Result(n=0, stage="finale", game=1, table=1, pips=pips, scores=scores))
+    again = loads(dumps(t))
+    assert again.facts[-1].scores == scores  # type: ignore[union-attr]
+
+
+# -- rulesets ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "says"),
+    [
+        ({"games": 100_000_000}, "games", f"zwischen 1 und {MAX_GAMES}"),
+        ({"tables": {"prefer": 1000}}, "tables.prefer", "zwischen 2 und 8"),
+        ({"tables": {"allow": [3, 99]}}, "tables.allow", "von 2 bis 8"),
+        ({"entrants": {"top": 10**9}}, "entrants.top", f"zwischen 1 und {MAX_PLAYERS}"),
+        ({"name": "x" * 201}, "name", "zu lang"),
+        ({"name": "a\x00b"}, "name", "unzulässiges Zeichen"),
+        ({"id": "runde①"}, "id", "Buchstaben a–z"),
+    ],
+)
+def test_a_ruleset_keeps_its_bounds_and_says_the_range(
+    change: dict[str, Any], field: str, says: str
+) -> None:
+    data = preset_data("alhambra")
+    data["stages"][0] |= change
+    with pytest.raises(RuleError) as info:
+        ruleset_from_dict(data)
+    assert info.value.field is not None and info.value.field.endswith(field)
+    assert says in info.value.de
+
+
+@pytest.mark.parametrize(
+    ("toml", "says"),
+    [
+        ('format = "Z"', "nicht erlaubt"),
+        ("when = 2026-11-27", "kein Datum"),
+        ("deep = " + "[" * 2000 + "]" * 2000, "verschachtelt"),
+        ('note = "a\\u0000b"', "unzulässiges Zeichen"),
+    ],
+)
+def test_a_ruleset_text_that_no_page_could_hold_is_refused(toml: str, says: str) -> None:
+    text = preset_text("alhambra").replace('format = "B"', "")
+    with pytest.raises(RuleError) as info:
+        rules_from_toml(toml + "\n" + text)
+    assert says in info.value.de
+
+
+def test_a_knockout_ruleset_keeps_its_bounds() -> None:
+    text = preset_text("schocken-ko")
+    for old, new, says in [
+        ("lives = 2", "lives = 100000", "zwischen 1 und 10"),
+        ("entry_fee = 10 ", 'entry_fee = "1_000" ', "muss ein Betrag sein"),
+        ("entry_fee = 10 ", 'entry_fee = "10.001" ', "höchstens 2 Nachkommastellen"),
+        ("entry_fee = 10 ", "entry_fee = 1000000 ", "von 0 bis 10000"),
+    ]:
+        assert old in text, old
+        with pytest.raises(RuleError) as info:
+            rules_from_toml(text.replace(old, new))
+        assert says in info.value.de
+
+
+def test_many_table_sizes_are_planned_at_once() -> None:
+    start = time.perf_counter()
+    plan = plan_tables(4999, TableRule(8, (2, 3, 4, 5, 6, 7), 5000))
+    assert plan.players == 4999
+    assert time.perf_counter() - start < 5  # a bound on the work, not a speed figure
+
+
+# -- names and player lists ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [("Anna\nBe\x00rnd\nClara", "unzulässiges Zeichen"), ("Anna\n" + "x" * 1_100_000, "zu groß"),
+     ("\n".join(f"S{i}" for i in range(MAX_PLAYERS + 1)), "Zu viele Spieler"),
+     ("Anna\n" + "x" * 101, "zu lang")],
+)  # fmt: skip
+def test_a_player_list_keeps_its_bounds(text: str, says: str) -> None:
+    with pytest.raises(RuleError) as info:
+        parse_player_names(text)
+    assert says in info.value.de
+
+
+def test_control_characters_are_found_like_their_unicode_category() -> None:
+    assert bad_character("Anna") is None and bad_character("Zoë 🎲") is None
+    assert bad_character("a\x00") == "\x00" and bad_character("a\u0085") == "\u0085"
+    assert bad_character("a\ud800") == "\ud800"
+    assert bad_character("zwei\nZeilen", lines=True) is None
+    assert checked_name("  Anna ") == "Anna"
+
+
+# -- the tournament file: read strictly, replayed before use ----------------------------------
+
+
+def good_file() -> dict[str, Any]:
+    t = tournament("alhambra", 8, seed=3)
+    play_to_end(t, seed=4)
+    return to_data(t)
+
+
+def damaged(change: Any) -> str:
+    data = good_file()
+    change(data)
+    return json.dumps(data)
+
+
+def first(data: dict[str, Any], kind: str) -> dict[str, Any]:
+    return next(f for f in data["facts"] if f["type"] == kind)
+
+
+HOSTILE_FILES = {
+    "result for table 999": lambda d: first(d, "result").update(table=999),
+    "unknown player": lambda d: first(d, "result")["scores"].update(zorro="1"),
+    "duplicate player ids": lambda d: d["players"].append(dict(d["players"][0])),
+    "duplicate names": lambda d: d["players"].append({"id": "p99", "name": "spieler 1"}),
+    "wrong stage": lambda d: first(d, "result").update(stage="finale"),
+    "seed of 10^4000": lambda d: d.update(seed=10**4000),
+    "fact number 10^30": lambda d: d["facts"][-1].update(n=10**30),
+    "duplicate fact number": lambda d: d["facts"][-1].update(n=d["facts"][-2]["n"]),
+    "negative fact number": lambda d: d["facts"][0].update(n=-1),
+    "NUL in a name": lambda d: d["players"][0].update(name="An\x00na"),
+    "name of 201 characters": lambda d: d["players"][0].update(name="x" * 201),
+    "long created_at": lambda d: d.update(created_at="2026-11-27" * 10),
+    "fraction too fine": lambda d: first(d, "result")["scores"].update(p001="1/10000000000000000"),
+    "undo of an older entry": lambda d: d["facts"].append(
+        {"n": d["facts"][-1]["n"] + 1, "type": "undo", "target": 1}
+    ),
+    "games = 10^8": lambda d: d["ruleset"]["stages"][0].update(games=10**8),
+    "a lone surrogate": lambda d: d.update(name="\ud800"),
+}
+
+
+@pytest.mark.parametrize("change", HOSTILE_FILES.values(), ids=HOSTILE_FILES.keys())
+def test_a_hostile_file_is_refused_with_one_reason(change: Any) -> None:
+    with pytest.raises(RuleError) as info:
+        loads_any(damaged(change), origin="turnier.json")
+    assert info.value.de and info.value.en
+
+
+@pytest.mark.parametrize("depth", [100, 10_000, 100_000])
+def test_a_deeply_nested_file_is_refused(depth: int) -> None:
+    text = json.dumps(good_file())[:-1] + ', "x": ' + "[" * depth + "]" * depth + "}"
+    with pytest.raises(RuleError) as info:
+        loads_any(text, origin="turnier.json")
+    assert "turnier.json" in info.value.de
+
+
+def test_a_good_file_still_loads_and_keeps_its_log() -> None:
+    data = good_file()
+    data["log"] = [{"at": "2026-11-27T19:00:00+01:00", "by": "anna", "de": "Ausgelost",
+                    "en": "Drawn", "fact": 1}]  # fmt: skip
+    t = loads(json.dumps(data))
+    assert to_data(t) == data  # the log travels with the file
+
+
+# -- exports: no formulas for spreadsheets ---------------------------------------------------
+
+
+@pytest.mark.parametrize("cell", ["=cmd|' /C calc'!A0", "@SUM(1+1)", "+1+1", "-2+3", "\tx", "\rx"])
+def test_a_csv_cell_that_a_spreadsheet_would_run_is_neutralised(cell: str) -> None:
+    assert csv_cell(cell) == "'" + cell
+    assert csv_text([[cell]]).lstrip('"').startswith("'")
+
+
+def test_the_ranking_export_neutralises_names() -> None:
+    t = Tournament(
+        "x", tournament("alhambra", 4).ruleset,
+        [Player("p1", "=HYPERLINK(1)"), Player("p2", "@B"), Player("p3", "+C"), Player("p4", "D")],
+        seed=1,
+    )  # fmt: skip
+    play_to_end(t, seed=1)
+    _, text = final_ranking(t)
+    assert "'=HYPERLINK(1)" in text and "'@B" in text and "'+C" in text
+    assert "\n=" not in text and ",=" not in text and ",@" not in text
