@@ -68,14 +68,14 @@ def reason_of(err: BaseException) -> Reason | None:
 
 
 def probe(folder: Path) -> Reason | None:
-    """Try the data folder: enough free space, and a small file written and synced."""
+    """Try the data folder: enough free space, and a small file (16 KB) written and synced."""
     try:
         stat = os.statvfs(folder)
         if stat.f_bavail * stat.f_frsize < LEAST_FREE:
             return FULL
         fd, name = tempfile.mkstemp(prefix=".schreibprobe-", dir=folder)
         try:
-            os.write(fd, b"\0" * 4096)
+            os.write(fd, b"\0" * 16384)
             os.fsync(fd)
         finally:
             os.close(fd)
