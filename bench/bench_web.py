@@ -7,11 +7,8 @@ starts a private one). Prints figures; asserts only that no result was lost.
 
 from __future__ import annotations
 
-import http.client
 import os
 import random
-import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -19,7 +16,9 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlencode
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+from loadclient import Browser, Server, free_port, server_env
 
 PLAYERS_PAGE = 1000
 PLAYERS_LOAD = 800  # 200 tables: every client enters 10 results
@@ -86,50 +85,6 @@ def standings_page() -> None:
     print(f"  further requests:             {ms(warm)}")
 
 
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Browser:
-    """One client with its own session: logs in, then posts forms."""
-
-    def __init__(self, port: int) -> None:
-        """Open a connection and log in."""
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        self.cookies: dict[str, str] = {}
-        page = self.get("/anmelden/")
-        self.token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-        status, _ = self.post("/anmelden/", {"username": USER, "password": PASSWORD})
-        assert status == 302, status
-        self.token = self.cookies["csrftoken"]  # the login gives a new token
-
-    def _headers(self) -> dict[str, str]:
-        cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        return {"Cookie": cookie, "Host": "localhost", "Referer": "http://localhost/"}
-
-    def _keep(self, response: http.client.HTTPResponse) -> str:
-        for header in response.headers.get_all("Set-Cookie") or []:
-            name, value = header.split(";")[0].split("=", 1)
-            self.cookies[name] = value
-        return response.read().decode()
-
-    def get(self, path: str) -> str:
-        """GET a page."""
-        self.conn.request("GET", path, headers=self._headers())
-        return self._keep(self.conn.getresponse())
-
-    def post(self, path: str, fields: dict[str, str]) -> tuple[int, str]:
-        """POST a form with the CSRF token; return status and body."""
-        body = urlencode({"csrfmiddlewaretoken": self.token, **fields})
-        headers = self._headers() | {"Content-Type": "application/x-www-form-urlencoded"}
-        self.conn.request("POST", path, body=body, headers=headers)
-        response = self.conn.getresponse()
-        return response.status, self._keep(response)
-
-
 def result_forms(pk: int) -> list[dict[str, str]]:
     """One valid result form per table of the drawn game (random pips and points)."""
     from tafelrunde.engine.tournament_state import TournamentState
@@ -160,21 +115,9 @@ def throughput(label: str, data: Path, url: str, workers: int) -> None:
     pk = played(PLAYERS_LOAD, 1)  # the first game is drawn
     forms = result_forms(pk)
     port = free_port()
-    env = os.environ | {"TAFELRUNDE_DATA": str(data), "TAFELRUNDE_DATABASE_URL": url}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "tafelrunde.web.asgi:application", "--port",
-         str(port), "--workers", str(workers), "--log-level", "warning", "--lifespan", "off",
-         "--timeout-keep-alive", "120"],
-        env=env,
-    )  # fmt: skip
+    server = Server(port, workers, server_env(data, url), data / "server.log").start()
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-        clients = [Browser(port) for _ in range(CLIENTS)]
+        clients = [Browser(port, USER, PASSWORD) for _ in range(CLIENTS)]
         outcome = {"accepted": 0, "refused": 0, "failed": 0}
         lock = threading.Lock()
 
@@ -196,8 +139,9 @@ def throughput(label: str, data: Path, url: str, workers: int) -> None:
         took = time.perf_counter() - start
         stored = FactRecord.objects.filter(tournament_id=pk, data__type="result").count()
     finally:
-        server.terminate()
-        server.wait()
+        server.stop()
+    if outcome["failed"]:
+        print((data / "server.log").read_text()[-3000:], file=sys.stderr)
     lost = len(forms) - stored
     rate = len(forms) / took
     print(f"{label}: {len(forms)} results from {CLIENTS} clients in {took:.2f} s = {rate:.0f}/s;")

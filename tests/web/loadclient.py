@@ -1,0 +1,396 @@
+"""Load on a real Tafelrunde server: uvicorn as a subprocess, clients entering results at once.
+
+Shared by tests/web/test_crash.py and bench/bench_load.py. The module imports only the
+standard library; `prepare` needs Django set up and is run in a process of its own:
+`python tests/web/loadclient.py prepare PLAYERS USER PASSWORD` prepares a tournament in the
+database that TAFELRUNDE_DATA / TAFELRUNDE_DATABASE_URL name and prints it as JSON.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+Form = dict[str, str]
+NO_ANSWER = 0  # the status of a request the server never answered (connection lost)
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def server_env(data: Path, url: str = "") -> dict[str, str]:
+    """The environment of an app process: its data folder, and PostgreSQL if a URL is given."""
+    env = os.environ | {"TAFELRUNDE_DATA": str(data)}
+    env.pop("TAFELRUNDE_DATABASE_URL", None)
+    if url:
+        env["TAFELRUNDE_DATABASE_URL"] = url
+    return env
+
+
+class Server:
+    """The app served by uvicorn in a process group of its own: kill -9 hits every worker."""
+
+    def __init__(self, port: int, workers: int, env: dict[str, str], log: Path) -> None:
+        """Remember how to start; nothing runs yet."""
+        self.port, self.workers, self.env, self.log = port, workers, env, log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 60) -> Server:
+        """Start uvicorn and wait until the login page answers."""
+        cmd = [
+            sys.executable, "-m", "uvicorn", "tafelrunde.web.asgi:application",
+            "--port", str(self.port), "--workers", str(self.workers), "--lifespan", "off",
+            "--log-level", "warning", "--timeout-keep-alive", "300",
+        ]  # fmt: skip
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                cmd, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            )
+        deadline = time.monotonic() + timeout
+        while not self._answers():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"server did not start:\n{self.log.read_text()[-3000:]}")
+            time.sleep(0.2)
+        return self
+
+    def _answers(self) -> bool:
+        """Tell whether the login page answers with 200."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request("GET", "/anmelden/", headers={"Host": "localhost"})
+            return conn.getresponse().status == 200
+        except (OSError, http.client.HTTPException):
+            return False
+        finally:
+            conn.close()
+
+    def kill(self) -> None:
+        """kill -9 the server and its workers at once."""
+        self._signal(signal.SIGKILL)
+
+    def stop(self) -> None:
+        """End the server normally (SIGTERM); kill it if it does not end."""
+        try:
+            self._signal(signal.SIGTERM, wait=30)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def _signal(self, sig: signal.Signals, wait: float | None = None) -> None:
+        """Send a signal to the server's process group and wait for the server to end."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, sig)
+        self.proc.wait(timeout=wait)
+        if sig == signal.SIGKILL:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, sig)  # workers left behind by the supervisor, if any
+
+    def __enter__(self) -> Server:
+        """Start the server."""
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        """End the server."""
+        self.stop()
+
+
+class Browser:
+    """One client with its own session: logs in, then reads pages and posts forms."""
+
+    def __init__(self, port: int, user: str, password: str) -> None:
+        """Open a connection and log in."""
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+        self.cookies: dict[str, str] = {}
+        self.location = ""
+        status, page = self.get("/anmelden/")
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        if status != 200 or found is None:
+            raise RuntimeError(f"no login form: {status}")
+        self.token = found.group(1)
+        status, _ = self.post("/anmelden/", {"username": user, "password": password})
+        if status != 302:
+            raise RuntimeError(f"login refused: {status}")
+        self.token = self.cookies["csrftoken"]  # the login gives a new token
+
+    def _headers(self) -> dict[str, str]:
+        """Cookies, host and referer (the CSRF check over HTTP wants none, but browsers send it)."""
+        cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        return {"Cookie": cookie, "Host": "localhost", "Referer": "http://localhost/"}
+
+    def _answer(self) -> tuple[int, str]:
+        """Read the response: keep its cookies and its redirect target; return status and body."""
+        response = self.conn.getresponse()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, value = header.split(";")[0].split("=", 1)
+            self.cookies[name] = value
+        self.location = response.headers.get("Location", "")
+        return response.status, response.read().decode()
+
+    def get(self, path: str) -> tuple[int, str]:
+        """GET a page; return status and body."""
+        self.conn.request("GET", path, headers=self._headers())
+        return self._answer()
+
+    def post(self, path: str, fields: Form) -> tuple[int, str]:
+        """POST a form with the CSRF token; return status and body."""
+        body = urlencode({"csrfmiddlewaretoken": self.token, **fields})
+        headers = self._headers() | {"Content-Type": "application/x-www-form-urlencoded"}
+        self.conn.request("POST", path, body=body, headers=headers)
+        return self._answer()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+
+def log_in(port: int, user: str, password: str, count: int) -> list[Browser]:
+    """Log `count` clients in, a few at a time (each login hashes the password once)."""
+    browsers: list[Browser | None] = [None] * count
+    errors: list[BaseException] = []
+
+    def one(k: int) -> None:
+        try:
+            browsers[k] = Browser(port, user, password)
+        except (OSError, http.client.HTTPException, RuntimeError) as err:
+            errors.append(err)
+
+    for first in range(0, count, 4):
+        threads = [threading.Thread(target=one, args=(k,)) for k in range(first, first + 4)]
+        threads = threads[: count - first]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    if errors:
+        raise RuntimeError(f"login failed: {errors[0]!r}")
+    return [b for b in browsers if b is not None]
+
+
+def draw(browser: Browser, pk: int, seed: int, version: int = 0) -> bool:
+    """Release the next draw with this seed through the draw form; tell whether it was stored."""
+    fields = {"seed": str(seed), "version": str(version)}
+    status, _ = browser.post(f"/turniere/{pk}/auslosung/", fields)
+    return status == 302 and "/tische/" in browser.location
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One request of the load: what it was, its answer and how long it took."""
+
+    client: int
+    kind: str  # "page" (the tables page) or "post" (a result)
+    status: int  # NO_ANSWER when the server never answered
+    seconds: float
+    table: tuple[int, int] | None = None  # (game, table) of a result
+    accepted: bool = False  # a result answered 302 to the tables page: acknowledged
+
+    @property
+    def outcome(self) -> str:
+        """ok (a page), accepted or refused (a result), error (>= 500), no answer, or other."""
+        if self.accepted:
+            return "accepted"
+        if self.status == NO_ANSWER:
+            return "no answer"
+        if self.status >= 500:
+            return "error"
+        if self.status == 200:
+            return "refused" if self.kind == "post" else "ok"
+        return "other"
+
+
+class Load:
+    """K clients at once, each looping: GET the tables page, then POST one of its own tables."""
+
+    def __init__(
+        self,
+        browsers: list[Browser],
+        pk: int,
+        forms: list[Form],
+        think: float = 0.0,
+        pages: bool = True,
+    ) -> None:
+        """Client k enters tables k, k+K, ...; `think` s after each GET; `pages` False: no GET."""
+        self.browsers, self.pk, self.think, self.pages = browsers, pk, think, pages
+        self.shares = [forms[k :: len(browsers)] for k in range(len(browsers))]
+        self.samples: list[Sample] = []
+        self.lock = threading.Lock()
+        self.threads: list[threading.Thread] = []
+        self.seconds = 0.0
+
+    def start(self) -> Load:
+        """Start every client."""
+        self.begun = time.perf_counter()
+        self.threads = [
+            threading.Thread(target=self._client, args=(k,), daemon=True)
+            for k in range(len(self.browsers))
+        ]
+        for th in self.threads:
+            th.start()
+        return self
+
+    def join(self) -> Load:
+        """Wait until every client is done (or has lost its server)."""
+        for th in self.threads:
+            th.join()
+        self.seconds = time.perf_counter() - self.begun
+        return self
+
+    def run(self) -> Load:
+        """Run the load to its end."""
+        return self.start().join()
+
+    def _client(self, k: int) -> None:
+        """One client's loop over its tables; it ends when its server stops answering."""
+        for form in self.shares[k]:
+            if self.pages and not self._request(k, None):
+                return
+            time.sleep(self.think)
+            if not self._request(k, form):
+                return
+
+    def _request(self, k: int, form: Form | None) -> bool:
+        """GET the tables page (no form) or POST a result; record it; tell if it was answered."""
+        browser = self.browsers[k]
+        start = time.perf_counter()
+        try:
+            if form is None:
+                status, _ = browser.get(f"/turniere/{self.pk}/tische/")
+            else:
+                status, _ = browser.post(f"/turniere/{self.pk}/ergebnis/", form)
+        except (OSError, http.client.HTTPException):
+            status = NO_ANSWER
+            browser.close()
+        took = time.perf_counter() - start
+        if form is None:
+            sample = Sample(k, "page", status, took)
+        else:
+            key = (int(form["game"]), int(form["table"]))
+            accepted = status == 302 and "/tische/" in browser.location
+            sample = Sample(k, "post", status, took, key, accepted)
+        with self.lock:
+            self.samples.append(sample)
+        return status != NO_ANSWER
+
+    def acknowledged(self) -> list[tuple[int, int]]:
+        """The (game, table) of every result answered 302 so far."""
+        with self.lock:
+            return [s.table for s in self.samples if s.accepted and s.table is not None]
+
+    def wait_for(self, acknowledged: int, timeout: float) -> int:
+        """Wait for so many acknowledged results (or the clients' end); return the count."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and any(th.is_alive() for th in self.threads):
+            if len(self.acknowledged()) >= acknowledged:
+                break
+            time.sleep(0.005)
+        return len(self.acknowledged())
+
+    def counts(self, kind: str) -> dict[str, int]:
+        """How many requests of a kind ended how."""
+        with self.lock:
+            outcomes = [s.outcome for s in self.samples if s.kind == kind]
+        return {o: outcomes.count(o) for o in sorted(set(outcomes))}
+
+    def latencies(self, kind: str) -> list[float]:
+        """The seconds of every answered request of a kind."""
+        with self.lock:
+            return [s.seconds for s in self.samples if s.kind == kind and s.status != NO_ANSWER]
+
+
+def percentiles(seconds: list[float]) -> tuple[float, float, float]:
+    """p50, p95 and p99 in milliseconds."""
+    if len(seconds) < 2:
+        only = seconds[0] * 1000 if seconds else float("nan")
+        return only, only, only
+    cuts = statistics.quantiles(seconds, n=100, method="inclusive")
+    return cuts[49] * 1000, cuts[94] * 1000, cuts[98] * 1000
+
+
+# ---- the tournament (needs Django; run in a process whose settings name the database) ----
+
+
+def setup_django() -> None:
+    """Start Django with the settings from the environment and migrate the database."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+
+
+def organiser(user: str, password: str) -> None:
+    """Add an organiser login unless it exists."""
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    if not users.filter(username=user).exists():
+        users.create_user(user, password=password)
+
+
+def prepare(players: int, user: str, password: str, seed: int = 1) -> dict[str, Any]:
+    """Add the organiser and an undrawn group-mode tournament: its number, draw seed, forms."""
+    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.presets import load_ruleset
+    from tafelrunde.web.domain.store import save_new
+
+    organiser(user, password)
+    people = [Player(f"p{i:04d}", f"Spieler {i}") for i in range(1, players + 1)]
+    rec = save_new(Tournament("Lasttest", load_ruleset("gruppenmodus"), people, seed=1))
+    return {"pk": rec.pk, "seed": seed, "forms": result_forms(rec.pk, seed)}
+
+
+def result_forms(pk: int, seed: int) -> list[Form]:
+    """One valid result form per table of the next draw with this seed (random pips, points)."""
+    from tafelrunde.engine.actions import next_draw, record
+    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.sim.autoplay import random_result
+    from tafelrunde.web.domain.store import engine_tournament
+    from tafelrunde.web.models import TournamentRecord
+
+    state = TournamentState(engine_tournament(TournamentRecord.objects.get(pk=pk)))
+    record(state, next_draw(state, seed=seed))  # as the server will draw it: same state, seed
+    st, rng = state.current, random.Random(5)
+    assert st is not None
+    forms = []
+    for game, table in st.missing_results():
+        res = random_result(state, game, table, rng)
+        form = {"game": str(game), "table": str(table), "basis": "0"}
+        form |= {f"pips-{p}": str(v) for p, v in res.pips.items()}
+        form |= {f"points-{p}": str(v) for p, v in res.scores.items()}
+        forms.append(form)
+    return forms
+
+
+def main() -> None:
+    """`prepare PLAYERS USER PASSWORD`: prepare a tournament, print it as JSON."""
+    if len(sys.argv) != 5 or sys.argv[1] != "prepare":
+        sys.exit("usage: loadclient.py prepare PLAYERS USER PASSWORD")
+    setup_django()
+    print(json.dumps(prepare(int(sys.argv[2]), sys.argv[3], sys.argv[4])))
+
+
+if __name__ == "__main__":
+    main()
