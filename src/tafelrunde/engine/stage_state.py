@@ -82,7 +82,7 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
-        for name in ("totals", "table_standings", "standing_cache"):
+        for name in ("totals", "table_standings", "standing_cache", "_missing"):
             self.__dict__.pop(name, None)
 
     def forget_outcomes(self, game: int, index: int | None = None) -> None:
@@ -164,12 +164,17 @@ class StageState:
 
     def missing_results(self) -> list[tuple[int, int]]:
         """List (game, table) pairs drawn but without a result."""
-        missing = []
-        for game in range(1, self.drawn_games() + 1):
-            for index in range(1, len(self.tables(game) or ()) + 1):
-                if (game, index) not in self.results:
-                    missing.append((game, index))
-        return missing
+        return list(self._missing)
+
+    @cached_property
+    def _missing(self) -> tuple[tuple[int, int], ...]:
+        """The pairs without a result, kept until the next fact."""
+        return tuple(
+            (game, index)
+            for game in range(1, self.drawn_games() + 1)
+            for index in range(1, len(self.tables(game) or ()) + 1)
+            if (game, index) not in self.results
+        )
 
     def games_done(self, index: int, upto: int) -> bool:
         """Say whether a fixed table has scored results for games 1..upto."""

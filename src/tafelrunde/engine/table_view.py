@@ -49,11 +49,16 @@ def draw_seed(st: StageState, game: int) -> int | None:
     return draw.seed if draw else None
 
 
-def game_tables(state: TournamentState, st: StageState, game: int, lang: str) -> list[TableView]:
-    """Every table of a game with seat order, start player and entered result."""
+def game_tables(
+    state: TournamentState, st: StageState, game: int, lang: str, only: range | None = None
+) -> list[TableView]:
+    """Every table of a game (or those numbered in `only`) with seat order, start player and
+    entered result."""
     name = state.tournament.name_of
     views = []
     for index, _ in enumerate(st.tables(game) or (), start=1):
+        if only is not None and index not in only:
+            continue
         order = st.seat_order(game, index)
         note, known = "", True
         passes = st.rule.seat_order == "passes"

@@ -9,7 +9,14 @@ from typing import Any
 from tafelrunde.engine import file_fields as ff
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Draw, Player, Result, Rolloff, Tournament, Undo
-from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_read, ko_to_data, misfit
+from tafelrunde.engine.knockout.facts import KnockoutFact
+from tafelrunde.engine.knockout.ko_file import (
+    KnockoutTournament,
+    ko_fact_from_dict,
+    ko_read,
+    ko_to_data,
+    misfit,
+)
 from tafelrunde.engine.limits import (
     MAX_FACT_NUMBER,
     MAX_FILE_BYTES,
@@ -110,6 +117,11 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
                        corrects=corrects)  # fmt: skip
     raise RuleError(f"„{kind}“ ist keine Art von Eintrag.", f"'{kind}' is no kind of fact.",
                     field=f"{where}.type")  # fmt: skip
+
+
+def fact_from_data(data: dict[str, Any], *, knockout: bool) -> AnyFact | KnockoutFact:
+    """Read one stored fact of either kind (as the database keeps it)."""
+    return ko_fact_from_dict(data) if knockout else _fact_from_dict(data, "facts")
 
 
 def _score(value: Any, where: str) -> Num:

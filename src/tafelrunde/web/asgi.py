@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -61,6 +63,68 @@ def bounded(app: App, limit: int = MAX_REQUEST_BYTES) -> App:
     return guarded
 
 
+class Gate:
+    """At most `slots` requests inside at once; the others wait in line, in order."""
+
+    def __init__(self, slots: int) -> None:
+        """Open with all slots free."""
+        self.free = slots
+        self.line: deque[asyncio.Future[None]] = deque()
+
+    async def enter(self) -> None:
+        """Take a slot, waiting in line when all are taken."""
+        if self.free > 0 and not self.line:
+            self.free -= 1
+            return
+        turn = asyncio.get_running_loop().create_future()
+        self.line.append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.leave()  # given a slot while going away: pass it on
+            raise
+
+    def leave(self) -> None:
+        """Give the slot to the next one in line."""
+        while self.line:
+            turn = self.line.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+
+def gated(app: App, slots: int) -> App:
+    """Let at most `slots` requests into Django at once; the others wait their turn.
+
+    Django runs every request in a thread of its own: a hundred phones at once would be a
+    hundred threads taking turns at one interpreter lock, each slowed by all the others.
+    Waiting in line before the door costs nothing and serves each one sooner.
+    """
+    gates: list[Gate] = []
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        if not gates:
+            gates.append(Gate(slots))  # made inside the server's event loop
+        await gates[0].enter()
+        try:
+            await app(scope, receive, send)
+        finally:
+            gates[0].leave()
+
+    return guarded
+
+
+def slots(name: str, default: int) -> int:
+    """How many requests one app process serves at once (a setting)."""
+    text = os.environ.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and 1 <= int(text) <= 256 else default
+
+
 async def _too_large(send: Send) -> None:
     """Answer 413 in words."""
     headers = [(b"content-type", b"text/html; charset=utf-8"), (b"connection", b"close")]
@@ -69,4 +133,4 @@ async def _too_large(send: Send) -> None:
 
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
-application = bounded(get_asgi_application())
+application = bounded(gated(get_asgi_application(), slots("TAFELRUNDE_SLOTS", 4)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -19,11 +20,11 @@ from django.utils.safestring import SafeString, mark_safe
 
 CSRF = "<!--csrf-->"
 KEEP = 8_000  # cards kept per process (a 5,000-player game has at most 1,667 tables)
-_cards: OrderedDict[str, str] = OrderedDict()
+_cards: OrderedDict[Hashable, str] = OrderedDict()
 _lock = threading.Lock()
 
 
-def card(template: str, context: dict[str, Any], key: str) -> str:
+def card(template: str, context: dict[str, Any], key: Hashable) -> str:
     """The card's HTML: kept under `key` (everything it shows), else rendered and kept."""
     with _lock:
         html = _cards.get(key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth
 from django.urls import include, path
 
-from tafelrunde.web.views import events, home, play, players, standings, tournaments
+from tafelrunde.web.views import events, home, play, players, standings, tables_page, tournaments
 
 T = "turniere/<int:pk>/"
 
@@ -28,7 +28,7 @@ urlpatterns = [
     path(T + "spieler/", players.players, name="players"),
     path(T + "spieler/<str:pid>/entfernen/", players.remove, name="player-remove"),
     path(T + "auslosung/", play.draw, name="draw"),
-    path(T + "tische/", play.tables, name="tables"),
+    path(T + "tische/", tables_page.tables, name="tables"),
     path(T + "ergebnis/", play.result, name="result"),
     path(T + "stechen/", play.rolloff, name="rolloff"),
     path(T + "zuruecknehmen/", play.undo, name="undo"),

@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
 from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils import timezone
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Tournament
-from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.facts import Draw, Tournament
+from tafelrunde.engine.knockout import KnockoutTournament, OpenTable
 from tafelrunde.engine.knockout.ko_file import ko_stored
 from tafelrunde.engine.log import LogLine, log_to_data
-from tafelrunde.engine.tournament_file import FORMAT, VERSION, from_data, stored, to_data
+from tafelrunde.engine.tournament_file import (
+    FORMAT,
+    VERSION,
+    fact_from_data,
+    from_data,
+    stored,
+    to_data,
+)
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
 
@@ -46,9 +56,67 @@ def file_data(rec: TournamentRecord, *, with_log: bool = False) -> dict[str, Any
     return data
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """A tournament as this process last read or stored it (never changed; copies go out)."""
+
+    version: int
+    revision: str
+    tour: AnyTournament
+
+    @property
+    def started(self) -> bool:
+        """Once a table is drawn or opened, only facts can change (rules and players are fixed)."""
+        return any(isinstance(f, Draw | OpenTable) for f in self.tour.facts)
+
+
+_LOADED: OrderedDict[int, Loaded] = OrderedDict()
+_LOADED_LOCK = threading.Lock()
+
+
 def engine_tournament(rec: TournamentRecord, *, with_log: bool = False) -> AnyTournament:
-    """Rebuild the engine's tournament from the stored facts (checked when they were stored)."""
-    return from_data(file_data(rec, with_log=with_log), origin=rec.name, replay=False)
+    """Rebuild the engine's tournament from the stored facts (checked when they were stored).
+
+    A tournament read before is not read again: only the facts stored since are added
+    (facts are only ever appended, and after the start nothing else changes).
+    """
+    if with_log:
+        return from_data(file_data(rec, with_log=True), origin=rec.name, replay=False)
+    with _LOADED_LOCK:
+        known = _LOADED.get(rec.pk)
+    if known is None or known.revision != rec.revision:
+        if known is not None and known.started and _last(known) == known.version < rec.version:
+            new = rec.facts.filter(n__gt=known.version, n__lte=rec.version).order_by("n")
+            knockout = isinstance(known.tour, KnockoutTournament)
+            facts = [
+                fact_from_data(d, knockout=knockout) for d in new.values_list("data", flat=True)
+            ]
+            tour = _with_facts(known.tour, [*known.tour.facts, *facts])
+        else:
+            tour = from_data(file_data(rec), origin=rec.name, replay=False)
+        known = remember(rec.pk, rec.version, rec.revision, tour)
+    return _with_facts(known.tour, list(known.tour.facts))
+
+
+def _last(known: Loaded) -> int:
+    """The number of the kept tournament's latest fact (-1: none)."""
+    return known.tour.facts[-1].n if known.tour.facts else -1
+
+
+def _with_facts(tour: AnyTournament, facts: list[Any]) -> AnyTournament:
+    """A copy of the tournament with these facts (rules and players are shared: never changed)."""
+    return replace(tour, facts=facts)
+
+
+def remember(pk: int, version: int, revision: str, tour: AnyTournament) -> Loaded:
+    """Keep a copy of the tournament as it is stored in this version."""
+    known = Loaded(version, revision, _with_facts(tour, list(tour.facts)))
+    with _LOADED_LOCK:
+        _LOADED[pk] = known
+        _LOADED.move_to_end(pk)
+        while len(_LOADED) > 16:
+            _LOADED.popitem(last=False)
+    return known
 
 
 # the tournament as last changed by this process, by record: reused while nobody else changed it
@@ -96,6 +164,50 @@ class Logged:
     de: str
     en: str
     fact: int | None = None
+
+
+_LATEST: OrderedDict[tuple[int, str], tuple[int, str, Any]] = OrderedDict()
+_LATEST_LOCKS: dict[tuple[int, str], threading.Lock] = {}
+
+
+def latest(rec: TournamentRecord, what: str, make: Callable[[TournamentRecord], T]) -> T:
+    """What a page shows of the tournament, made once per version and shared.
+
+    Requests that arrive while it is being made wait and take it; one made for a newer
+    version serves an older request too (it is fresher). So a crowd of phones costs one
+    making per change, not one per phone.
+    """
+    key = (rec.pk, what)
+    with _LOADED_LOCK:
+        lock = _LATEST_LOCKS.setdefault(key, threading.Lock())
+    with lock:
+        kept = _LATEST.get(key)
+        if kept and (kept[0] > rec.version or kept[:2] == (rec.version, rec.revision)):
+            value: T = kept[2]
+            return value
+        now = TournamentRecord.objects.defer("players", "ruleset").get(pk=rec.pk)
+        value = make(now)
+        with _LOADED_LOCK:
+            _LATEST[key] = (now.version, now.revision, value)
+            _LATEST.move_to_end(key)
+            while len(_LATEST) > 256:
+                gone, _ = _LATEST.popitem(last=False)
+                _LATEST_LOCKS.pop(gone, None)
+        return value
+
+
+@receiver(post_save, sender=TournamentRecord)
+@receiver(post_delete, sender=TournamentRecord)
+def forget(sender: Any, instance: TournamentRecord, created: bool = True, **_: Any) -> None:
+    """Forget what this process kept of a tournament that is new (its number may have been
+    used before, e.g. after a database was restored) or deleted."""
+    if not created:
+        return
+    with _LOADED_LOCK:
+        _LOADED.pop(instance.pk, None)
+        _WORK.pop(instance.pk, None)
+        for key in [k for k in _LATEST if k[0] == instance.pk]:
+            del _LATEST[key]
 
 
 def save_new(
@@ -174,7 +286,9 @@ def append(
     line that `log` makes of the result is stored in the same transaction as the facts.
     """
     with transaction.atomic():
-        rec = TournamentRecord.objects.select_for_update().get(pk=rec_id)
+        rec = (
+            TournamentRecord.objects.select_for_update().defer("players", "ruleset").get(pk=rec_id)
+        )
         if expected is not None and expected != rec.version:
             raise stale(expected, rec.version)
         kept = _WORK.pop(rec.pk, None)  # a refused change must not leave a half-changed copy
@@ -190,6 +304,9 @@ def append(
             rec.revision = new_revision()
             rec.save(update_fields=["version", "revision"])
             write_log(rec, user, log(result))
+            # readers start from here once it is committed (a copy: the next step changes tour)
+            stored = (rec.pk, rec.version, rec.revision, _with_facts(tour, list(tour.facts)))
+            transaction.on_commit(lambda: remember(*stored))
         _WORK[rec.pk] = (rec.revision, tour)
         return result
 

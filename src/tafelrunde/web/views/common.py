@@ -43,8 +43,8 @@ def organiser(view: V) -> V:
 
 
 def record_of(pk: int) -> TournamentRecord:
-    """The tournament with this number, or 404."""
-    return get_object_or_404(TournamentRecord, pk=pk)
+    """The tournament with this number, or 404 (its ruleset and players are read when used)."""
+    return get_object_or_404(TournamentRecord.objects.defer("players", "ruleset"), pk=pk)
 
 
 def refuse(form: forms.Form, err: RuleError, fields: dict[str, str] | None = None) -> None:

@@ -17,28 +17,25 @@ from tafelrunde.engine.actions import (
     rolled_by_software,
     rolloff_for,
     undo_last,
-    undo_target,
 )
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import Draw, Result, Tournament
 from tafelrunde.engine.limits import MAX_PIPS, MAX_SEED, whole_number
 from tafelrunde.engine.numbers import parse_number
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.table_view import draw_seed, game_tables
+from tafelrunde.engine.table_view import game_tables
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.web.cards import card, joined, with_csrf
 from tafelrunde.web.domain import setup
 from tafelrunde.web.domain.store import (
     Logged,
     append,
     engine_tournament,
     group_state,
-    read_only,
 )
 from tafelrunde.web.models import TournamentRecord
 from tafelrunde.web.templatetags.tafel import lang
 from tafelrunde.web.views.common import organiser, record_of, say, text_of, whole
+from tafelrunde.web.views.tables_page import page_of, tables
 from tafelrunde.web.views.tournaments import page, stamp
 
 
@@ -133,129 +130,6 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     return redirect("tables", rec.pk)
 
 
-def tables(
-    request: HttpRequest, pk: int, errors: dict[str, Any] | None = None, typed: Any = None
-) -> HttpResponse:
-    """One game of the running stage (the first with results missing, or the one asked for):
-    tables, seat order, results and their forms; the other games are a click away."""
-    rec = record_of(pk)
-    if rec.format == "D":
-        return redirect("ko-tables", rec.pk)
-    state = read_only(rec)[1]
-    st = state.current
-    errors = errors or {}
-    wanted = request.GET.get("partie") or (typed.get("game") if typed is not None else None)
-    game = _game(st, wanted)
-    cards: list[str] = []
-    if st is not None and game:
-        organiser = request.user.is_authenticated
-        action = reverse("result", args=[rec.pk])
-        for view in game_tables(state, st, game, lang()):
-            tb = _table(state, st, game, view, typed)
-            context = {"tb": tb, "game": game, "fields": _fields(st), "organiser": organiser,
-                       "action": action, "error": errors.get(tb["key"])}  # fmt: skip
-            key = repr((lang(), sorted(context.items(), key=lambda kv: kv[0])))
-            cards.append(card("web/table_card.html", context, key))
-    needs = [
-        {"kind": n.kind, "game": n.game, "table": n.table,
-         "players": [(p, state.tournament.name_of(p)) for p in n.players],
-         "key": "rolloff-" + "-".join(sorted(n.players))}
-        for n in open_rolloffs(state)
-    ]  # fmt: skip
-    shown = {f"{game}-{i}" for i in range(1, len(cards) + 1)} | {n["key"] for n in needs}
-    context = {
-        "stage": st,
-        "stage_title": st.title(lang()) if st else "",
-        "game": game,
-        "word": st.rule.game_word(lang()) if st else "",
-        "seed": draw_seed(st, game) if st and game else None,
-        "games": _games(st),
-        "cards": joined(cards),
-        "rolloffs": needs,
-        "errors": errors,
-        "loose": [e for k, e in errors.items() if k not in shown],
-        "last": _last(state),
-    }
-    return with_csrf(request, page(request, rec, "web/tables.html", context))
-
-
-def _game(st: StageState | None, wanted: str | None) -> int:
-    """The game to show: the one asked for, else the first with results missing, else the last."""
-    if st is None or not st.drawn_games():
-        return 0
-    drawn = st.drawn_games()
-    if wanted and wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= drawn:
-        return int(wanted)
-    missing = sorted({g for g, _ in st.missing_results()})
-    return missing[0] if missing else drawn
-
-
-def _games(st: StageState | None) -> list[dict[str, int]]:
-    """Every drawn game of the stage with how many of its results are missing."""
-    if st is None:
-        return []
-    missing = [g for g, _ in st.missing_results()]
-    return [{"game": g, "missing": missing.count(g)} for g in range(1, st.drawn_games() + 1)]
-
-
-def _fields(st: StageState | None) -> dict[str, bool]:
-    """Which values the result form asks for, from the stage's rules."""
-    if st is None:
-        return {}
-    return {
-        "points": st.rule.score != "none",
-        "pips": st.rule.pips,
-        "places": st.rule.score != "required",
-        "points_required": st.rule.score == "required",
-    }
-
-
-def _table(
-    state: TournamentState, st: StageState, game: int, view: Any, typed: Any = None
-) -> dict[str, Any]:
-    """A table with its form values: as typed (after a refusal), else the entered result."""
-    res = view.result
-    values = {
-        p: {
-            "points": res.scores.get(p, "") if res else "",
-            "pips": res.pips.get(p, "") if res else "",
-            "place": res.places.get(p, "") if res else "",
-        }
-        for p in view.seats
-    }
-    if (
-        typed is not None
-        and typed.get("game") == str(game)
-        and typed.get("table") == str(view.index)
-    ):
-        for p in view.seats:
-            values[p] = {k: typed.get(f"{k}-{p}", "") for k in ("points", "pips", "place")}
-    rows = [(p, state.tournament.name_of(p), values[p]) for p in view.seats]
-    key = f"{game}-{view.index}"
-    earlier = [
-        describe(state.tournament, r, lang())
-        for r in st.superseded
-        if (r.game, r.table) == (game, view.index)
-    ]
-    return {
-        "earlier": earlier,
-        "view": view,
-        "rows": rows,
-        "basis": res.n if res else 0,
-        "text": view.text(lang()),
-        "key": key,
-    }
-
-
-def _last(state: TournamentState) -> dict[str, Any] | None:
-    """The latest entry that undo would take back."""
-    try:
-        fact = undo_target(state)
-    except RuleError:
-        return None
-    return {"n": fact.n, "text": describe(state.tournament, fact, lang())}
-
-
 @organiser
 @require_POST
 def result(request: HttpRequest, pk: int) -> HttpResponse:
@@ -282,7 +156,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request, say(f"Tisch {table}: Ergebnis gespeichert.", f"Table {table}: result saved.")
     )
-    stay = f"?partie={game}" if open_here else ""  # a finished game makes way for the next
+    stay = f"?partie={game}&seite={page_of(table)}" if open_here else ""  # else: the next game
     return redirect(reverse("tables", args=[rec.pk]) + f"{stay}#table-{game}-{table}")
 
 
