@@ -35,10 +35,17 @@ from loadclient import (
 
 PLAYERS = 800  # 200 tables; the group stage's draw seats its 3 games: 600 results
 CLIENTS = 100  # 6 results each
-VARIANTS = (  # label, clients, pause between GET and POST in s, results (None: all)
-    ("baseline: one client alone, 30 results", 1, 0.0, 30),
-    ("zero think time: GET, then POST at once", CLIENTS, 0.0, None),
-    ("realistic: 1 s typing between GET and POST", CLIENTS, 1.0, None),
+VARIANTS = (  # label, clients, s typing between GET and POST, s after a POST, results
+    ("baseline: one client alone, 30 results", 1, 0.0, 0.0, 30),
+    ("zero think time (a stress test): GET, then POST at once", CLIENTS, 0.0, 0.0, None),
+    ("1 s typing between GET and POST, nothing after", CLIENTS, 1.0, 0.0, None),
+    (
+        "paced: a result every ~5 s per client (1 s typing, 2-6 s to the next)",
+        CLIENTS,
+        1.0,
+        4.0,
+        None,
+    ),
 )
 USER, PASSWORD = "bench", "bench-passwort"
 TARGETS = {"post": 500, "page": 1000}  # p95 in ms
@@ -98,7 +105,9 @@ def report(load: Load, pk: int, forms: list[Form]) -> int:
     return lost
 
 
-def run_variant(browsers: list[Browser], label: str, think: float, count: int | None) -> int:
+def run_variant(
+    browsers: list[Browser], label: str, think: float, pause: float, count: int | None
+) -> int:
     """A fresh tournament, drawn through the form; every client enters its results."""
     made = prepare(PLAYERS, USER, PASSWORD)
     forms = made["forms"][:count]
@@ -106,7 +115,7 @@ def run_variant(browsers: list[Browser], label: str, think: float, count: int | 
         print("  the draw was refused")
         return 1
     print(f"{label}, load {os.getloadavg()[0]:.1f}:")
-    load = Load(browsers, made["pk"], forms, think=think).run()
+    load = Load(browsers, made["pk"], forms, think=think, pause=pause).run()
     lost = report(load, made["pk"], forms)
     return int(lost > 0 or load.counts("post").get("accepted", 0) != len(forms))
 
@@ -121,8 +130,8 @@ def figures(title: str, data: Path, url: str, workers: int) -> int:
         browsers = log_in(port, USER, PASSWORD, CLIENTS)
         took = time.perf_counter() - start
         print(f"\n{title}: {PLAYERS} players, {CLIENTS} clients logged in in {took:.1f} s")
-        for label, clients, think, count in VARIANTS:
-            failed |= run_variant(browsers[:clients], label, think, count)
+        for label, clients, think, pause, count in VARIANTS:
+            failed |= run_variant(browsers[:clients], label, think, pause, count)
     if failed:
         print((data / "server.log").read_text()[-3000:], file=sys.stderr)
     return failed

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-from loadclient import Browser, Server, free_port, server_env
+from loadclient import Browser, Server, free_port, result_forms, server_env
 
 PLAYERS_PAGE = 1000
 PLAYERS_LOAD = 800  # 200 tables: every client enters 10 results
@@ -83,26 +83,6 @@ def standings_page() -> None:
     print(f"standings page, {PLAYERS_PAGE} players, 700 entries (target < 100 ms):")
     print(f"  first request after a change: {ms(cold)}")
     print(f"  further requests:             {ms(warm)}")
-
-
-def result_forms(pk: int) -> list[dict[str, str]]:
-    """One valid result form per table of the drawn game (random pips and points)."""
-    from tafelrunde.engine.tournament_state import TournamentState
-    from tafelrunde.sim.autoplay import random_result
-    from tafelrunde.web.domain.store import engine_tournament
-    from tafelrunde.web.models import TournamentRecord
-
-    state = TournamentState(engine_tournament(TournamentRecord.objects.get(pk=pk)))
-    st, rng = state.current, random.Random(5)
-    assert st is not None
-    forms = []
-    for game, table in st.missing_results():
-        res = random_result(state, game, table, rng)
-        form = {"game": str(game), "table": str(table), "basis": "0"}
-        form |= {f"pips-{p}": str(v) for p, v in res.pips.items()}
-        form |= {f"points-{p}": str(v) for p, v in res.scores.items()}
-        forms.append(form)
-    return forms
 
 
 def throughput(label: str, data: Path, url: str, workers: int) -> None:

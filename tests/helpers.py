@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -158,3 +158,38 @@ def check_whole_tournament(state: TournamentState) -> None:
 
     with pytest.raises(RuleError):
         next_draw(state, seed=1)
+
+
+# -- hostile tournament files: each change makes a good file one that must be refused --------
+
+
+def first_fact(data: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The first fact of a kind in file data."""
+    return next(f for f in data["facts"] if f["type"] == kind)
+
+
+HOSTILE_FILE_CHANGES: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "result for table 999": lambda d: first_fact(d, "result").update(table=999),
+    "unknown player": lambda d: first_fact(d, "result")["scores"].update(zorro="1"),
+    "duplicate player ids": lambda d: d["players"].append(dict(d["players"][0])),
+    "duplicate names": lambda d: d["players"].append(
+        {"id": "p99", "name": d["players"][0]["name"].upper()}
+    ),
+    "wrong stage": lambda d: first_fact(d, "result").update(stage="halbfinale"),
+    "seed of 10^4000": lambda d: d.update(seed=10**4000),
+    "fact number 10^30": lambda d: d["facts"][-1].update(n=10**30),
+    "duplicate fact number": lambda d: d["facts"][-1].update(n=d["facts"][-2]["n"]),
+    "negative fact number": lambda d: d["facts"][0].update(n=-1),
+    "NUL in a name": lambda d: d["players"][0].update(name="An\x00na"),
+    "name of 101 characters": lambda d: d["players"][0].update(name="x" * 101),
+    "tournament name over 200 characters": lambda d: d.update(name="x" * 300),
+    "long created_at": lambda d: d.update(created_at="2026-11-27T19:00:00+01:00" * 3),
+    "fraction too fine": lambda d: first_fact(d, "result")["scores"].update(
+        {next(iter(first_fact(d, "result")["scores"])): "1/10000000000000000"}
+    ),
+    "undo of an older entry": lambda d: d["facts"].append(
+        {"n": d["facts"][-1]["n"] + 1, "type": "undo", "target": 1}
+    ),
+    "games = 10^8": lambda d: d["ruleset"]["stages"][0].update(games=10**8),
+    "a lone surrogate": lambda d: d.update(name="\ud800"),
+}

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import add, preset_data, tournament
+from helpers import HOSTILE_FILE_CHANGES, add, preset_data, tournament
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import csv_cell, csv_text, final_ranking
@@ -244,33 +244,7 @@ def damaged(change: Any) -> str:
     return json.dumps(data)
 
 
-def first(data: dict[str, Any], kind: str) -> dict[str, Any]:
-    return next(f for f in data["facts"] if f["type"] == kind)
-
-
-HOSTILE_FILES = {
-    "result for table 999": lambda d: first(d, "result").update(table=999),
-    "unknown player": lambda d: first(d, "result")["scores"].update(zorro="1"),
-    "duplicate player ids": lambda d: d["players"].append(dict(d["players"][0])),
-    "duplicate names": lambda d: d["players"].append({"id": "p99", "name": "spieler 1"}),
-    "wrong stage": lambda d: first(d, "result").update(stage="finale"),
-    "seed of 10^4000": lambda d: d.update(seed=10**4000),
-    "fact number 10^30": lambda d: d["facts"][-1].update(n=10**30),
-    "duplicate fact number": lambda d: d["facts"][-1].update(n=d["facts"][-2]["n"]),
-    "negative fact number": lambda d: d["facts"][0].update(n=-1),
-    "NUL in a name": lambda d: d["players"][0].update(name="An\x00na"),
-    "name of 201 characters": lambda d: d["players"][0].update(name="x" * 201),
-    "long created_at": lambda d: d.update(created_at="2026-11-27" * 10),
-    "fraction too fine": lambda d: first(d, "result")["scores"].update(p001="1/10000000000000000"),
-    "undo of an older entry": lambda d: d["facts"].append(
-        {"n": d["facts"][-1]["n"] + 1, "type": "undo", "target": 1}
-    ),
-    "games = 10^8": lambda d: d["ruleset"]["stages"][0].update(games=10**8),
-    "a lone surrogate": lambda d: d.update(name="\ud800"),
-}
-
-
-@pytest.mark.parametrize("change", HOSTILE_FILES.values(), ids=HOSTILE_FILES.keys())
+@pytest.mark.parametrize("change", HOSTILE_FILE_CHANGES.values(), ids=HOSTILE_FILE_CHANGES.keys())
 def test_a_hostile_file_is_refused_with_one_reason(change: Any) -> None:
     with pytest.raises(RuleError) as info:
         loads_any(damaged(change), origin="turnier.json")

@@ -230,9 +230,12 @@ class Load:
         forms: list[Form],
         think: float = 0.0,
         pages: bool = True,
+        pause: float = 0.0,
     ) -> None:
-        """Client k enters tables k, k+K, ...; `think` s after each GET; `pages` False: no GET."""
+        """Client k enters tables k, k+K, ...; `think` s after each GET, about `pause` s
+        (half to one and a half times, seeded) after each POST; `pages` False: no GET."""
         self.browsers, self.pk, self.think, self.pages = browsers, pk, think, pages
+        self.pause, self.rng = pause, random.Random(2026)
         self.shares = [forms[k :: len(browsers)] for k in range(len(browsers))]
         self.samples: list[Sample] = []
         self.lock = threading.Lock()
@@ -269,6 +272,10 @@ class Load:
             time.sleep(self.think)
             if not self._request(k, form):
                 return
+            if self.pause:
+                with self.lock:
+                    wait = self.pause * self.rng.uniform(0.5, 1.5)
+                time.sleep(wait)
 
     def _request(self, k: int, form: Form | None) -> bool:
         """GET the tables page (no form) or POST a result; record it; tell if it was answered."""
@@ -362,8 +369,9 @@ def prepare(players: int, user: str, password: str, seed: int = 1) -> dict[str, 
     return {"pk": rec.pk, "seed": seed, "forms": result_forms(rec.pk, seed)}
 
 
-def result_forms(pk: int, seed: int) -> list[Form]:
-    """One valid result form per table of the next draw with this seed (random pips, points)."""
+def result_forms(pk: int, seed: int | None = None) -> list[Form]:
+    """One valid result form per table still open (random pips, points); with a seed, of
+    the next draw as the server will make it with that seed."""
     from tafelrunde.engine.actions import next_draw, record
     from tafelrunde.engine.tournament_state import TournamentState
     from tafelrunde.sim.autoplay import random_result
@@ -371,7 +379,8 @@ def result_forms(pk: int, seed: int) -> list[Form]:
     from tafelrunde.web.models import TournamentRecord
 
     state = TournamentState(engine_tournament(TournamentRecord.objects.get(pk=pk)))
-    record(state, next_draw(state, seed=seed))  # as the server will draw it: same state, seed
+    if seed is not None:
+        record(state, next_draw(state, seed=seed))  # same state, same seed: the same tables
     st, rng = state.current, random.Random(5)
     assert st is not None
     forms = []

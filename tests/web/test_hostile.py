@@ -26,6 +26,7 @@ from webhelpers import (
     text,
 )
 
+from helpers import HOSTILE_FILE_CHANGES
 from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.presets import load_ruleset, preset_text
@@ -89,22 +90,7 @@ def exported(client: Client) -> dict[str, Any]:
     return json.loads(client.get(reverse("export-json", args=[rec.pk])).content)
 
 
-def first(data: dict[str, Any], kind: str) -> dict[str, Any]:
-    return next(f for f in data["facts"] if f["type"] == kind)
-
-
-HOSTILE = {
-    "result for table 999": lambda d: first(d, "result").update(table=999),
-    "unknown player id": lambda d: first(d, "result")["scores"].update(zz="1"),
-    "duplicate player ids": lambda d: d["players"].append(dict(d["players"][0])),
-    "wrong stage": lambda d: first(d, "result").update(stage="halbfinale"),
-    "seed of 10^4000": lambda d: d.update(seed=10**4000),
-    "fact number 10^30": lambda d: d["facts"][-1].update(n=10**30),
-    "duplicate fact numbers": lambda d: d["facts"][-1].update(n=d["facts"][-2]["n"]),
-    "negative fact number": lambda d: d["facts"][0].update(n=-3),
-    "NUL in a name": lambda d: d["players"][0].update(name="An\x00na"),
-    "name over 200 characters": lambda d: d.update(name="x" * 300),
-    "long created_at": lambda d: d.update(created_at="2026-11-27T19:00:00+01:00" * 3),
+HOSTILE = HOSTILE_FILE_CHANGES | {
     "NUL in the log": lambda d: d["log"][0].update(de="a\x00b"),
 }
 

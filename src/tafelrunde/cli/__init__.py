@@ -233,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--demo", action="store_true", help="Demo-Daten anlegen / add demo data")
     sp.add_argument("--port", type=int, default=8000, help="Port (8000)")
-    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
+    data_folder(sp)
     sp.add_argument(
         "--public", action="store_true", help="im Netz erreichbar / reachable from the network"
     )
@@ -259,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         serve.backup,
         file=False,
     )
-    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
+    data_folder(sp)
     sp.add_argument("--to", type=Path, help="zusätzlicher Ordner / additional folder")
     sp = cmd(
         "restore",
@@ -268,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
         file=False,
     )
     sp.add_argument("file", type=Path, help="Sicherungsdatei / backup file (.sqlite3)")
-    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
+    data_folder(sp)
     sp = cmd(
         "createorganiser",
         "Anmeldung für die Turnierleitung anlegen / create an organiser login",
@@ -277,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("name", help="Benutzername / user name")
     sp.add_argument("--password", help="Passwort (sonst Abfrage) / password (else asked)")
-    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
+    data_folder(sp)
 
     sp = cmd(
         "simulate",
@@ -311,6 +311,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--game-minutes", help="Minuten je Partie (A–C) / minutes per game (A 10, B 60, C 20)"
     )
     return p
+
+
+def data_folder(sp: argparse.ArgumentParser) -> None:
+    """The --data option of the commands that use the web application's data folder."""
+    sp.add_argument("--data", type=Path, help="Datenordner / data folder (./tafelrunde-daten)")
 
 
 def _env_number(name: str, default: float) -> float:

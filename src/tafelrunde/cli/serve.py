@@ -246,18 +246,24 @@ def create_organiser(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+def _sqlite_only(data: Path | None, de: str, en: str) -> tuple[Path, Path]:
+    """The data folder and its SQLite database; PostgreSQL has its own tools (named)."""
+    folder = _django(data)
+    database = _sqlite_file()
+    if database is None:
+        raise RuleError(
+            f"PostgreSQL wird mit seinen eigenen Werkzeugen {de}.",
+            f"PostgreSQL is {en} with its own tools.",
+            field="data",
+        )
+    return folder, database
+
+
 def backup(args: argparse.Namespace, out: Console) -> int:
     """Back the SQLite database up now, into backups/ and the second folder if set."""
     from tafelrunde.web.backup import backup_everywhere
 
-    folder = _django(args.data)
-    database = _sqlite_file()
-    if database is None:
-        raise RuleError(
-            "PostgreSQL wird mit seinen eigenen Werkzeugen gesichert (pg_dump).",
-            "PostgreSQL is backed up with its own tools (pg_dump).",
-            field="data",
-        )
+    folder, database = _sqlite_only(args.data, "gesichert (pg_dump)", "backed up (pg_dump)")
     if not database.exists():
         raise RuleError(
             f"In {folder} gibt es noch keine Datenbank.",
@@ -279,14 +285,9 @@ def restore(args: argparse.Namespace, out: Console) -> int:
     """Replace the database by a backup (checked first); the server must be stopped."""
     from tafelrunde.web.backup import restore as restore_file
 
-    folder = _django(args.data)
-    database = _sqlite_file()
-    if database is None:
-        raise RuleError(
-            "PostgreSQL wird mit seinen eigenen Werkzeugen wiederhergestellt (pg_restore).",
-            "PostgreSQL is restored with its own tools (pg_restore).",
-            field="data",
-        )
+    folder, database = _sqlite_only(
+        args.data, "wiederhergestellt (pg_restore)", "restored (pg_restore)"
+    )
     with (folder / ".server.lock").open("a") as mark:
         try:
             fcntl.flock(mark, fcntl.LOCK_EX | fcntl.LOCK_NB)
