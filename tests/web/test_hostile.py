@@ -231,7 +231,7 @@ def test_while_nothing_can_be_written_pages_show_why_and_changes_are_refused(
     for name in PAGES_AC:
         shown = text(client.get(reverse(name, args=[rec.pk])))
         assert "Nur lesen:" in shown and "Der Datenträger ist voll" in shown
-    storage.recovered()  # as after a write that worked again
+    storage.watch(probed)  # the folder is probed afresh: writing works again
     assert client.post("/termine/neu/", {"name": "Sommerfest", "date": ""}).status_code == 302
     assert "Nur lesen:" not in text(client.get("/"))
 

@@ -102,10 +102,3 @@ def failed(reason: Reason) -> None:
     """Note that a write just failed for this reason; look again in a few seconds."""
     with _lock:
         _state.update(reason=reason, until=time.monotonic() + RECHECK_BLOCKED)
-
-
-def recovered() -> None:
-    """Note that a write just worked."""
-    with _lock:
-        if _state["reason"] is not None:
-            _state.update(reason=None, until=time.monotonic() + RECHECK_FINE)
