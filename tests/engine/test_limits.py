@@ -221,6 +221,18 @@ def test_a_player_list_keeps_its_bounds(text: str, says: str) -> None:
     assert says in info.value.de
 
 
+@pytest.mark.parametrize("text", [',"' * 300_000, "," + "x" * 131_073, "x = 1;" + ";" * 500_000])
+def test_a_hostile_csv_list_is_read_or_refused_at_once(text: str) -> None:
+    start = time.perf_counter()
+    try:
+        names = parse_player_names(text)
+    except RuleError as err:
+        assert err.field == "players"
+    else:
+        assert all(len(n) <= 100 for n in names)
+    assert time.perf_counter() - start < 5  # a bound on the work, not a speed figure
+
+
 def test_control_characters_are_found_like_their_unicode_category() -> None:
     assert bad_character("Anna") is None and bad_character("Zoë 🎲") is None
     assert bad_character("a\x00") == "\x00" and bad_character("a\u0085") == "\u0085"

@@ -22,6 +22,19 @@ DEMO_NAMES = (
 )  # fmt: skip
 
 
+def _csv_rows(lines: list[str]) -> list[list[str]]:
+    """The rows of a CSV list, separated by ';' when the first line has more of them than ','."""
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    try:
+        return list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
+    except csv.Error as err:
+        raise RuleError(
+            f"Die Spielerliste ist keine lesbare CSV-Datei ({err}).",
+            f"The player list is not a readable CSV file ({err}).",
+            field="players",
+        ) from None
+
+
 def parse_player_names(text: str) -> list[str]:
     """Read names from CSV (a 'name' column, else the first) or plain text, one per line.
 
@@ -33,8 +46,7 @@ def parse_player_names(text: str) -> list[str]:
     ]
     names: list[str] = []
     if lines and ("," in lines[0] or ";" in lines[0]):
-        dialect = csv.Sniffer().sniff(lines[0], delimiters=",;")
-        rows = list(csv.reader(io.StringIO("\n".join(lines)), dialect))
+        rows = _csv_rows(lines)
         header = [h.strip().casefold() for h in rows[0]]
         col = next(
             (header.index(h) for h in ("name", "spieler", "teilnehmer") if h in header), None

@@ -29,7 +29,7 @@ def read_toml(text: str, *, origin: str) -> dict[str, Any]:
     checked_size(len(text.encode("utf-8", "surrogatepass")), limit=MAX_RULESET_BYTES, field=origin)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+    except ValueError as err:  # TOMLDecodeError, or a number too long to read
         raise RuleError(
             f"{origin} ist kein gültiges TOML: {err}",
             f"{origin} is not valid TOML: {err}",

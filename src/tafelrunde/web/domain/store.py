@@ -15,7 +15,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Tournament
+from tafelrunde.engine.facts import Draw, Tournament, Undo
 from tafelrunde.engine.knockout import KnockoutTournament, OpenTable
 from tafelrunde.engine.knockout.ko_file import ko_stored
 from tafelrunde.engine.log import LogLine, log_to_data
@@ -292,7 +292,10 @@ def append(
         if expected is not None and expected != rec.version:
             raise stale(expected, rec.version)
         kept = _WORK.pop(rec.pk, None)  # a refused change must not leave a half-changed copy
-        tour = kept[1] if kept and kept[0] == rec.revision else engine_tournament(rec)
+        if kept and kept[0] == rec.revision:
+            tour = kept[1]
+        else:
+            tour = (kept and _caught_up(kept[1], rec)) or engine_tournament(rec)
         before = len(tour.facts)
         result = change(tour)
         new = [fact_data(tour, f) for f in tour.facts[before:]]
@@ -309,6 +312,24 @@ def append(
             transaction.on_commit(lambda: remember(*stored))
         _WORK[rec.pk] = (rec.revision, tour)
         return result
+
+
+def _caught_up(tour: AnyTournament, rec: TournamentRecord) -> AnyTournament | None:
+    """The kept tournament with the facts another process stored since, applied to its state
+    (no replay of the whole); None when it must be read afresh (not started, or an undo)."""
+    if not isinstance(tour, Tournament) or not any(isinstance(f, Draw) for f in tour.facts):
+        return None
+    last = tour.facts[-1].n
+    rows = rec.facts.filter(n__gt=last).order_by("n").values_list("data", flat=True)
+    new = [fact_from_data(d, knockout=False) for d in rows]
+    if not new or new[-1].n != rec.version or any(isinstance(f, Undo) for f in new):
+        return None
+    state = group_state(tour)
+    for fact in new:
+        state.apply(fact)  # type: ignore[arg-type]
+        tour.facts.append(fact)  # type: ignore[arg-type]
+    state.synced = len(tour.facts)
+    return tour
 
 
 def fact_data(tour: AnyTournament, fact: Any) -> dict[str, Any]:
