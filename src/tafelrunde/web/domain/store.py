@@ -71,7 +71,7 @@ class Loaded:
 
 
 _LOADED: OrderedDict[int, Loaded] = OrderedDict()
-_LOADED_LOCK = threading.Lock()
+_LOADED_LOCK = threading.Lock()  # guards the kept tournaments, states and pages of this process
 
 
 def engine_tournament(rec: TournamentRecord, *, with_log: bool = False) -> AnyTournament:
@@ -132,14 +132,17 @@ def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
     Never change what this returns: it is shared by the following requests.
     """
     key = (rec.pk, rec.revision)
-    if key in _READ:
-        _READ.move_to_end(key)
-        return _READ[key]
+    with _LOADED_LOCK:
+        kept = _READ.get(key)
+        if kept is not None:
+            _READ.move_to_end(key)
+            return kept
     tour = engine_tournament(rec)
     state = tour.state() if isinstance(tour, KnockoutTournament) else TournamentState(tour)
-    _READ[key] = (tour, state)
-    while len(_READ) > 16:
-        _READ.popitem(last=False)
+    with _LOADED_LOCK:
+        _READ[key] = (tour, state)
+        while len(_READ) > 16:
+            _READ.popitem(last=False)
     return tour, state
 
 
@@ -149,11 +152,15 @@ _MEMO: OrderedDict[tuple[int, str, str], Any] = OrderedDict()
 def memo(rec: TournamentRecord, what: str, make: Callable[[], T]) -> T:
     """Keep what a page shows (e.g. a standing in one language) while nothing changes."""
     key = (rec.pk, rec.revision, what)
-    if key not in _MEMO:
-        _MEMO[key] = make()
+    with _LOADED_LOCK:
+        if key in _MEMO:
+            kept: T = _MEMO[key]
+            return kept
+    value = make()
+    with _LOADED_LOCK:
+        _MEMO[key] = value
         while len(_MEMO) > 64:
             _MEMO.popitem(last=False)
-    value: T = _MEMO[key]
     return value
 
 
