@@ -35,6 +35,7 @@ from loadclient import (
 
 PLAYERS = 800  # 200 tables; the group stage's draw seats its 3 games: 600 results
 CLIENTS = 100  # 6 results each
+CROWD = 300  # 2 results each: waiting is fine, an error is not
 VARIANTS = (  # label, clients, s typing between GET and POST, s after a POST, results
     ("baseline: one client alone, 30 results", 1, 0.0, 0.0, 30),
     ("zero think time (a stress test): GET, then POST at once", CLIENTS, 0.0, 0.0, None),
@@ -117,6 +118,10 @@ def run_variant(
     print(f"{label}, load {os.getloadavg()[0]:.1f}:")
     load = Load(browsers, made["pk"], forms, think=think, pause=pause).run()
     lost = report(load, made["pk"], forms)
+    start = time.perf_counter()
+    status, _ = browsers[0].get(f"/turniere/{made['pk']}/tische/")
+    print(f"  right after: the tables page answers {status} in "
+          f"{(time.perf_counter() - start) * 1000:.0f} ms")  # fmt: skip
     return int(lost > 0 or load.counts("post").get("accepted", 0) != len(forms))
 
 
@@ -127,9 +132,9 @@ def figures(title: str, data: Path, url: str, workers: int) -> int:
     failed = 0
     with Server(port, workers, server_env(data, url), data / "server.log"):
         start = time.perf_counter()
-        browsers = log_in(port, USER, PASSWORD, CLIENTS)
+        browsers = log_in(port, USER, PASSWORD, CROWD, logins=10)  # the rest share logins
         took = time.perf_counter() - start
-        print(f"\n{title}: {PLAYERS} players, {CLIENTS} clients logged in in {took:.1f} s")
+        print(f"\n{title}: {PLAYERS} players, {CROWD} clients ready in {took:.1f} s")
         for label, clients, think, pause, count in VARIANTS:
             failed |= run_variant(browsers[:clients], label, think, pause, count)
     if failed:

@@ -134,6 +134,13 @@ class Browser:
             raise RuntimeError(f"login refused: {status}")
         self.token = self.cookies["csrftoken"]  # the login gives a new token
 
+    def twin(self) -> Browser:
+        """Another client on its own connection with this one's login (no password hashed)."""
+        other = object.__new__(Browser)
+        other.conn = http.client.HTTPConnection("127.0.0.1", self.conn.port, timeout=300)
+        other.cookies, other.location, other.token = dict(self.cookies), "", self.token
+        return other
+
     def _headers(self) -> dict[str, str]:
         """Cookies, host and referer (the CSRF check over HTTP wants none, but browsers send it)."""
         cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -165,8 +172,14 @@ class Browser:
         self.conn.close()
 
 
-def log_in(port: int, user: str, password: str, count: int) -> list[Browser]:
-    """Log `count` clients in, a few at a time (each login hashes the password once)."""
+def log_in(
+    port: int, user: str, password: str, count: int, logins: int | None = None
+) -> list[Browser]:
+    """Log `count` clients in, a few at a time (each login hashes the password once); with
+    `logins`, only so many log in and the others share their logins in turn."""
+    if logins is not None and logins < count:
+        first = log_in(port, user, password, logins)
+        return first + [first[k % logins].twin() for k in range(count - logins)]
     browsers: list[Browser | None] = [None] * count
     errors: list[BaseException] = []
 
@@ -391,6 +404,18 @@ def result_forms(pk: int, seed: int | None = None) -> list[Form]:
         form |= {f"points-{p}": str(v) for p, v in res.scores.items()}
         forms.append(form)
     return forms
+
+
+def prepared(env: dict[str, str], players: int, user: str, password: str) -> dict[str, Any]:
+    """`prepare` in a process of its own, on the database the environment names."""
+    done = subprocess.run(
+        [sys.executable, __file__, "prepare", str(players), user, password],
+        env=env, capture_output=True, text=True, timeout=180, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr[-3000:])
+    made: dict[str, Any] = json.loads(done.stdout)
+    return made
 
 
 def main() -> None:

@@ -8,20 +8,24 @@ database without Django, and the pages over HTTP.
 from __future__ import annotations
 
 import json
-import os
-import secrets
 import sqlite3
-import subprocess
-import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from loadclient import Browser, Form, Load, Server, draw, free_port, log_in, server_env
+from loadclient import (
+    Browser,
+    Form,
+    Load,
+    Server,
+    draw,
+    free_port,
+    log_in,
+    prepared,
+    server_env,
+)
 
 pytestmark = [pytest.mark.integration]
 
@@ -29,38 +33,7 @@ PLAYERS = 400  # 100 tables, 3 games drawn at once: 300 results
 CLIENTS = 20
 KILL_AFTER = 60  # acknowledged results before kill -9
 USER, PASSWORD = "leitung", "crash-passwort"
-LOADCLIENT = Path(__file__).with_name("loadclient.py")
 Stored = dict[str, Any]  # facts by number, results by (game, table), log lines by fact
-
-
-@pytest.fixture
-def database_url() -> Iterator[str]:
-    """'' for SQLite; on the PostgreSQL pass a database of its own, dropped at the end."""
-    url = os.environ.get("TAFELRUNDE_DATABASE_URL", "")
-    if not url:
-        yield ""
-        return
-    import psycopg
-
-    name = f"crash_{secrets.token_hex(6)}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield urlsplit(url)._replace(path=f"/{name}").geturl()
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def prepare(env: dict[str, str]) -> dict[str, Any]:
-    """Migrate, add the organiser and the tournament in a process of its own."""
-    done = subprocess.run(
-        [sys.executable, str(LOADCLIENT), "prepare", str(PLAYERS), USER, PASSWORD],
-        env=env, capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    made: dict[str, Any] = json.loads(done.stdout)
-    return made
 
 
 def rows(data: Path, url: str, pk: int) -> tuple[list[tuple[int, Any]], list[int | None]]:
@@ -123,7 +96,7 @@ def test_kill_9_under_load_keeps_every_acknowledged_result(
     began = time.monotonic()
     workers = 2 if database_url else 1
     env = server_env(tmp_path, database_url)
-    made = prepare(env)
+    made = prepared(env, PLAYERS, USER, PASSWORD)
     pk, forms = made["pk"], made["forms"]
     port = free_port()
     server = Server(port, workers, env, tmp_path / "server.log").start()

@@ -270,44 +270,28 @@ def test_a_read_only_data_folder_serves_every_page(checkpointed: bool) -> None:
 # -- starting: twice at once, and on the network ---------------------------------------------
 
 
-def test_two_servers_started_at_once_on_a_new_database_both_serve(tmp_path: Path) -> None:
-    url = os.environ.get("TAFELRUNDE_TEST_PG_URL", "")
-    fresh_db = _fresh_postgres(url) if url else contextlib.nullcontext("")
-    with fresh_db as db_url:
-        data = tmp_path / "daten"
-        servers: list[Served | None] = [None, None]
+def test_two_servers_started_at_once_on_a_new_database_both_serve(
+    tmp_path: Path, database_url: str
+) -> None:
+    data = tmp_path / "daten"
+    servers: list[Served | None] = [None, None]
 
-        def start(k: int) -> None:
-            servers[k] = serve(data, url=db_url)
+    def start(k: int) -> None:
+        servers[k] = serve(data, url=database_url)
 
-        threads = [threading.Thread(target=start, args=(k,)) for k in (0, 1)]
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-        try:
-            for served in servers:
-                assert served is not None and served.proc.poll() is None, served and served.said
-                assert served.get("/")[0] == 200
-        finally:
-            for served in servers:
-                if served is not None:
-                    served.stop()
-
-
-@contextlib.contextmanager
-def _fresh_postgres(url: str) -> Iterator[str]:
-    """A new, empty database on the test's PostgreSQL server, dropped afterwards."""
-    import psycopg
-
-    name = f"tafelrunde_start_{os.getpid()}_{int(time.time())}"
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
+    threads = [threading.Thread(target=start, args=(k,)) for k in (0, 1)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
     try:
-        yield url.rsplit("/", 1)[0] + "/" + name
+        for served in servers:
+            assert served is not None and served.proc.poll() is None, served and served.said
+            assert served.get("/")[0] == 200
     finally:
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        for served in servers:
+            if served is not None:
+                served.stop()
 
 
 def test_the_network_is_refused_while_a_password_is_published(tmp_path: Path) -> None:
