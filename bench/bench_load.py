@@ -47,6 +47,7 @@ VARIANTS = (  # label, clients, s typing between GET and POST, s after a POST, r
         4.0,
         None,
     ),
+    (f"a crowd of {CROWD} clients, zero think time", CROWD, 0.0, 0.0, None),
 )
 USER, PASSWORD = "bench", "bench-passwort"
 TARGETS = {"post": 500, "page": 1000}  # p95 in ms
