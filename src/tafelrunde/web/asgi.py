@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -134,3 +135,7 @@ async def _too_large(send: Send) -> None:
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
 application = bounded(gated(get_asgi_application(), slots("TAFELRUNDE_SLOTS", 4)))
+# a request makes many short-lived objects: collect cycles less often, and never look again
+# at what the start made (Django, the URL map, the templates)
+gc.set_threshold(20_000, 20, 50)
+gc.freeze()
