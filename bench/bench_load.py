@@ -67,7 +67,7 @@ def django_on(data: Path, url: str = "") -> None:
 
 def stored_results(pk: int) -> set[tuple[int, int]]:
     """The (game, table) of every result stored for the tournament."""
-    from tafelrunde.web.models import FactRecord
+    from tafelrunde.web.core.models import FactRecord
 
     found = FactRecord.objects.filter(tournament_id=pk, data__type="result")
     return {(int(d["game"]), int(d["table"])) for d in found.values_list("data", flat=True)}

@@ -31,7 +31,7 @@ def django_on(data: Path, url: str = "") -> None:
     os.environ["TAFELRUNDE_DATA"] = str(data)
     if url:
         os.environ["TAFELRUNDE_DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
     import django
     from django.core.management import call_command
 
@@ -47,7 +47,7 @@ def played(players: int, steps: int) -> int:
     from tafelrunde.engine.tournament_state import TournamentState
     from tafelrunde.presets import load_ruleset
     from tafelrunde.sim.autoplay import play_step
-    from tafelrunde.web.domain.store import save_new
+    from tafelrunde.web.core.domain.store import save_new
 
     people = [Player(f"p{i:04d}", f"Spieler {i}") for i in range(1, players + 1)]
     tour = Tournament("Bench", load_ruleset("gruppenmodus"), people, seed=1)
@@ -66,7 +66,7 @@ def standings_page() -> None:
     """Server time of the standings page: after a change, and when nothing changed."""
     from django.test import Client
 
-    from tafelrunde.web.models import TournamentRecord, new_revision
+    from tafelrunde.web.core.models import TournamentRecord, new_revision
 
     pk = played(PLAYERS_PAGE, 700)
     client = Client(HTTP_HOST="localhost")
@@ -89,7 +89,7 @@ def throughput(label: str, data: Path, url: str, workers: int) -> None:
     """20 clients post every table's result at once; count accepted, refused and stored."""
     from django.contrib.auth import get_user_model
 
-    from tafelrunde.web.models import FactRecord
+    from tafelrunde.web.core.models import FactRecord
 
     get_user_model().objects.create_user(USER, password=PASSWORD)
     pk = played(PLAYERS_LOAD, 1)  # the first game is drawn

@@ -2,7 +2,7 @@
 
 `python3 make.py test` installs /usr/bin/chromium with apt-get when it is missing; we never
 run `playwright install`. The app is the real ASGI application under uvicorn in a thread
-of this process, on the SQLite test database (a file, see `tafelrunde.web.database`):
+of this process, on the SQLite test database (a file, see `tafelrunde.web.core.database`):
 `live_server_url` asks for `transactional_db`, so what a test writes is committed and the
 server thread sees it; the tables are emptied after each test.
 """
@@ -67,7 +67,7 @@ def page(browser: Browser) -> Iterator[Page]:
 @pytest.fixture(scope="session")
 def app_server(django_db_setup: None) -> Iterator[str]:
     """Serve the ASGI application with uvicorn in a thread; yield its base URL."""
-    from tafelrunde.web.asgi import application
+    from tafelrunde.web.core.asgi import application
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))  # a free port, held until uvicorn takes the socket

@@ -20,8 +20,8 @@ from tafelrunde.engine.export import group_ranking_rows, knockout_ranking_rows
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
-from tafelrunde.web.domain.store import engine_tournament
-from tafelrunde.web.models import TournamentRecord
+from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import TournamentRecord
 
 PASSWORD = "runde-geheim-7"
 NAMES = (

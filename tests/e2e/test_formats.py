@@ -16,7 +16,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tafelrunde.web.models import FactRecord
+from tafelrunde.web.core.models import FactRecord
 
 pytestmark = [pytest.mark.e2e]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tafelrunde.web.models import Event
+from tafelrunde.web.core.models import Event
 
 pytestmark = [pytest.mark.e2e]
 

@@ -38,9 +38,9 @@ from tafelrunde.engine.knockout.facts import GameLost, PayFee, SchockOut
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import load_rules, preset_names, preset_text
 from tafelrunde.sim.autoplay import random_result
-from tafelrunde.web.domain.setup import new_tournament
-from tafelrunde.web.domain.store import Logged, save_new
-from tafelrunde.web.models import Event, TournamentRecord
+from tafelrunde.web.core.domain.setup import new_tournament
+from tafelrunde.web.core.domain.store import Logged, save_new
+from tafelrunde.web.core.models import Event, TournamentRecord
 
 USER, PASSWORD = "leitung", "geheim-1"
 

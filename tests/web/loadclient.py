@@ -57,7 +57,7 @@ class Server:
     def start(self, timeout: float = 60) -> Server:
         """Start uvicorn and wait until the login page answers."""
         cmd = [
-            sys.executable, "-m", "uvicorn", "tafelrunde.web.asgi:application",
+            sys.executable, "-m", "uvicorn", "tafelrunde.web.core.asgi:application",
             "--port", str(self.port), "--workers", str(self.workers), "--lifespan", "off",
             "--log-level", "warning", "--timeout-keep-alive", "300",
         ]  # fmt: skip
@@ -353,7 +353,7 @@ def percentiles(seconds: list[float]) -> tuple[float, float, float]:
 
 def setup_django() -> None:
     """Start Django with the settings from the environment and migrate the database."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
     import django
     from django.core.management import call_command
 
@@ -374,7 +374,7 @@ def prepare(players: int, user: str, password: str, seed: int = 1) -> dict[str, 
     """Add the organiser and an undrawn group-mode tournament: its number, draw seed, forms."""
     from tafelrunde.engine.facts import Player, Tournament
     from tafelrunde.presets import load_ruleset
-    from tafelrunde.web.domain.store import save_new
+    from tafelrunde.web.core.domain.store import save_new
 
     organiser(user, password)
     people = [Player(f"p{i:04d}", f"Spieler {i}") for i in range(1, players + 1)]
@@ -388,8 +388,8 @@ def result_forms(pk: int, seed: int | None = None) -> list[Form]:
     from tafelrunde.engine.actions import next_draw, record
     from tafelrunde.engine.tournament_state import TournamentState
     from tafelrunde.sim.autoplay import random_result
-    from tafelrunde.web.domain.store import engine_tournament
-    from tafelrunde.web.models import TournamentRecord
+    from tafelrunde.web.core.domain.store import engine_tournament
+    from tafelrunde.web.core.models import TournamentRecord
 
     state = TournamentState(engine_tournament(TournamentRecord.objects.get(pk=pk)))
     if seed is not None:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from loadclient import Browser, free_port
 
-from tafelrunde.web.backup import BackupTimer, backup_sqlite
+from tafelrunde.web.core.backup import BackupTimer, backup_sqlite
 
 pytestmark = [pytest.mark.integration]
 
@@ -365,7 +365,7 @@ def test_a_backup_that_fails_leaves_nothing_behind(tmp_path: Path) -> None:
         no_core_on_big_files()
         resource.setrlimit(resource.RLIMIT_FSIZE, (50_000, resource.RLIM_INFINITY))
 
-    code = (f"from tafelrunde.web.backup import backup_sqlite; from pathlib import Path; "
+    code = (f"from tafelrunde.web.core.backup import backup_sqlite; from pathlib import Path; "
             f"backup_sqlite(Path({str(db)!r}), Path({str(folder)!r}))")  # fmt: skip
     run = subprocess.run([sys.executable, "-c", code], preexec_fn=limited, capture_output=True,
                          text=True, check=False)  # fmt: skip

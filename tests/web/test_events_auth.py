@@ -20,7 +20,7 @@ from webhelpers import (
     text,
 )
 
-from tafelrunde.web.models import Event, TournamentRecord
+from tafelrunde.web.core.models import Event, TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

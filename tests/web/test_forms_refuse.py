@@ -12,8 +12,8 @@ from webhelpers import counts, create, forms_of, fresh, names, organiser, play_t
 from tafelrunde.engine.rules_text import stage_lines
 from tafelrunde.engine.tournament_file import to_data
 from tafelrunde.presets import load_rules, preset_text
-from tafelrunde.web.domain.store import engine_tournament
-from tafelrunde.web.models import AuditEntry, FactRecord, TournamentRecord
+from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import AuditEntry, FactRecord, TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -41,7 +41,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from webhelpers import text
 
-from tafelrunde.web.models import TournamentRecord
+from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

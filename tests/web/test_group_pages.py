@@ -27,8 +27,8 @@ from webhelpers import (
 from tafelrunde.engine.export import final_ranking, group_ranking_rows
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.web.domain.store import engine_tournament
-from tafelrunde.web.models import FactRecord
+from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import FactRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

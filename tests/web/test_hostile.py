@@ -31,10 +31,10 @@ from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.presets import load_ruleset, preset_text
 from tafelrunde.sim.autoplay import play_to_end as autoplay
-from tafelrunde.web import storage
-from tafelrunde.web.asgi import application
-from tafelrunde.web.domain.store import save_new
-from tafelrunde.web.models import AuditEntry, TournamentRecord
+from tafelrunde.web.core import storage
+from tafelrunde.web.core.asgi import application
+from tafelrunde.web.core.domain.store import save_new
+from tafelrunde.web.core.models import AuditEntry, TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -11,7 +11,7 @@ import os
 import pytest
 from django.db import connection
 
-from tafelrunde.web.models import TournamentRecord
+from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.integration]
 

@@ -14,8 +14,8 @@ from django.test import Client
 from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.actions import table_token
-from tafelrunde.web.domain.store import engine_tournament
-from tafelrunde.web.models import AuditEntry, FactRecord, TournamentRecord
+from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import AuditEntry, FactRecord, TournamentRecord
 
 pytestmark = [pytest.mark.integration]
 

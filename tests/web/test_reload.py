@@ -26,9 +26,9 @@ from tafelrunde.engine.numbers import exact_text, parse_number
 from tafelrunde.engine.tournament_file import dumps_any, loads_any, to_data
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
-from tafelrunde.web.domain.knockout import enter
-from tafelrunde.web.domain.store import engine_tournament, read_only
-from tafelrunde.web.models import FactRecord
+from tafelrunde.web.core.domain.knockout import enter
+from tafelrunde.web.core.domain.store import engine_tournament, read_only
+from tafelrunde.web.core.models import FactRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -16,9 +16,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tafelrunde.web.backup import backup_sqlite
-from tafelrunde.web.demo import DEMO_PASSWORD, DEMO_USER, EVENT, add_demo
-from tafelrunde.web.models import Event, TournamentRecord
+from tafelrunde.web.core.backup import backup_sqlite
+from tafelrunde.web.core.demo import DEMO_PASSWORD, DEMO_USER, EVENT, add_demo
+from tafelrunde.web.core.models import Event, TournamentRecord
 
 pytestmark = [pytest.mark.integration]
 

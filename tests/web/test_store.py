@@ -16,8 +16,8 @@ from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.tournament_file import to_data
 from tafelrunde.presets import load_knockout, load_ruleset
 from tafelrunde.sim.autoplay import play_to_end
-from tafelrunde.web.domain.store import Logged, append, engine_tournament, save_new
-from tafelrunde.web.models import AuditEntry, FactRecord, TournamentRecord
+from tafelrunde.web.core.domain.store import Logged, append, engine_tournament, save_new
+from tafelrunde.web.core.models import AuditEntry, FactRecord, TournamentRecord
 
 pytestmark = [pytest.mark.integration]
 
@@ -133,7 +133,7 @@ def test_twenty_organisers_at_once_lose_nothing() -> None:
 
 @pytest.mark.django_db
 def test_the_start_page_lists_upcoming_events(client) -> None:
-    from tafelrunde.web.models import Event
+    from tafelrunde.web.core.models import Event
 
     club = Event.objects.create(name="Vereinsabend", date=date(2099, 1, 9))
     Event.objects.create(name="Sommerfest", date=None)

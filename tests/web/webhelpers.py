@@ -20,8 +20,8 @@ from django.test import Client
 from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
-from tafelrunde.web.domain.store import engine_tournament
-from tafelrunde.web.models import AuditEntry, Event, FactRecord, TournamentRecord
+from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord
 
 NAMES = (
     "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",

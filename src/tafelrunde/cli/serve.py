@@ -19,7 +19,7 @@ from rich.console import Console
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.rules_text import t
-from tafelrunde.web.database import data_dir, private_folder
+from tafelrunde.web.core.database import data_dir, private_folder
 
 
 def _django(data: Path | None, *, public: bool = False) -> Path:
@@ -30,7 +30,7 @@ def _django(data: Path | None, *, public: bool = False) -> Path:
         os.environ["TAFELRUNDE_PUBLIC"] = "1"
     folder = data_dir()
     private_folder(folder)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
     import django
 
     django.setup()
@@ -41,7 +41,7 @@ def _sqlite_file() -> Path | None:
     """The SQLite database file, or None on PostgreSQL."""
     from django.conf import settings
 
-    from tafelrunde.web.startup import is_sqlite
+    from tafelrunde.web.core.startup import is_sqlite
 
     return Path(settings.DATABASES["default"]["NAME"]) if is_sqlite() else None
 
@@ -65,7 +65,7 @@ def running(folder: Path) -> Iterator[None]:
 
 def _start_backup(out: Console, lang: str, folders: list[Path]) -> None:
     """Back the database up at start; a failure is a warning, never a reason not to start."""
-    from tafelrunde.web.backup import backup_everywhere
+    from tafelrunde.web.core.backup import backup_everywhere
 
     database = _sqlite_file()
     if database is None:
@@ -82,13 +82,13 @@ def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
     """Migrate under the lock and add the demo; without writing, serve what is there."""
     from django.db import DatabaseError
 
-    from tafelrunde.web import storage
-    from tafelrunde.web.startup import migrate
+    from tafelrunde.web.core import storage
+    from tafelrunde.web.core.startup import migrate
 
     try:
         migrate(folder)
         if demo:
-            from tafelrunde.web.demo import DEMO_PASSWORD, DEMO_USER, add_demo
+            from tafelrunde.web.core.demo import DEMO_PASSWORD, DEMO_USER, add_demo
 
             add_demo()
             out.print(
@@ -107,7 +107,7 @@ def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
 
 def _check_public(lang: str) -> None:
     """Refuse to go on the network while an organiser has a published password."""
-    from tafelrunde.web.startup import published_password_users
+    from tafelrunde.web.core.startup import published_password_users
 
     users = published_password_users()
     if users:
@@ -172,7 +172,7 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
     """Serve with uvicorn; back up every few minutes while the database changes."""
     import uvicorn
 
-    from tafelrunde.web.backup import BackupTimer
+    from tafelrunde.web.core.backup import BackupTimer
 
     database = _sqlite_file()
     timer = None
@@ -184,7 +184,7 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
     host = "0.0.0.0" if args.public else "127.0.0.1"
     with running(folder):
         uvicorn.run(
-            "tafelrunde.web.asgi:application",
+            "tafelrunde.web.core.asgi:application",
             host=host,
             port=args.port,
             workers=args.workers,
@@ -214,7 +214,7 @@ def _password(args: argparse.Namespace) -> str:
 
 def create_organiser(args: argparse.Namespace, out: Console) -> int:
     """Make an organiser login (or set a new password for one)."""
-    from tafelrunde.web.startup import PUBLISHED_PASSWORDS, migrate
+    from tafelrunde.web.core.startup import PUBLISHED_PASSWORDS, migrate
 
     folder = _django(args.data)
     migrate(folder)
@@ -261,7 +261,7 @@ def _sqlite_only(data: Path | None, de: str, en: str) -> tuple[Path, Path]:
 
 def backup(args: argparse.Namespace, out: Console) -> int:
     """Back the SQLite database up now, into backups/ and the second folder if set."""
-    from tafelrunde.web.backup import backup_everywhere
+    from tafelrunde.web.core.backup import backup_everywhere
 
     folder, database = _sqlite_only(args.data, "gesichert (pg_dump)", "backed up (pg_dump)")
     if not database.exists():
@@ -283,7 +283,7 @@ def backup(args: argparse.Namespace, out: Console) -> int:
 
 def restore(args: argparse.Namespace, out: Console) -> int:
     """Replace the database by a backup (checked first); the server must be stopped."""
-    from tafelrunde.web.backup import restore as restore_file
+    from tafelrunde.web.core.backup import restore as restore_file
 
     folder, database = _sqlite_only(
         args.data, "wiederhergestellt (pg_restore)", "restored (pg_restore)"

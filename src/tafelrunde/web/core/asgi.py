@@ -1,0 +1,141 @@
+"""The ASGI application that uvicorn serves, with every request body bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+from collections import deque
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from django.core.asgi import get_asgi_application
+
+from tafelrunde.engine.limits import MAX_REQUEST_BYTES
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+TOO_LARGE = (
+    "<!doctype html><html lang='de'><head><meta charset='utf-8'><title>Tafelrunde</title>"
+    "</head><body><h1>Zu groß / Too large</h1><p>Diese Anfrage ist größer als "
+    f"{MAX_REQUEST_BYTES // 2**20} MB; es wurde nichts gespeichert. / This request is larger "
+    f"than {MAX_REQUEST_BYTES // 2**20} MB; nothing was saved.</p>"
+    "<p><a href='/'>Startseite / start page</a></p></body></html>"
+).encode()
+
+
+def bounded(app: App, limit: int = MAX_REQUEST_BYTES) -> App:
+    """Refuse a request body over `limit` bytes with 413 before the app reads any of it."""
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length", b"")
+        if length:
+            if not length.isdigit() or int(length) > limit:
+                await _too_large(send)
+                return
+            await app(scope, receive, send)
+            return
+        body, more = [], True  # no length given (chunked): read it, counting, then replay
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            body.append(message.get("body", b""))
+            more = message.get("more_body", False)
+            if sum(map(len, body)) > limit:
+                await _too_large(send)
+                return
+        whole = {"type": "http.request", "body": b"".join(body), "more_body": False}
+
+        async def replay() -> Message:
+            nonlocal whole
+            message, whole = whole, None
+            return message if message is not None else await receive()
+
+        await app(scope, replay, send)
+
+    return guarded
+
+
+class Gate:
+    """At most `slots` requests inside at once; the others wait in line, in order."""
+
+    def __init__(self, slots: int) -> None:
+        """Open with all slots free."""
+        self.free = slots
+        self.line: deque[asyncio.Future[None]] = deque()
+
+    async def enter(self) -> None:
+        """Take a slot, waiting in line when all are taken."""
+        if self.free > 0 and not self.line:
+            self.free -= 1
+            return
+        turn = asyncio.get_running_loop().create_future()
+        self.line.append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.leave()  # given a slot while going away: pass it on
+            raise
+
+    def leave(self) -> None:
+        """Give the slot to the next one in line."""
+        while self.line:
+            turn = self.line.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+
+def gated(app: App, slots: int) -> App:
+    """Let at most `slots` requests into Django at once; the others wait their turn.
+
+    Django runs every request in a thread of its own: a hundred phones at once would be a
+    hundred threads taking turns at one interpreter lock, each slowed by all the others.
+    Waiting in line before the door costs nothing and serves each one sooner.
+    """
+    gates: list[Gate] = []
+
+    async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        if not gates:
+            gates.append(Gate(slots))  # made inside the server's event loop
+        await gates[0].enter()
+        try:
+            await app(scope, receive, send)
+        finally:
+            gates[0].leave()
+
+    return guarded
+
+
+def slots(name: str, default: int) -> int:
+    """How many requests one app process serves at once (a setting)."""
+    text = os.environ.get(name, "")
+    return int(text) if text.isascii() and text.isdigit() and 1 <= int(text) <= 256 else default
+
+
+async def _too_large(send: Send) -> None:
+    """Answer 413 in words."""
+    headers = [(b"content-type", b"text/html; charset=utf-8"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": TOO_LARGE})
+
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
+application = bounded(gated(get_asgi_application(), slots("TAFELRUNDE_SLOTS", 4)))
+# a request makes many short-lived objects: collect cycles less often, and never look again
+# at what the start made (Django, the URL map, the templates)
+gc.set_threshold(20_000, 20, 50)
+gc.freeze()

@@ -1,0 +1,81 @@
+"""Choose the database from the environment: SQLite in the data folder, or PostgreSQL."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from tafelrunde.engine.errors import RuleError
+
+
+def data_dir() -> Path:
+    """Return the folder for the SQLite database and backups (TAFELRUNDE_DATA)."""
+    return Path(os.environ.get("TAFELRUNDE_DATA", "tafelrunde-daten")).resolve()
+
+
+def private_folder(folder: Path) -> None:
+    """Make the data folder (owner only) or refuse with the reason; tighten older files."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as err:
+        raise RuleError(
+            f"Der Datenordner {folder} lässt sich nicht anlegen ({err.strerror}).",
+            f"The data folder {folder} cannot be created ({err.strerror}).",
+            field="data",
+        ) from None
+    os.umask(0o077)  # what this process creates is its owner's only
+    for path in (folder, folder / "backups"):
+        with contextlib.suppress(OSError):
+            path.chmod(0o700)
+    for path in [*folder.glob("tafelrunde.sqlite3*"), folder / "secret-key",
+                 *folder.glob("backups/*.sqlite3")]:  # fmt: skip
+        with contextlib.suppress(OSError):
+            path.chmod(0o600)
+
+
+def sqlite(folder: Path) -> dict[str, Any]:
+    """SQLite in WAL mode; writers take the lock at the start of a transaction."""
+    return {
+        "ENGINE": "tafelrunde.web.core.sqlite_backend",  # reads on in a read-only folder
+        "NAME": folder / "tafelrunde.sqlite3",
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",  # nothing lost
+        },
+        "TEST": {"NAME": folder / "test-tafelrunde.sqlite3"},  # a file: threads share it
+    }
+
+
+def postgresql(url: str) -> dict[str, Any]:
+    """PostgreSQL from a URL such as postgresql://user:password@host:5432/name."""
+    parts = urlsplit(url)
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": unquote(parts.path.lstrip("/")) or "tafelrunde",
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "HOST": parts.hostname or "",
+        "PORT": str(parts.port or ""),
+        # ASGI serves each request in its own thread: no connection kept per thread, but a
+        # pool per process, so connections stay few and a request waits for a free one
+        "CONN_MAX_AGE": 0,
+        "OPTIONS": {"pool": {"min_size": 1, "max_size": pool_size(), "timeout": 300}},
+    }
+
+
+def pool_size() -> int:
+    """Connections per app process (TAFELRUNDE_DB_POOL, default 8)."""
+    text = os.environ.get("TAFELRUNDE_DB_POOL", "8")
+    return int(text) if text.isascii() and text.isdigit() and 1 <= int(text) <= 100 else 8
+
+
+def database() -> dict[str, Any]:
+    """Return Django's default database: TAFELRUNDE_DATABASE_URL if set, else SQLite."""
+    url = os.environ.get("TAFELRUNDE_DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        return postgresql(url)
+    return sqlite(data_dir())

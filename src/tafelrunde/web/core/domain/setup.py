@@ -1,0 +1,149 @@
+"""Set a tournament up: rules from a preset or file, players, and rule changes before play."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+import tomli_w
+from django.db import transaction
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
+from tafelrunde.engine.knockout.entry import record_all, registrations
+from tafelrunde.engine.limits import checked_text
+from tafelrunde.engine.players import parse_player_names
+from tafelrunde.engine.tables import plan_tables
+from tafelrunde.engine.tournament_file import from_data
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
+from tafelrunde.web.core.domain.store import AnyTournament, Logged, file_data, stale, write_log
+from tafelrunde.web.core.models import TournamentRecord, new_revision
+
+STARTED = {"draw", "open_table"}  # the first of these ends changes of the rules and players
+
+
+def new_seed() -> int:
+    """A fresh lot seed; it is recorded with what it decides."""
+    return secrets.randbelow(2**31)
+
+
+def choose_rules(preset: str, upload: str | None) -> AnyRules:
+    """The ruleset of a preset or of an uploaded TOML text (exactly one)."""
+    if bool(preset) == bool(upload):
+        raise RuleError(
+            "Bitte eine Vorlage wählen oder eine Regeldatei hochladen (nicht beides).",
+            "Choose a preset or upload a ruleset file (not both).",
+            field="preset",
+        )
+    if preset:
+        if preset not in preset_names():
+            raise RuleError(
+                f"Die Vorlage „{preset}“ gibt es nicht.",
+                f"There is no preset '{preset}'.",
+                field="preset",
+            )
+        return load_rules(preset)
+    try:
+        return rules_from_toml(upload or "", origin="Regeldatei")
+    except RuleError as err:
+        raise at_field(err, "ruleset") from None
+
+
+def at_field(err: RuleError, name: str) -> RuleError:
+    """A ruleset text's refusal at the form field `name`, naming the entry it is about."""
+    inner = err.field or ""
+    if inner in ("", "Regeldatei", "Regelwerk", "format"):
+        return RuleError(err.de, err.en, field=name)
+    return RuleError(f"{inner}: {err.de}", f"{inner}: {err.en}", field=name)
+
+
+def numbered_players(names: list[str], first: int = 1) -> list[Player]:
+    """Give new players ids p001, p002, ... from `first` on."""
+    return [Player(f"p{k:03d}", n) for k, n in enumerate(names, start=first)]
+
+
+def new_tournament(
+    name: str, rules: AnyRules, players_text: str, *, day: date | None, at: str, by: str
+) -> AnyTournament:
+    """Build a new tournament of any format, with its players (format D: registered)."""
+    names = parse_player_names(players_text)
+    name = checked_text(name, field="name")
+    if isinstance(rules, KnockoutRules):
+        ko = KnockoutTournament(name or rules.name, rules, day=day, created_at=at)
+        record_all(ko, registrations(ko, names), at=at, by=by)
+        return ko
+    tour = Tournament(name or rules.name, rules, numbered_players(names), new_seed(), created_at=at)
+    check_players(tour)
+    return tour
+
+
+def check_players(tour: Tournament) -> None:
+    """Refuse a player list that no first stage can seat."""
+    if len(tour.players) < 3:
+        raise RuleError(
+            "Das Turnier braucht mindestens 3 Spieler.",
+            "The tournament needs at least 3 players.",
+            field="players",
+        )
+    first = TournamentState(tour).following(None)
+    if first is not None:
+        plan_tables(len(tour.players), first.rule.tables)
+
+
+def started(rec: TournamentRecord) -> bool:
+    """Say whether the first draw (or first table) is made: then rules and players are fixed."""
+    return rec.facts.filter(data__type__in=sorted(STARTED)).exists()
+
+
+def rules_toml(rec: TournamentRecord) -> str:
+    """The tournament's ruleset as TOML text, for changing it."""
+    return tomli_w.dumps(rec.ruleset)
+
+
+def with_rules(rec: TournamentRecord, text: str) -> tuple[AnyTournament, dict[str, Any]]:
+    """Rebuild the tournament under a changed ruleset; refuse a change of format."""
+    try:
+        rules = rules_from_toml(text, origin="Regelwerk")
+    except RuleError as err:
+        raise at_field(err, "text") from None
+    source = rules.source
+    if (source.get("format") == "D") != (rec.format == "D"):
+        raise RuleError(
+            "Das Format eines Turniers lässt sich nicht ändern; bitte ein neues Turnier anlegen.",
+            "A tournament's format cannot change; please create a new tournament.",
+            field="format",
+        )
+    data = file_data(rec) | {"ruleset": source}
+    return from_data(data, origin=rec.name), source
+
+
+def edit_before_start(
+    pk: int,
+    version: int,
+    fixed: RuleError,
+    change: Callable[[TournamentRecord], list[str]],
+    *,
+    user: Any,
+    log: Callable[[], Logged],
+) -> TournamentRecord:
+    """Change players or rules under the row lock: refused once started or from an old form.
+
+    `change` edits the locked record and names the fields it changed (none: nothing stored);
+    a change is logged with the line `log` makes, in the same transaction.
+    """
+    with transaction.atomic():
+        locked = TournamentRecord.objects.select_for_update().get(pk=pk)
+        if started(locked):
+            raise fixed
+        if locked.version != version:
+            raise stale(version, locked.version)
+        changed = change(locked)
+        if changed:
+            locked.revision = new_revision()
+            locked.save(update_fields=[*changed, "revision"])
+            write_log(locked, user, log())
+        return locked

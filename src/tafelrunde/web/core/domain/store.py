@@ -1,0 +1,365 @@
+"""Load a tournament from the database into the engine, and append facts once, in order."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, TypeVar
+
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+from django.utils import timezone
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import Draw, Tournament, Undo
+from tafelrunde.engine.knockout import KnockoutTournament, OpenTable
+from tafelrunde.engine.knockout.ko_file import ko_stored
+from tafelrunde.engine.log import LogLine, log_to_data
+from tafelrunde.engine.tournament_file import (
+    FORMAT,
+    VERSION,
+    fact_from_data,
+    from_data,
+    stored,
+    to_data,
+)
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
+
+AnyTournament = Tournament | KnockoutTournament
+T = TypeVar("T")
+
+
+def file_data(rec: TournamentRecord, *, with_log: bool = False) -> dict[str, Any]:
+    """Return the tournament as the data of its tournament file (with its log, if asked)."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": rec.name,
+        "created_at": rec.created_at,
+        "ruleset": rec.ruleset,
+        "facts": list(rec.facts.order_by("n").values_list("data", flat=True)),
+    }
+    if rec.format == "D":
+        data["day"] = rec.day.isoformat() if rec.day else None
+    else:
+        data |= {"seed": rec.seed, "players": rec.players}
+    if with_log:
+        entries = rec.audit.select_related("user").order_by("at", "pk")
+        data["log"] = log_to_data([
+            LogLine(e.at.isoformat(), e.who, e.text_de, e.text_en, e.fact) for e in entries
+        ])  # fmt: skip
+    return data
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A tournament as this process last read or stored it (never changed; copies go out)."""
+
+    version: int
+    revision: str
+    tour: AnyTournament
+
+    @property
+    def started(self) -> bool:
+        """Once a table is drawn or opened, only facts can change (rules and players are fixed)."""
+        return any(isinstance(f, Draw | OpenTable) for f in self.tour.facts)
+
+
+_LOADED: OrderedDict[int, Loaded] = OrderedDict()
+_LOADED_LOCK = threading.Lock()  # guards the kept tournaments, states and pages of this process
+
+
+def engine_tournament(rec: TournamentRecord, *, with_log: bool = False) -> AnyTournament:
+    """Rebuild the engine's tournament from the stored facts (checked when they were stored).
+
+    A tournament read before is not read again: only the facts stored since are added
+    (facts are only ever appended, and after the start nothing else changes).
+    """
+    if with_log:
+        return from_data(file_data(rec, with_log=True), origin=rec.name, replay=False)
+    with _LOADED_LOCK:
+        known = _LOADED.get(rec.pk)
+    if known is None or known.revision != rec.revision:
+        if known is not None and known.started and _last(known) == known.version < rec.version:
+            new = rec.facts.filter(n__gt=known.version, n__lte=rec.version).order_by("n")
+            knockout = isinstance(known.tour, KnockoutTournament)
+            facts = [
+                fact_from_data(d, knockout=knockout) for d in new.values_list("data", flat=True)
+            ]
+            tour = _with_facts(known.tour, [*known.tour.facts, *facts])
+        else:
+            tour = from_data(file_data(rec), origin=rec.name, replay=False)
+        known = remember(rec.pk, rec.version, rec.revision, tour)
+    return _with_facts(known.tour, list(known.tour.facts))
+
+
+def _last(known: Loaded) -> int:
+    """The number of the kept tournament's latest fact (-1: none)."""
+    return known.tour.facts[-1].n if known.tour.facts else -1
+
+
+def _with_facts(tour: AnyTournament, facts: list[Any]) -> AnyTournament:
+    """A copy of the tournament with these facts (rules and players are shared: never changed)."""
+    return replace(tour, facts=facts)
+
+
+def remember(pk: int, version: int, revision: str, tour: AnyTournament) -> Loaded:
+    """Keep a copy of the tournament as it is stored in this version."""
+    known = Loaded(version, revision, _with_facts(tour, list(tour.facts)))
+    with _LOADED_LOCK:
+        _LOADED[pk] = known
+        _LOADED.move_to_end(pk)
+        while len(_LOADED) > 16:
+            _LOADED.popitem(last=False)
+    return known
+
+
+# the tournament as last changed by this process, by record: reused while nobody else changed it
+_WORK: dict[int, tuple[str, AnyTournament]] = {}
+# the state that follows a kept tournament, while it knows all of its facts
+_LIVE: OrderedDict[int, TournamentState] = OrderedDict()
+_READ: OrderedDict[tuple[int, str], tuple[AnyTournament, Any]] = OrderedDict()
+
+
+def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
+    """The tournament and its state for showing pages, kept while the tournament is unchanged.
+
+    Never change what this returns: it is shared by the following requests.
+    """
+    key = (rec.pk, rec.revision)
+    with _LOADED_LOCK:
+        kept = _READ.get(key)
+        if kept is not None:
+            _READ.move_to_end(key)
+            return kept
+    tour = engine_tournament(rec)
+    state = tour.state() if isinstance(tour, KnockoutTournament) else TournamentState(tour)
+    with _LOADED_LOCK:
+        _READ[key] = (tour, state)
+        while len(_READ) > 16:
+            _READ.popitem(last=False)
+    return tour, state
+
+
+_MEMO: OrderedDict[tuple[int, str, str], Any] = OrderedDict()
+
+
+def memo(rec: TournamentRecord, what: str, make: Callable[[], T]) -> T:
+    """Keep what a page shows (e.g. a standing in one language) while nothing changes."""
+    key = (rec.pk, rec.revision, what)
+    with _LOADED_LOCK:
+        if key in _MEMO:
+            kept: T = _MEMO[key]
+            return kept
+    value = make()
+    with _LOADED_LOCK:
+        _MEMO[key] = value
+        while len(_MEMO) > 64:
+            _MEMO.popitem(last=False)
+    return value
+
+
+@dataclass(frozen=True)
+class Logged:
+    """A line for the log: what happened in German and English, and the fact it is about."""
+
+    de: str
+    en: str
+    fact: int | None = None
+
+
+_LATEST: OrderedDict[tuple[int, str], tuple[int, str, Any]] = OrderedDict()
+_LATEST_LOCKS: dict[tuple[int, str], threading.Lock] = {}
+
+
+def latest(rec: TournamentRecord, what: str, make: Callable[[TournamentRecord], T]) -> T:
+    """What a page shows of the tournament, made once per version and shared.
+
+    Requests that arrive while it is being made wait and take it; one made for a newer
+    version serves an older request too (it is fresher). So a crowd of phones costs one
+    making per change, not one per phone.
+    """
+    key = (rec.pk, what)
+    with _LOADED_LOCK:
+        lock = _LATEST_LOCKS.setdefault(key, threading.Lock())
+    with lock:
+        kept = _LATEST.get(key)
+        if kept and (kept[0] > rec.version or kept[:2] == (rec.version, rec.revision)):
+            value: T = kept[2]
+            return value
+        now = TournamentRecord.objects.defer("players", "ruleset").get(pk=rec.pk)
+        value = make(now)
+        with _LOADED_LOCK:
+            _LATEST[key] = (now.version, now.revision, value)
+            _LATEST.move_to_end(key)
+            while len(_LATEST) > 256:
+                gone, _ = _LATEST.popitem(last=False)
+                _LATEST_LOCKS.pop(gone, None)
+        return value
+
+
+@receiver(post_save, sender=TournamentRecord)
+@receiver(post_delete, sender=TournamentRecord)
+def forget(sender: Any, instance: TournamentRecord, created: bool = True, **_: Any) -> None:
+    """Forget what this process kept of a tournament that is new (its number may have been
+    used before, e.g. after a database was restored) or deleted."""
+    if not created:
+        return
+    with _LOADED_LOCK:
+        _LOADED.pop(instance.pk, None)
+        _WORK.pop(instance.pk, None)
+        for key in [k for k in _LATEST if k[0] == instance.pk]:
+            del _LATEST[key]
+
+
+def save_new(
+    tour: AnyTournament, *, event: Event | None = None, user: Any = None, log: Logged | None = None
+) -> TournamentRecord:
+    """Store a new (or imported) tournament with its facts, its log and one more log line.
+
+    The engine has checked the facts; everything is stored in one transaction or not at all.
+    """
+    data = to_data(tour)
+    with transaction.atomic():
+        rec = TournamentRecord.objects.create(
+            event=event,
+            name=data["name"],
+            format=data["ruleset"].get("format", "") or "?",
+            ruleset=data["ruleset"],
+            players=data.get("players", []),
+            seed=data.get("seed"),
+            day=getattr(tour, "day", None),
+            created_at=data.get("created_at", ""),
+            version=data["facts"][-1]["n"] if data["facts"] else 0,
+        )
+        FactRecord.objects.bulk_create(
+            FactRecord(tournament=rec, n=f["n"], data=f) for f in data["facts"]
+        )
+        AuditEntry.objects.bulk_create(
+            AuditEntry(tournament=rec, by=x.by, at=_when(x.at), text_de=x.de, text_en=x.en,
+                       fact=x.fact)
+            for x in tour.log
+        )  # fmt: skip
+        if log is not None:
+            write_log(rec, user, log)
+    return rec
+
+
+def _when(at: str) -> datetime:
+    """The time of an imported log line (now, when it has none that can be read)."""
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return timezone.now()
+    return when if timezone.is_aware(when) else timezone.make_aware(when)
+
+
+def write_log(rec: TournamentRecord | None, user: Any, line: Logged) -> None:
+    """Write one line of the log (inside the caller's transaction)."""
+    AuditEntry.objects.create(
+        tournament=rec, user=_user(user), text_de=line.de, text_en=line.en, fact=line.fact
+    )
+
+
+def stale(expected: int, current: int) -> RuleError:
+    """Build the refusal of a form that was filled in on an older state."""
+    return RuleError(
+        f"Inzwischen wurde etwas anderes eingetragen (Stand {current}, das Formular kannte "
+        f"Stand {expected}). Bitte die Seite neu laden und noch einmal prüfen.",
+        f"Something else was entered meanwhile (state {current}, the form knew state "
+        f"{expected}). Please reload the page and check again.",
+        field="version",
+    )
+
+
+def append(
+    rec_id: int,
+    change: Callable[[AnyTournament], T],
+    *,
+    expected: int | None = None,
+    user: Any = None,
+    log: Callable[[T], Logged],
+) -> T:
+    """Apply `change` to the current tournament and store the facts it adds, all or none.
+
+    The tournament row is locked for the whole step, so two organisers entering results at
+    the same moment are served one after the other and each fact gets its own number. With
+    `expected` (the version the form was built on) an outdated form is refused. The log
+    line that `log` makes of the result is stored in the same transaction as the facts.
+    """
+    with transaction.atomic():
+        rec = (
+            TournamentRecord.objects.select_for_update().defer("players", "ruleset").get(pk=rec_id)
+        )
+        if expected is not None and expected != rec.version:
+            raise stale(expected, rec.version)
+        kept = _WORK.pop(rec.pk, None)  # a refused change must not leave a half-changed copy
+        if kept and kept[0] == rec.revision:
+            tour = kept[1]
+        else:
+            tour = (kept and _caught_up(kept[1], rec)) or engine_tournament(rec)
+        before = len(tour.facts)
+        result = change(tour)
+        new = [fact_data(tour, f) for f in tour.facts[before:]]
+        if new:
+            FactRecord.objects.bulk_create(
+                FactRecord(tournament=rec, n=f["n"], data=f, user=_user(user)) for f in new
+            )
+            rec.version = new[-1]["n"]
+            rec.revision = new_revision()
+            rec.save(update_fields=["version", "revision"])
+            write_log(rec, user, log(result))
+            # readers start from here once it is committed (a copy: the next step changes tour)
+            stored = (rec.pk, rec.version, rec.revision, _with_facts(tour, list(tour.facts)))
+            transaction.on_commit(lambda: remember(*stored))
+        _WORK[rec.pk] = (rec.revision, tour)
+        return result
+
+
+def _caught_up(tour: AnyTournament, rec: TournamentRecord) -> AnyTournament | None:
+    """The kept tournament with the facts another process stored since, applied to its state
+    (no replay of the whole); None when it must be read afresh (not started, or an undo)."""
+    if not isinstance(tour, Tournament) or not any(isinstance(f, Draw) for f in tour.facts):
+        return None
+    last = tour.facts[-1].n
+    rows = rec.facts.filter(n__gt=last).order_by("n").values_list("data", flat=True)
+    new = [fact_from_data(d, knockout=False) for d in rows]
+    if not new or new[-1].n != rec.version or any(isinstance(f, Undo) for f in new):
+        return None
+    state = group_state(tour)
+    for fact in new:
+        state.apply(fact)  # type: ignore[arg-type]
+        tour.facts.append(fact)  # type: ignore[arg-type]
+    state.synced = len(tour.facts)
+    return tour
+
+
+def fact_data(tour: AnyTournament, fact: Any) -> dict[str, Any]:
+    """One fact as in the tournament file; refused if it would not read back exactly."""
+    if isinstance(tour, KnockoutTournament):
+        return ko_stored(fact)
+    return stored(fact)
+
+
+def _user(user: Any) -> Any:
+    """Return a user to store with a fact (an anonymous user stores none)."""
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def group_state(tour: AnyTournament) -> TournamentState:
+    """Return the state of a format A–C tournament."""
+    if not isinstance(tour, Tournament):
+        raise RuleError(
+            "Das ist ein Turnier im Format D.", "This is a format-D tournament.", field="file"
+        )
+    live = _LIVE.get(id(tour))
+    if live is None or live.tournament is not tour or live.synced != len(tour.facts):
+        live = _LIVE[id(tour)] = TournamentState(tour)
+        while len(_LIVE) > 16:
+            _LIVE.popitem(last=False)
+    return live

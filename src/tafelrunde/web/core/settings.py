@@ -1,0 +1,109 @@
+"""Django settings of Tafelrunde; the database is chosen by `tafelrunde.web.core.database`."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+from pathlib import Path
+
+from tafelrunde.web.core.database import data_dir, database
+from tafelrunde.web.core.hosts import allowed_hosts
+
+HERE = Path(__file__).resolve().parent
+
+
+def _secret_key() -> tuple[str, bool]:
+    """The secret key and whether it is kept: from the environment, else from the data folder
+    (owner only); a folder that cannot be written gets a key for this run only."""
+    key = os.environ.get("TAFELRUNDE_SECRET_KEY")
+    if key:
+        return key, True
+    path = data_dir() / "secret-key"
+    with contextlib.suppress(OSError):
+        if kept := path.read_text(encoding="utf-8").strip():
+            return kept, True
+    key = secrets.token_urlsafe(50)
+    try:
+        path.unlink(missing_ok=True)  # an empty file left by a full disk
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(key)
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError:
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+        return key, False  # logins last until the next start only
+    return key, True
+
+
+SECRET_KEY, SECRET_KEY_KEPT = _secret_key()
+DEBUG = os.environ.get("TAFELRUNDE_DEBUG") == "1"
+ALLOWED_HOSTS = allowed_hosts()
+
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "tafelrunde.web.core.apps.CoreConfig",
+    "tafelrunde.web.public.apps.PublicConfig",
+    "tafelrunde.web.orga.apps.OrgaConfig",
+]
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tafelrunde.web.core.middleware.StorageGuard",
+]
+ROOT_URLCONF = "tafelrunde.web.core.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                "tafelrunde.web.core.middleware.storage_banner",
+            ]
+        },
+    }
+]
+ASGI_APPLICATION = "tafelrunde.web.core.asgi.application"
+DATABASES = {"default": database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "de"
+LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+TIME_ZONE = os.environ.get("TAFELRUNDE_TIME_ZONE", "Europe/Berlin")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+WHITENOISE_USE_FINDERS = True  # served from the package, no collectstatic step
+WHITENOISE_AUTOREFRESH = DEBUG
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"  # nothing written per login
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django": {"handlers": ["console"], "level": "WARNING"}},
+}
+CSRF_FAILURE_VIEW = "tafelrunde.web.core.views.errors.csrf_failure"

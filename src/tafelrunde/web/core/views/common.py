@@ -1,0 +1,74 @@
+"""What every page needs: the tournament from the address, refusals at the field, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+from django import forms
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.web.core.domain.store import Logged, write_log
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import lang
+
+V = TypeVar("V", bound=Callable[..., HttpResponse])
+
+
+def say(de: str, en: str) -> str:
+    """Pick the German or English text for the active language."""
+    return de if lang() == "de" else en
+
+
+def text_of(err: RuleError) -> str:
+    """The refusal's message in the active language."""
+    return say(err.de, err.en)
+
+
+def organiser(view: V) -> V:
+    """Let only logged-in organisers through; everybody else goes to the login page."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return view(request, *args, **kwargs)
+
+    return guarded  # type: ignore[return-value]
+
+
+def record_of(pk: int) -> TournamentRecord:
+    """The tournament with this number, or 404 (its ruleset and players are read when used)."""
+    return get_object_or_404(TournamentRecord.objects.defer("players", "ruleset"), pk=pk)
+
+
+def refuse(form: forms.Form, err: RuleError, fields: dict[str, str] | None = None) -> None:
+    """Show a refusal at its field (engine field names mapped by `fields`), else above the form."""
+    name = (fields or {}).get(err.field or "", err.field or "")
+    if name not in form.fields:
+        name = "__all__"
+    form.add_error(None if name == "__all__" else name, text_of(err))
+
+
+def audit(
+    request: HttpRequest,
+    rec: TournamentRecord | None,
+    de: str,
+    en: str,
+    fact: int | None = None,
+) -> None:
+    """Write one line of the audit log (inside the caller's transaction)."""
+    write_log(rec, request.user, Logged(de, en, fact))
+
+
+def whole(value: str | None, what: str, high: int = MAX_FACT_NUMBER) -> int:
+    """Read a whole number from a form field (address or hidden field), or 404 on nonsense."""
+    try:
+        return whole_number(value or "", field=what, high=high)
+    except RuleError:
+        raise Http404(what) from None

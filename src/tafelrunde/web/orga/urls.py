@@ -1,0 +1,27 @@
+"""The addresses of the organiser's pages (readable by everyone where they show a tournament)."""
+
+from __future__ import annotations
+
+from django.urls import include, path
+
+from tafelrunde.web.orga.views import events, play, players, tables_page, tournaments
+
+T = "turniere/<int:pk>/"
+
+urlpatterns = [
+    path("termine/neu/", events.edit, name="event-new"),
+    path("termine/<int:pk>/", events.edit, name="event-edit"),
+    path("termine/<int:pk>/loeschen/", events.delete, name="event-delete"),
+    path("turniere/neu/", tournaments.create, name="tournament-new"),
+    path("turniere/laden/", tournaments.import_file, name="tournament-import"),
+    path(T + "loeschen/", tournaments.delete, name="tournament-delete"),
+    path(T + "regeln/", tournaments.rules, name="rules"),
+    path(T + "spieler/", players.players, name="players"),
+    path(T + "spieler/<str:pid>/entfernen/", players.remove, name="player-remove"),
+    path(T + "auslosung/", play.draw, name="draw"),
+    path(T + "tische/", tables_page.tables, name="tables"),
+    path(T + "ergebnis/", play.result, name="result"),
+    path(T + "stechen/", play.rolloff, name="rolloff"),
+    path(T + "zuruecknehmen/", play.undo, name="undo"),
+    path(T, include("tafelrunde.web.orga.urls_knockout")),
+]

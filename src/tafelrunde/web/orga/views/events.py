@@ -1,0 +1,51 @@
+"""Club events (Termine): create, change, delete."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tafelrunde.web.core.models import Event
+from tafelrunde.web.core.views.common import audit, organiser, say
+from tafelrunde.web.orga.forms import EventForm
+
+
+@organiser
+def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    """Create an event, or change its name and date."""
+    event = get_object_or_404(Event, pk=pk) if pk else None
+    form = EventForm(request.POST if request.method == "POST" else None, instance=event)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            saved = form.save()
+            when = saved.date.isoformat() if saved.date else "—"
+            audit(
+                request,
+                None,
+                f"Termin „{saved.name}“ ({when}) gespeichert",
+                f"Event '{saved.name}' ({when}) saved",
+            )
+        messages.success(request, say("Termin gespeichert.", "Event saved."))
+        return redirect("home")
+    return render(request, "orga/event_form.html", {"form": form, "event": event})
+
+
+@organiser
+@require_POST
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete an event; its tournaments stay, without an event."""
+    event = get_object_or_404(Event, pk=pk)
+    with transaction.atomic():
+        audit(request, None, f"Termin „{event.name}“ gelöscht", f"Event '{event.name}' deleted")
+        event.delete()
+    messages.success(
+        request,
+        say(
+            "Termin gelöscht; seine Turniere bleiben erhalten.",
+            "Event deleted; its tournaments are kept.",
+        ),
+    )
+    return redirect("home")

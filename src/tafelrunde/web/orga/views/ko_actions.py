@@ -1,0 +1,230 @@
+"""Format D entries by the organiser: each POST records facts through the engine, all or none."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import (
+    Bracket,
+    CheckIn,
+    Donation,
+    GameLost,
+    KnockoutFact,
+    KnockoutState,
+    KnockoutTournament,
+    PayFee,
+    SchockOut,
+    Undo,
+    Withdraw,
+)
+from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
+from tafelrunde.engine.knockout.checks import known_table
+from tafelrunde.engine.knockout.entry import player_id, registrations
+from tafelrunde.engine.limits import MAX_LIST_BYTES
+from tafelrunde.engine.players import parse_player_names
+from tafelrunde.web.core.domain.knockout import enter, same_table
+from tafelrunde.web.core.views.common import organiser, record_of, refuse, say
+from tafelrunde.web.core.views.frame import stamp
+from tafelrunde.web.orga.forms import PlayersForm
+from tafelrunde.web.orga.views import ko_forms as kf
+from tafelrunde.web.orga.views.knockout import players_page, tables_page
+from tafelrunde.web.orga.views.tournaments import upload_text
+from tafelrunde.web.public.views.ko_standings import ko_record
+
+Data = dict[str, Any]
+Build = Callable[[KnockoutTournament, KnockoutState, Data], list[KnockoutFact]]
+PAGES = {"ko-players": players_page, "ko-tables": tables_page}
+
+
+def _act(
+    request: HttpRequest,
+    pk: int,
+    form: forms.Form,
+    key: str,
+    build: Build,
+    *,
+    back: str,
+    fields: dict[str, str] | None = None,
+    fresh: bool = True,
+) -> HttpResponse:
+    """Record what a valid form asks for; a refusal is shown at the form, nothing saved."""
+    rec, _ = ko_record(pk)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            done = enter(
+                rec.pk,
+                lambda tour, state: build(tour, state, data),
+                expected=data.get("version") if fresh else None,
+                user=request.user,
+                at=stamp(),
+            )
+        except RuleError as err:
+            refuse(form, err, fields)
+        else:
+            messages.success(request, say(done.de, done.en))
+            return redirect(back, rec.pk)
+    form.data["version"] = str(record_of(pk).version)
+    return PAGES[back](request, pk, {key: form})
+
+
+@organiser
+@require_POST
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register players from typed names or a CSV file."""
+    form = PlayersForm(request.POST.copy(), request.FILES or None)
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        text = upload_text(form, "file", MAX_LIST_BYTES) or d["names"]
+        names = parse_player_names(text)
+        if not names:
+            raise RuleError("Bitte Namen eingeben.", "Please enter names.", field="names")
+        return registrations(tour, names, late=d["late"], paid=d["paid"])
+
+    fields = {"players": "names", "name": "names", "player": "names", "at": "late"}
+    return _act(request, pk, form, "register", build, back="ko-players", fields=fields)
+
+
+MARKS: dict[str, type[PayFee | CheckIn | Withdraw]] = {
+    "pay": PayFee,
+    "checkin": CheckIn,
+    "withdraw": Withdraw,
+}
+
+
+@organiser
+@require_POST
+def mark(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """Mark a player's entry fee paid, check the player in, or withdraw the player."""
+    if kind not in MARKS:
+        raise Http404(kind)
+    fact = MARKS[kind]
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        return [fact(n=0, at=0, player=player_id(state, d["player"]))]
+
+    form = kf.PlayerForm(request.POST.copy())
+    return _act(request, pk, form, "mark", build, back="ko-players")
+
+
+@organiser
+@require_POST
+def open_suggested(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open the next suggested table, or all suggested tables."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        tables = tables_to_open(state)
+        return list(tables if d["all"] else tables[:1])
+
+    form = kf.OpenForm(request.POST.copy())
+    return _act(request, pk, form, "open", build, back="ko-tables")
+
+
+def _bracket(word: str) -> Bracket | None:
+    """The bracket chosen in a form (empty: none)."""
+    try:
+        return Bracket(word) if word else None
+    except ValueError:
+        raise RuleError(
+            f"„{word}“ ist keine Runde.", f"'{word}' is no bracket.", field="bracket"
+        ) from None
+
+
+@organiser
+@require_POST
+def open_by_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open a table with players chosen by hand."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        ids = tuple(player_id(state, p) for p in d["players"])
+        return [hand_table(state, ids, _bracket(d["bracket"]))]
+
+    _, tour = ko_record(pk)
+    state = tour.state()
+    choices = [(p, p) for p in state.players]
+    form = kf.HandTableForm(request.POST.copy(), choices=choices)
+    return _act(request, pk, form, "hand", build, back="ko-tables")
+
+
+@organiser
+@require_POST
+def lost(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """Record the loser of a game at a table that has not changed since the form was made."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        known_table(state, table)
+        same_table(tour, state, table, d["state"], d["version"])
+        return [GameLost(n=0, at=0, table=table, player=player_id(state, d["player"]))]
+
+    form = kf.LostForm(request.POST.copy())
+    return _act(request, pk, form, f"lost-{table}", build, back="ko-tables", fresh=False)
+
+
+@organiser
+@require_POST
+def correct(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """Replace the loser of an earlier game at a table."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        pid = player_id(state, d["player"])
+        return [GameLost(n=0, at=0, table=table, player=pid, corrects=d["corrects"])]
+
+    form = kf.CorrectForm(request.POST.copy())
+    return _act(request, pk, form, f"correct-{table}", build, back="ko-tables")
+
+
+@organiser
+@require_POST
+def schock_out(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record a Schock aus in one throw, and its donation when handed in at once."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        pid = player_id(state, d["player"])
+        facts: list[KnockoutFact] = [
+            SchockOut(n=0, at=0, player=pid, table=state.players[pid].table)
+        ]
+        if d["donated"]:
+            facts.append(Donation(n=0, at=0, schock_out=tour.next_number()))
+        return facts
+
+    form = kf.SchockOutForm(request.POST.copy())
+    return _act(request, pk, form, "schock", build, back="ko-tables")
+
+
+@organiser
+@require_POST
+def donate(request: HttpRequest, pk: int) -> HttpResponse:
+    """Record the donation for a recorded Schock aus."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        return [Donation(n=0, at=0, schock_out=d["schock_out"])]
+
+    form = kf.DonationForm(request.POST.copy())
+    return _act(request, pk, form, "donation", build, back="ko-tables")
+
+
+@organiser
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Take back the latest entry that counts (the one the page showed)."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        target = undo_target(tour)
+        if target.n != d["target"]:
+            raise RuleError(
+                f"Der letzte Eintrag ist inzwischen Nr. {target.n}; bitte neu laden.",
+                f"The latest entry is now no. {target.n}; please reload.",
+                field="target",
+            )
+        return [Undo(n=0, at=0, target=target.n)]
+
+    form = kf.UndoForm(request.POST.copy())
+    return _act(request, pk, form, "undo", build, back="ko-tables")

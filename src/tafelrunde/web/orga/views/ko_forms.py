@@ -1,0 +1,93 @@
+"""The small forms of the format-D pages; the engine checks every value, the form only reads it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from tafelrunde.web.core.templatetags.tafel import t
+
+
+class VersionForm(forms.Form):
+    """Every change carries the state it was made on: a stale form is refused."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Say in the active language what is wrong with a missing or broken hidden field."""
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.error_messages |= {
+                "required": t("Bitte ausfüllen.", "Please fill this in."),
+                "invalid": t("Bitte eine ganze Zahl.", "Please a whole number."),
+            }
+
+
+class PlayerForm(VersionForm):
+    """One player (pay, check in, withdraw, Schock aus)."""
+
+    player = forms.CharField(max_length=100)
+
+
+class SchockOutForm(PlayerForm):
+    """A Schock aus in one throw, with its donation handed in or not."""
+
+    donated = forms.BooleanField(required=False)
+
+
+class HandTableForm(VersionForm):
+    """A table chosen by hand: players (several) and a bracket (empty: the players')."""
+
+    players = forms.MultipleChoiceField(required=False)
+    bracket = forms.CharField(required=False, max_length=20)
+
+    def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
+        """Offer the players waiting now."""
+        super().__init__(*args, **kwargs)
+        field = self.fields["players"]
+        field.choices = choices
+        field.error_messages["invalid_choice"] = t(
+            "„%(value)s“ wartet nicht auf einen Tisch.", "'%(value)s' is not waiting for a table."
+        )
+
+
+class OpenForm(VersionForm):
+    """Open the next suggested table, or all of them."""
+
+    all = forms.BooleanField(required=False)
+
+
+class LostForm(forms.Form):
+    """The loser of a game at a table, with the table's state the form was made on."""
+
+    player = forms.CharField(max_length=100)
+    state = forms.CharField(max_length=2000)
+    version = forms.IntegerField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Say in the active language what is missing."""
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.error_messages |= {
+                "required": t("Bitte einen Spieler wählen.", "Please choose a player."),
+                "invalid": t("Bitte eine ganze Zahl.", "Please a whole number."),
+            }
+
+
+class CorrectForm(PlayerForm):
+    """Replace the loser of an earlier game."""
+
+    corrects = forms.IntegerField()
+
+
+class DonationForm(VersionForm):
+    """The donation for a recorded Schock aus."""
+
+    schock_out = forms.IntegerField()
+
+
+class UndoForm(VersionForm):
+    """Take back the entry shown (the latest that counts)."""
+
+    target = forms.IntegerField()

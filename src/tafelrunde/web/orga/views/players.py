@@ -1,0 +1,118 @@
+"""Players of a format A–C tournament: added by hand or CSV, removed, until the first draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import MAX_LIST_BYTES
+from tafelrunde.engine.players import parse_player_names
+from tafelrunde.web.core.domain import setup
+from tafelrunde.web.core.domain.store import Logged
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.views.common import organiser, record_of, refuse, say, whole
+from tafelrunde.web.core.views.frame import page
+from tafelrunde.web.orga.forms import PlayersForm
+from tafelrunde.web.orga.views.tournaments import upload_text
+
+FIXED = RuleError(
+    "Nach der ersten Auslosung lassen sich keine Spieler mehr hinzufügen oder entfernen.",
+    "Players cannot be added or removed after the first draw.",
+    field="names",
+)
+
+
+def players(request: HttpRequest, pk: int) -> HttpResponse:
+    """List the players; the organiser adds more until the first draw."""
+    rec = record_of(pk)
+    if rec.format == "D":
+        return redirect("ko-players", rec.pk)
+    form = PlayersForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        initial={"version": rec.version},
+    )
+    del form.fields["late"], form.fields["paid"]
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return organiser(players)(request, pk)
+        if form.is_valid():
+            try:
+                names = parse_player_names(
+                    upload_text(form, "file", MAX_LIST_BYTES) or form.cleaned_data["names"] or ""
+                )
+                add(rec, names, form.cleaned_data["version"], request.user)
+            except RuleError as err:
+                refuse(form, err, {"players": "names", "version": "__all__"})
+            else:
+                messages.success(request, say("Spieler hinzugefügt.", "Players added."))
+                return redirect("players", rec.pk)
+    context = {"form": form, "players": rec.players, "fixed": setup.started(rec)}
+    return page(request, rec, "orga/players.html", context)
+
+
+def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> None:
+    """Add players (locked, checked like a new tournament), with a line in the log."""
+    if not names:
+        raise RuleError("Bitte Namen eingeben.", "Please enter names.", field="names")
+
+    def change(locked: TournamentRecord) -> list[str]:
+        known = {p["name"].casefold() for p in locked.players}
+        twice = [n for n in names if n.casefold() in known]
+        if twice:
+            raise RuleError(
+                f"„{twice[0]}“ ist schon angemeldet.",
+                f"'{twice[0]}' is registered already.",
+                field="names",
+            )
+        ids = [int(p["id"][1:]) for p in locked.players if p["id"][1:].isdigit()]
+        new = setup.numbered_players(names, 1 + max(ids, default=0))
+        locked.players = [*locked.players, *({"id": p.id, "name": p.name} for p in new)]
+        return ["players"]
+
+    said = ", ".join(names)
+    setup.edit_before_start(
+        rec.pk,
+        version,
+        FIXED,
+        change,
+        user=user,
+        log=lambda: Logged(f"Spieler hinzugefügt: {said}", f"Players added: {said}"),
+    )
+
+
+@organiser
+@require_POST
+def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
+    """Remove a player before the first draw."""
+    rec = record_of(pk)
+    version = whole(request.POST.get("version"), "version")
+    gone: list[str] = []
+
+    def change(locked: TournamentRecord) -> list[str]:
+        gone.extend(p["name"] for p in locked.players if p["id"] == pid)
+        if not gone:
+            raise RuleError(
+                "Diesen Spieler gibt es nicht (mehr).",
+                "This player does not exist (any more).",
+                field="names",
+            )
+        locked.players = [p for p in locked.players if p["id"] != pid]
+        return ["players"]
+
+    def log() -> Logged:
+        return Logged(f"Spieler entfernt: {gone[0]}", f"Player removed: {gone[0]}")
+
+    try:
+        setup.edit_before_start(rec.pk, version, FIXED, change, user=request.user, log=log)
+    except RuleError as err:
+        messages.error(request, say(err.de, err.en))
+    else:
+        name = gone[0]
+        messages.success(request, say(f"{name} entfernt.", f"{name} removed."))
+    return redirect("players", rec.pk)

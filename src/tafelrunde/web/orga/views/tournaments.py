@@ -1,0 +1,213 @@
+"""A tournament set up by the organiser: create, import, rules before the start, delete."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.knockout.rules_text import rule_lines
+from tafelrunde.engine.limits import (
+    MAX_FILE_BYTES,
+    MAX_LIST_BYTES,
+    MAX_RULESET_BYTES,
+    checked_size,
+)
+from tafelrunde.engine.rules_text import stage_lines
+from tafelrunde.engine.tournament_file import loads_any
+from tafelrunde.web.core.domain import setup
+from tafelrunde.web.core.domain.store import Logged, engine_tournament, save_new
+from tafelrunde.web.core.models import Event, TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import lang
+from tafelrunde.web.core.views.common import audit, organiser, record_of, refuse, say
+from tafelrunde.web.core.views.frame import page, stamp
+from tafelrunde.web.orga.forms import ImportForm, RulesForm, TournamentForm
+
+RULES_FIXED = RuleError(
+    "Nach der ersten Auslosung lassen sich die Regeln nicht mehr ändern.",
+    "The rules cannot change after the first draw.",
+    field="text",
+)
+
+
+def upload_text(form: Any, name: str, limit: int) -> str | None:
+    """The text of an uploaded file (UTF-8, at most `limit` bytes), or None; else refuse."""
+    f = form.cleaned_data.get(name)
+    if not f:
+        return None
+    checked_size(f.size, limit=limit, field=name)
+    try:
+        return str(f.read().decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise RuleError(
+            "Die Datei ist kein UTF-8-Text.", "The file is not UTF-8 text.", field=name
+        ) from None
+
+
+def event_of(form: Any) -> Event | None:
+    """The chosen event, if any."""
+    pk = form.cleaned_data.get("event")
+    return Event.objects.filter(pk=pk).first() if pk else None
+
+
+def stored(
+    request: HttpRequest,
+    tour: Any,
+    event: Event | None,
+    de: tuple[str, str],
+    en: tuple[str, str],
+) -> HttpResponse:
+    """Store a new or loaded tournament with its log line (text, message); open it."""
+    rec = save_new(tour, event=event, user=request.user, log=Logged(de[0], en[0]))
+    messages.success(request, say(de[1], en[1]))
+    return redirect("tournament", rec.pk)
+
+
+@organiser
+def create(request: HttpRequest) -> HttpResponse:
+    """Create a tournament from a preset or an uploaded ruleset, with its players."""
+    initial = {"event": request.GET.get("event", ""), "preset": "gruppenmodus"}
+    form = TournamentForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        initial=initial,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            rules = setup.choose_rules(
+                form.cleaned_data["preset"], upload_text(form, "ruleset", MAX_RULESET_BYTES)
+            )
+            players = (
+                upload_text(form, "players_file", MAX_LIST_BYTES) or form.cleaned_data["players"]
+            )
+            event = event_of(form)
+            day = form.cleaned_data["day"] or (event.date if event else None)
+            tour = setup.new_tournament(
+                form.cleaned_data["name"].strip(),
+                rules,
+                players,
+                day=day or timezone.localdate(),
+                at=stamp(),
+                by=request.user.get_username(),
+            )
+        except RuleError as err:
+            refuse(form, err, {"file": "ruleset", "format": "preset"})
+        else:
+            name, kind = tour.name, "D" if isinstance(tour, KnockoutTournament) else rules.format
+            return stored(
+                request,
+                tour,
+                event,
+                (f"Turnier „{name}“ (Format {kind}) angelegt", "Turnier angelegt."),
+                (f"Tournament '{name}' (format {kind}) created", "Tournament created."),
+            )
+    return render(request, "orga/tournament_form.html", {"form": form})
+
+
+@organiser
+def import_file(request: HttpRequest) -> HttpResponse:
+    """Load a tournament file (JSON) to continue the tournament here."""
+    form = ImportForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            tour = loads_any(upload_text(form, "file", MAX_FILE_BYTES) or "", origin="Turnierdatei")
+        except RuleError as err:
+            refuse(form, RuleError(err.de, err.en, field="file"))
+        else:
+            n = len(tour.facts)
+            return stored(
+                request,
+                tour,
+                event_of(form),
+                (f"Turnierdatei geladen ({n} Einträge)", "Turnierdatei geladen."),
+                (f"Tournament file loaded ({n} entries)", "Tournament file loaded."),
+            )
+    return render(request, "orga/import_form.html", {"form": form})
+
+
+def rules(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every parameter readably; the organiser may change them until the first draw."""
+    rec = record_of(pk)
+    fixed = setup.started(rec)
+    initial = {"text": setup.rules_toml(rec), "version": rec.version}
+    form = RulesForm(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return organiser(rules)(request, pk)
+        if fixed:
+            form.is_valid()
+            form.add_error(
+                None,
+                say(
+                    "Nach der ersten Auslosung lassen sich die Regeln nicht mehr ändern.",
+                    "The rules cannot change after the first draw.",
+                ),
+            )
+        elif form.is_valid():
+            try:
+                changed = change_rules(request, rec, form.cleaned_data)
+            except RuleError as err:
+                refuse(form, err, {"format": "text", "version": "__all__"})
+            else:
+                if changed:
+                    messages.success(request, say("Regeln geändert.", "Rules changed."))
+                return redirect("rules", rec.pk)
+    tour = engine_tournament(rec)
+    if isinstance(tour, KnockoutTournament):
+        rows = [(de, v_de) if lang() == "de" else (en, v_en) for de, en, v_de, v_en in
+                rule_lines(tour.rules)]  # fmt: skip
+        stages: list[dict[str, Any]] = []
+        title, note = tour.rules.name, ""
+    else:
+        rows = []
+        stages = [
+            {"title": r.title(lang()), "id": r.id, "lines": stage_lines(r, lang()), "note": r.note}
+            for r in tour.ruleset.stages
+        ]
+        title = tour.ruleset.name if lang() == "de" else tour.ruleset.name_en or tour.ruleset.name
+        note = tour.ruleset.description
+    context = {"form": form, "fixed": fixed, "rows": rows, "stages": stages, "title": title}
+    return page(request, rec, "orga/rules.html", context | {"note": note})
+
+
+def change_rules(request: HttpRequest, rec: TournamentRecord, data: dict[str, Any]) -> bool:
+    """Store a changed ruleset (locked, checked against the facts); say whether it changed."""
+
+    def change(locked: TournamentRecord) -> list[str]:
+        _, source = setup.with_rules(locked, data["text"])
+        if source == locked.ruleset:
+            return []
+        locked.ruleset = source
+        return ["ruleset"]
+
+    locked = setup.edit_before_start(
+        rec.pk,
+        data["version"],
+        RULES_FIXED,
+        change,
+        user=request.user,
+        log=lambda: Logged("Regeln geändert", "Rules changed"),
+    )
+    return locked.ruleset != rec.ruleset
+
+
+@organiser
+@require_POST
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete a tournament (after a confirmation); the log keeps a line."""
+    rec = record_of(pk)
+    with transaction.atomic():
+        audit(request, None, f"Turnier „{rec.name}“ gelöscht", f"Tournament '{rec.name}' deleted")
+        rec.delete()
+    messages.success(request, say("Turnier gelöscht.", "Tournament deleted."))
+    return redirect("home")

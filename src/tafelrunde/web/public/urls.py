@@ -1,0 +1,20 @@
+"""The addresses of the pages everyone reads."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from tafelrunde.web.public.views import home, ko_standings, standings, tournament
+
+T = "turniere/<int:pk>/"
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path(T, tournament.overview, name="tournament"),
+    path(T + "turnierdatei.json", tournament.export_json, name="export-json"),
+    path(T + "endstand.csv", tournament.export_csv, name="export-csv"),
+    path(T + "protokoll/", tournament.log, name="log"),
+    path(T + "stand/", standings.standings, name="standings"),
+    path(T + "endstand/", standings.ranking, name="ranking"),
+    path(T + "leben/", ko_standings.standings, name="ko-standings"),
+]

@@ -1,0 +1,36 @@
+"""Format D for everyone: lives and chips of every player, places of those who are out."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+
+from tafelrunde.engine.knockout import KnockoutTournament, ranking
+from tafelrunde.engine.knockout.views_data import bracket_name, player_rows
+from tafelrunde.web.core.domain.knockout import knockout_of
+from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import lang
+from tafelrunde.web.core.views.common import record_of
+from tafelrunde.web.core.views.frame import page
+
+
+def ko_record(pk: int) -> tuple[TournamentRecord, KnockoutTournament]:
+    """The format-D tournament with this number and its engine tournament, or 404."""
+    rec = record_of(pk)
+    if rec.format != "D":
+        raise Http404("format D only")
+    return rec, knockout_of(engine_tournament(rec))
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Lives and chips of everybody, and the place of those who are out."""
+    rec, tour = ko_record(pk)
+    state = tour.state()
+    places = {r.player: r.place for r in ranking(state)}
+    rows = player_rows(state, lang())
+    for row in rows:
+        p = state.players[row["id"]]
+        row |= {"place": places.get(p.id), "bracket_name": bracket_name(p.bracket, lang())}
+    rows.sort(key=lambda r: (r["place"] is not None, r["place"] or 0))
+    context = {"rows": rows, "finished": state.finished}
+    return page(request, rec, "public/ko_standings.html", context)

@@ -1,0 +1,99 @@
+"""Standings of every stage with who advances and why; the overall ranking and prizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from tafelrunde.engine.export import group_ranking_rows, knockout_ranking_rows
+from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
+from tafelrunde.engine.numbers import display
+from tafelrunde.engine.rules_text import criterion_label
+from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.web.core.domain.store import memo, read_only
+from tafelrunde.web.core.rows import Cell, html_rows
+from tafelrunde.web.core.templatetags.tafel import lang
+from tafelrunde.web.core.views.common import record_of, say
+from tafelrunde.web.core.views.frame import page
+
+
+def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
+    """One stage's standing: criteria as columns, the deciding tie-break, who goes on."""
+    cut = state.cut(st)
+    standing = st.standing(cut)
+    shown = [c for c in standing.criteria if not c.orders]
+    first = shown[0] if shown else None
+    several = len(st.tables(1) or ()) > 1
+    name = state.tournament.name_of
+    on, out, roll = (
+        say("✓ weiter", "✓ goes on"),
+        say("ausgeschieden", "out"),
+        say("Stechen offen!", "roll-off open!"),
+    )
+    rows = []
+    for row in standing.rows:
+        by = row.decided_by.label(lang()) if row.decided_by not in (None, first) else ""
+        cells: list[Cell] = [(row.rank, "n"), (name(row.player), "")]
+        if several:
+            cells.append((st.table_of(row.player) or "", "n"))
+        cells += [("" if v is None else display(v, lang()), "n") for v in row.values[: len(shown)]]
+        cells.append((roll, "bad") if row.pending else (by, ""))
+        if cut is not None:
+            cells.append((on, "ok") if row.rank <= cut else (out, "muted"))
+        rows.append(cells)
+    return {
+        "title": st.title(lang()),
+        "final": state.stage_complete(st),
+        "columns": [criterion_label(c, st.rule, lang()) for c in shown],
+        "body": html_rows(rows),
+        "cut": cut,
+        "several": several,
+        "ranking": " → ".join(c.label(lang()) for c in st.rule.ranking),
+    }
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every stage's standing, the running one first."""
+    rec = record_of(pk)
+    tour, state = read_only(rec)
+    if isinstance(tour, KnockoutTournament):
+        return redirect("ko-standings", rec.pk)
+    stages = memo(
+        rec,
+        "standings-" + lang(),
+        lambda: [stage_table(state, st) for st in reversed(state.stages)],
+    )
+    return page(request, rec, "public/standings.html", {"stages": stages})
+
+
+def ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    """The overall ranking (final once over) and the prize list."""
+    rec = record_of(pk)
+    tour, state = read_only(rec)
+    context: dict[str, Any]
+    if isinstance(tour, KnockoutTournament):
+        ko = state
+        kings = [ko.players[p].name for p in schock_out_kings(ko)]
+        context = {
+            "finished": ko.finished,
+            "rows": knockout_ranking_rows(ko),
+            "prizes": True,
+            "kings": kings,
+            "donations": donation_total(ko),
+            "fees": fees_total(ko),
+        }
+    else:
+        rows = group_ranking_rows(state)
+        for r in rows:
+            r["stage_title"] = state.stage(r["stage"]).title(lang())
+        context = {"finished": state.finished, "rows": rows, "prizes": False}
+    context["title"] = (
+        say("Endstand", "Final ranking")
+        if context["finished"]
+        else say("Gesamtwertung (vorläufig)", "Overall ranking (provisional)")
+    )
+    return page(request, rec, "public/ranking.html", context)

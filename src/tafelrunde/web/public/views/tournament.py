@@ -1,0 +1,92 @@
+"""A tournament's public pages: overview, log, and the downloads (file, ranking)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.export import final_ranking
+from tafelrunde.engine.fact_words import describe
+from tafelrunde.engine.facts import Undo
+from tafelrunde.engine.knockout import KnockoutTournament, next_steps
+from tafelrunde.engine.knockout import Undo as KnockoutUndo
+from tafelrunde.engine.knockout.entry import roster
+from tafelrunde.engine.knockout.views_data import describe as describe_knockout
+from tafelrunde.engine.progress import pending
+from tafelrunde.engine.tournament_file import dumps_any
+from tafelrunde.web.core.domain.store import engine_tournament, read_only
+from tafelrunde.web.core.templatetags.tafel import lang
+from tafelrunde.web.core.views.common import record_of, say, text_of
+from tafelrunde.web.core.views.frame import page
+
+
+def overview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament at a glance: what is next, and where to go."""
+    rec = record_of(pk)
+    tour, state = read_only(rec)
+    if isinstance(tour, KnockoutTournament):
+        steps = [say(s.de, s.en) for s in next_steps(state)]
+    else:
+        steps = [say(s.de, s.en) for s in pending(state)]
+    return page(request, rec, "public/overview.html", {"steps": steps, "tour": tour})
+
+
+def export_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """Download the tournament file (JSON) to continue elsewhere or keep."""
+    rec = record_of(pk)
+    text = dumps_any(engine_tournament(rec, with_log=True))
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="turnier-{rec.pk}.json"'
+    return response
+
+
+def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """Download the final ranking as CSV; before the end, say why there is none."""
+    rec = record_of(pk)
+    try:
+        _, text = final_ranking(engine_tournament(rec))
+    except RuleError as err:
+        messages.error(request, text_of(err))
+        return redirect("ranking", rec.pk)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="endstand-{rec.pk}.csv"'
+    return response
+
+
+LOG_PAGE = 200  # lines of the log, and entries of the file, per page
+
+
+def log(request: HttpRequest, pk: int) -> HttpResponse:
+    """The audit log: who did what, when; and every fact with its number (newest first, paged)."""
+    rec = record_of(pk)
+    entries = Paginator(rec.audit.select_related("user").all(), LOG_PAGE).get_page(
+        request.GET.get("seite")
+    )
+    facts = Paginator(rec.facts.select_related("user").order_by("-n"), LOG_PAGE).get_page(
+        request.GET.get("eintraege")
+    )
+    tour, _ = read_only(rec)
+    undone = {f.target for f in tour.facts if isinstance(f, Undo | KnockoutUndo)}
+    by_number = {fact.n: fact for fact in tour.facts}
+    rows = [
+        {"n": f.n, "data": json.dumps(f.data, ensure_ascii=False),
+         "who": f.user.get_username() if f.user else f.data.get("by", ""),
+         "at": f.stored_at, "undone": f.n in undone,
+         "words": fact_text(tour, by_number[f.n]) if f.n in by_number else ""}
+        for f in facts
+    ]  # fmt: skip
+    context = {"entries": entries, "facts": rows, "facts_page": facts}
+    return page(request, rec, "public/log.html", context)
+
+
+def fact_text(tour: Any, fact: Any) -> str:
+    """One fact in words, with names, in the active language."""
+    if isinstance(tour, KnockoutTournament):
+        return describe_knockout(roster(tour), fact, lang())
+    return describe(tour, fact, lang())
