@@ -48,6 +48,17 @@ def setup() -> None:
     stamp.write_text(digest)
 
 
+def compile_messages() -> None:
+    """Compile the gettext catalogues (.po to .mo) that changed since the last time."""
+    run(PY, "-c", "from tafelrunde.catalogue import compile_all; compile_all(only_stale=True)")
+
+
+def update_messages() -> int:
+    """Bring every catalogue up to the code (new ids in, gone ones out); translate, then test."""
+    code = "from tafelrunde.catalogue import update_everything; update_everything()"
+    return run(PY, "-c", code, check=False)
+
+
 def is_root() -> bool:
     """Tell whether we run as root (and may use apt-get)."""
     return hasattr(os, "geteuid") and os.geteuid() == 0
@@ -195,6 +206,9 @@ def main() -> int:
     """Dispatch the sub-command."""
     job = sys.argv[1] if len(sys.argv) > 1 else "run"
     setup()
+    compile_messages()
+    if job == "messages":
+        return update_messages()
     if job == "test":
         return test()
     if job == "bench":
@@ -203,7 +217,7 @@ def main() -> int:
         return run(BIN / "tafelrunde", "serve", "--demo", *sys.argv[2:], check=False)
     if job == "setup":
         return 0
-    sys.exit(f"unbekannt / unknown: {job} (run | test | bench | setup)")
+    sys.exit(f"unbekannt / unknown: {job} (run | test | bench | setup | messages)")
 
 
 if __name__ == "__main__":

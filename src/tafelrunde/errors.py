@@ -1,18 +1,64 @@
-"""The one error type a user can cause, with a German and an English message (all layers)."""
+"""The one error type a user can cause: a message (id and parameters) and its field (all layers)."""
 
 from __future__ import annotations
 
+from tafelrunde.i18n import DEFAULT_LANGUAGE, Gettext, Message, Ngettext, msg
+
 
 class RuleError(Exception):
-    """Refuse a user's input with a message an organiser understands (German and English)."""
+    """Refuse a user's input with a message an organiser understands, at its field."""
 
-    def __init__(self, de: str, en: str, *, field: str | None = None) -> None:
-        self.de = de
-        self.en = en
+    def __init__(
+        self, text: Message | str, en: str | None = None, *, field: str | None = None
+    ) -> None:
+        # TRANSITION: (German, English) pairs until every caller passes a Message
+        self.msg = text if isinstance(text, Message) else _pair(text, en or text)
         self.field = field
-        super().__init__(f"{field}: {de} / {en}" if field else f"{de} / {en}")
+        super().__init__(f"{field}: {self.msg}" if field else str(self.msg))
 
-    def message(self, lang: str = "de") -> str:
-        """Return the message in one language, prefixed by the field when there is one."""
-        text = self.de if lang == "de" else self.en
+    def with_field(self, field: str | None) -> RuleError:
+        """The same refusal at another field."""
+        return RuleError(self.msg, field=field)
+
+    def render(self, gettext_: Gettext, ngettext_: Ngettext) -> str:
+        """The message made by these translation functions (without the field)."""
+        return self.msg.render(gettext_, ngettext_)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in one language (without the field)."""
+        return self.msg.text(lang)
+
+    def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in one language, prefixed by the field when there is one."""
+        text = self.text(lang)
         return f"{self.field}: {text}" if self.field else text
+
+    @property
+    def de(self) -> str:
+        """TRANSITION: the German text."""
+        return self.text("de")
+
+    @property
+    def en(self) -> str:
+        """TRANSITION: the English text."""
+        return self.text("en")
+
+
+class _Pair(Message):
+    """TRANSITION: a message given as a German and an English text, not yet in the catalogue."""
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The German or the English text."""
+        return str(self.params["de"]) if lang == "de" else self.id
+
+    def render(self, gettext_: Gettext, ngettext_: Ngettext) -> str:
+        """The English text (a pair is shown with `text`)."""
+        return self.id
+
+    def __str__(self) -> str:
+        """The English text."""
+        return self.id
+
+
+def _pair(de: str, en: str) -> Message:
+    return _Pair(en, {"de": de}) if de != en else msg(en)

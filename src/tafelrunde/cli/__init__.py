@@ -15,6 +15,7 @@ from rich.console import Console
 from tafelrunde.cli import commands, ko_entry, ko_show, serve, simulate
 from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import languages, msg
 
 Handler = Callable[[argparse.Namespace, Console], int]
 AT_HELP = "Zeit statt jetzt: 17:05 oder ISO / time instead of now: 17:05 or ISO"
@@ -88,18 +89,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--lang",
-        choices=("de", "en"),
+        choices=languages(),
         default=os.environ.get("TAFELRUNDE_LANG", "de"),
-        help="Sprache der Ausgabe / output language (de, en)",
+        help="Sprache der Ausgabe / output language (" + ", ".join(languages()) + ")",
     )
     sub = p.add_subparsers(dest="command", metavar="BEFEHL/COMMAND")
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--lang",
-        choices=("de", "en"),
+        choices=languages(),
         default=argparse.SUPPRESS,
-        help="Sprache der Ausgabe / output language (de, en)",
+        help="Sprache der Ausgabe / output language (" + ", ".join(languages()) + ")",
     )
 
     def cmd(
@@ -328,6 +329,9 @@ def _env_number(name: str, default: float) -> float:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; user errors print one message and exit 2, changing nothing."""
+    from tafelrunde.catalogue import compile_all
+
+    compile_all(only_stale=True)  # a catalogue added or changed since the setup
     parser = build_parser()
     args = parser.parse_args(argv)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
@@ -383,7 +387,7 @@ def _report(err: RuleError, args: argparse.Namespace) -> int:
     if getattr(args, "json", False) is True:
         print(json.dumps({"error": text, "field": err.field}, ensure_ascii=False))
     else:
-        label = "Fehler" if args.lang == "de" else "Error"
+        label = msg("Error").text(args.lang)
         Console(stderr=True, highlight=False).print(f"[bold red]{label}:[/bold red] {text}")
     return 2
 

@@ -7,6 +7,10 @@ import os
 import secrets
 from pathlib import Path
 
+from django.conf.locale import LANG_INFO
+
+from tafelrunde.catalogue import compile_all
+from tafelrunde.i18n import DEFAULT_LANGUAGE, languages, locale_dir
 from tafelrunde.web.core.database import data_dir, database
 from tafelrunde.web.core.hosts import allowed_hosts
 
@@ -85,8 +89,10 @@ ASGI_APPLICATION = "tafelrunde.web.core.asgi.application"
 DATABASES = {"default": database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-LANGUAGE_CODE = "de"
-LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+compile_all(only_stale=True)  # a catalogue added or changed since the setup
+LOCALE_PATHS = [locale_dir()]
+LANGUAGE_CODE = DEFAULT_LANGUAGE
+LANGUAGES = [(code, LANG_INFO.get(code, {}).get("name_local", code)) for code in languages()]
 TIME_ZONE = os.environ.get("TAFELRUNDE_TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True

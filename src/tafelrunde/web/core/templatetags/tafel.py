@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext
 
 from tafelrunde.engine.numbers import Num, display
+from tafelrunde.i18n import Message
 
 register = template.Library()
 
@@ -15,6 +16,19 @@ register = template.Library()
 def lang() -> str:
     """Return the active language: "de" or "en"."""
     return "en" if (get_language() or "de").startswith("en") else "de"
+
+
+def translated(value: Message | str | None) -> str:
+    """A message in the active language; a plain string (a name) as it is."""
+    if isinstance(value, Message):
+        return value.text(lang()) if type(value) is not Message else value.render(gettext, ngettext)
+    return "" if value is None else value
+
+
+@register.filter
+def tr(value: Message | str | None) -> str:
+    """Show a message of the engine in the active language."""
+    return translated(value)
 
 
 @register.simple_tag
