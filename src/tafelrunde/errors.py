@@ -60,5 +60,15 @@ class _Pair(Message):
         return self.id
 
 
+def pair(de: str, en: str) -> Message:
+    """A message kept as a German and an English text (old logs; the change-over)."""
+    return _Pair(en, {"de": de})
+
+
+def is_pair(m: Message) -> bool:
+    """Tell whether a message is kept as two texts rather than an id."""
+    return isinstance(m, _Pair)
+
+
 def _pair(de: str, en: str) -> Message:
-    return _Pair(en, {"de": de}) if de != en else msg(en)
+    return pair(de, en) if de != en else msg(en)

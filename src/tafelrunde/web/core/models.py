@@ -8,6 +8,10 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from tafelrunde.engine.log import message_from_data
+from tafelrunde.errors import pair
+from tafelrunde.i18n import Message
+
 
 def new_revision() -> str:
     """A fresh mark for a changed tournament (read caches key on it)."""
@@ -69,7 +73,7 @@ class FactRecord(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One line of the audit log: who did what, when (in German and English)."""
+    """One line of the audit log: who did what, when (a message, translated where shown)."""
 
     tournament = models.ForeignKey(
         TournamentRecord, null=True, blank=True, on_delete=models.CASCADE, related_name="audit"
@@ -79,12 +83,20 @@ class AuditEntry(models.Model):
     )
     by = models.CharField(max_length=200, blank=True)  # who, when the user is not here (imported)
     at = models.DateTimeField(default=timezone.now)
-    text_de = models.TextField()
-    text_en = models.TextField()
+    message = models.JSONField(null=True, blank=True)  # id, parameters (tafelrunde.engine.log)
+    text_de = models.TextField(blank=True, default="")  # lines written before messages had ids
+    text_en = models.TextField(blank=True, default="")
     fact = models.PositiveIntegerField(null=True, blank=True)  # the fact number, if any
 
     class Meta:
         ordering = ("-at", "-pk")
+
+    @property
+    def said(self) -> Message:
+        """What happened, as a message."""
+        if self.message is not None:
+            return message_from_data(self.message, "log")
+        return pair(self.text_de, self.text_en)
 
     @property
     def who(self) -> str:

@@ -18,7 +18,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Tournament, Undo
 from tafelrunde.engine.knockout import KnockoutTournament, OpenTable
 from tafelrunde.engine.knockout.ko_file import ko_stored
-from tafelrunde.engine.log import LogLine, log_to_data
+from tafelrunde.engine.log import LogLine, log_to_data, message_data
 from tafelrunde.engine.tournament_file import (
     FORMAT,
     VERSION,
@@ -28,6 +28,8 @@ from tafelrunde.engine.tournament_file import (
     to_data,
 )
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.errors import is_pair, pair
+from tafelrunde.i18n import Message
 from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
 
 AnyTournament = Tournament | KnockoutTournament
@@ -51,7 +53,7 @@ def file_data(rec: TournamentRecord, *, with_log: bool = False) -> dict[str, Any
     if with_log:
         entries = rec.audit.select_related("user").order_by("at", "pk")
         data["log"] = log_to_data([
-            LogLine(e.at.isoformat(), e.who, e.text_de, e.text_en, e.fact) for e in entries
+            LogLine(e.at.isoformat(), e.who, e.said, e.fact) for e in entries
         ])  # fmt: skip
     return data
 
@@ -166,11 +168,16 @@ def memo(rec: TournamentRecord, what: str, make: Callable[[], T]) -> T:
 
 @dataclass(frozen=True)
 class Logged:
-    """A line for the log: what happened in German and English, and the fact it is about."""
+    """A line for the log: what happened (a message) and the fact it is about."""
 
-    de: str
-    en: str
+    said: Message | str
+    en: str = ""  # TRANSITION: `said` in German and this in English
     fact: int | None = None
+
+    @property
+    def message(self) -> Message:
+        """What happened, as a message."""
+        return self.said if isinstance(self.said, Message) else pair(self.said, self.en)
 
 
 _LATEST: OrderedDict[tuple[int, str], tuple[int, str, Any]] = OrderedDict()
@@ -241,8 +248,7 @@ def save_new(
             FactRecord(tournament=rec, n=f["n"], data=f) for f in data["facts"]
         )
         AuditEntry.objects.bulk_create(
-            AuditEntry(tournament=rec, by=x.by, at=_when(x.at), text_de=x.de, text_en=x.en,
-                       fact=x.fact)
+            AuditEntry(tournament=rec, by=x.by, at=_when(x.at), fact=x.fact, **_kept(x.message))
             for x in tour.log
         )  # fmt: skip
         if log is not None:
@@ -262,8 +268,15 @@ def _when(at: str) -> datetime:
 def write_log(rec: TournamentRecord | None, user: Any, line: Logged) -> None:
     """Write one line of the log (inside the caller's transaction)."""
     AuditEntry.objects.create(
-        tournament=rec, user=_user(user), text_de=line.de, text_en=line.en, fact=line.fact
+        tournament=rec, user=_user(user), fact=line.fact, **_kept(line.message)
     )
+
+
+def _kept(m: Message) -> dict[str, Any]:
+    """The fields of a log line that hold its message."""
+    if is_pair(m):
+        return {"text_de": m.text("de"), "text_en": m.text("en")}
+    return {"message": message_data(m)}
 
 
 def stale(expected: int, current: int) -> RuleError:
