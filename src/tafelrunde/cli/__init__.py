@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands, ko_entry, ko_show, serve, simulate
+from tafelrunde.cli import commands, ko_entry, ko_show, serve, simulate, unlock
 from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import languages, msg
@@ -278,6 +278,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("name", help="Benutzername / user name")
     sp.add_argument("--password", help="Passwort (sonst Abfrage) / password (else asked)")
+    data_folder(sp)
+    sp = cmd(
+        "unlock",
+        "Anmeldung nach falschen Passwörtern entsperren / unlock a login after wrong passwords",
+        unlock.unlock,
+        file=False,
+    )
+    sp.add_argument("name", nargs="?", help="Benutzername (sonst alle) / user name (else all)")
     data_folder(sp)
 
     sp = cmd(

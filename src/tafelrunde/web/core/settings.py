@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.conf.locale import LANG_INFO
 
 from tafelrunde.catalogue import compile_all
@@ -52,6 +54,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "tafelrunde.web.core.apps.CoreConfig",
     "tafelrunde.web.public.apps.PublicConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
@@ -67,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tafelrunde.web.core.middleware.StorageGuard",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
 ]
 ROOT_URLCONF = "tafelrunde.web.core.urls"
 TEMPLATES = [
@@ -113,3 +119,58 @@ LOGGING = {
     "loggers": {"django": {"handlers": ["console"], "level": "WARNING"}},
 }
 CSRF_FAILURE_VIEW = "tafelrunde.web.core.views.errors.csrf_failure"
+
+# Logins: wrong passwords are counted per user name and address (django-axes); after
+# AXES_FAILURE_LIMIT of them that pair waits AXES_COOLOFF_TIME, or `tafelrunde unlock NAME`.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # a login writes nothing when it succeeds
+AXES_LOCKOUT_CALLABLE = "tafelrunde.web.core.views.errors.locked_out"
+AXES_HANDLER = "tafelrunde.web.core.attempts.KeptAttempts"
+AXES_VERBOSE = False
+
+# Browser security: only our own files run; no frames; HTTPS settings when it is served so.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    }
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
+HTTPS = os.environ.get("TAFELRUNDE_HTTPS") == "1"  # served over HTTPS (by a proxy in front)
+if HTTPS:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = False  # the club's other hosts are not ours to decide
+    CSRF_TRUSTED_ORIGINS = [f"https://{h}" for h in ALLOWED_HOSTS if h and "*" not in h]
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W005",  # HSTS for subdomains: the club's other sites are not ours to bind
+        "security.W021",  # HSTS preload list: a lasting promise for a whole domain, not ours
+    ]
+else:
+    # plain HTTP in a club's network: there is no TLS these checks could ask for
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004",  # HSTS
+        "security.W008",  # redirect to HTTPS
+        "security.W012",  # session cookie only over HTTPS
+        "security.W016",  # CSRF cookie only over HTTPS
+    ]

@@ -1,7 +1,10 @@
-"""Pages for requests that fail before a view: a missing CSRF token."""
+"""Pages for requests stopped before a view: a missing CSRF token, a locked login."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -9,3 +12,11 @@ from django.shortcuts import render
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A form without a valid CSRF token: say so in words, save nothing."""
     return render(request, "403_csrf.html", status=403)
+
+
+def locked_out(request: HttpRequest, response: Any = None, credentials: Any = None) -> HttpResponse:
+    """Too many wrong passwords for this user name from this address: say how long, and how
+    an organiser unlocks it on the laptop; nothing else happens."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    context = {"limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    return render(request, "registration/locked.html", context, status=429)
