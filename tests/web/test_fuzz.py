@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from django.contrib import messages
 from django.db import transaction
 from django.test import Client
 from fuzzhelpers import (
@@ -94,6 +95,29 @@ def send(client: Client, post: Post) -> Any:
     return response
 
 
+def refused(response: Any) -> bool:
+    """Tell whether the answer refuses the request: an error status, a form shown again with
+    its errors, or an error message on the way back."""
+    if response.status_code >= 400:
+        return True
+    if response.status_code == 200 and 'class="errorlist' in response.content.decode(
+        errors="replace"
+    ):
+        return True
+    kept = getattr(getattr(response, "wsgi_request", None), "_messages", None)
+    said = getattr(kept, "_queued_messages", [])
+    return any(m.level >= messages.ERROR for m in said)
+
+
+def send_checked(client: Client, post: Post) -> Any:
+    """Send a request; a refused one has changed nothing."""
+    before = snapshot()
+    response = send(client, post)
+    if refused(response):
+        assert snapshot() == before, f"{post!r} was refused but changed something"
+    return response
+
+
 def checked(post: Post, start: World) -> World:
     """Every page of every tournament answers 200 after the request; what they show now."""
     try:
@@ -114,7 +138,7 @@ def test_every_post_address_takes_hostile_fields_without_a_server_error(in_play:
         files = [(name, "x.txt", as_bytes(next(values))) for name in UPLOADS.get(route.name, ())]
         post = Post(route.path(params), fields, files)
         with rolled_back():  # a tournament or event deleted here is back for the next one
-            send(logged_in(), post)
+            send_checked(logged_in(), post)
             checked(post, in_play)
 
 
@@ -169,7 +193,7 @@ def test_random_posts_of_the_organiser_get_no_server_error(
         world = in_play
         for _ in range(data.draw(st.integers(1, 4), label="steps")):
             post = data.draw(posts(world, POST_ROUTES), label="post")
-            send(logged_in(), post)  # a new login each time: a POST may log the client out
+            send_checked(logged_in(), post)  # a new login each time: a POST may log it out
             world = checked(post, in_play)
 
 
@@ -219,7 +243,7 @@ def test_mutated_rulesets_and_player_lists_are_stored_or_refused(
             before = snapshot()
             send(anonymous(), post)
             assert snapshot() == before, repr(post)
-            send(logged_in(), post)
+            send_checked(logged_in(), post)
             world = checked(post, fresh)
 
 
@@ -234,7 +258,7 @@ def test_mutated_tournament_files_are_loaded_or_refused(
         event = data.draw(st.sampled_from(["", in_play.events[0], "x"]), label="event")
         post = Post("/turniere/laden/", [("event", event)], [("file", "t.json", content)])
         send(anonymous(), post)
-        send(logged_in(), post)
+        send_checked(logged_in(), post)
         checked(post, in_play)
 
 
