@@ -43,6 +43,8 @@ def _python(path: Path, source: str) -> Iterator[Found]:
             yield str(message[1]), str(message[0]), str(path), line
         elif spec and isinstance(message, tuple | list):
             yield (str(message[0]), str(message[1])), None, str(path), line
+        elif isinstance(message, tuple | list) and isinstance(message[0], str):
+            yield message[0], None, str(path), line  # msg("... {x}", x=...): the id only
         elif isinstance(message, str):
             yield message, None, str(path), line
 

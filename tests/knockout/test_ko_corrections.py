@@ -68,7 +68,7 @@ def test_a_correction_that_breaks_later_facts_is_refused() -> None:
     before = repr(sorted(vars(org.state).items()))
     with pytest.raises(RuleError) as err:
         org.state.record(org.fact(GameLost, table=1, player="p003", corrects=out.n))
-    assert "p001" in err.value.de and err.value.en
+    assert "p001" in err.value.text("de") and err.value.text("en")
     assert repr(sorted(vars(org.state).items())) == before
 
 

@@ -353,9 +353,13 @@ def test_an_unknown_fact_type_is_refused() -> None:
     data = small_file()
     data["facts"][5]["type"] = "game_won"
     err = _refused(data)
-    assert err.field == "file" and "facts[6].type" in err.de  # where the damage is
-    assert "ko.json" in err.de and "beschädigt" in err.de and "game_won" in err.de
-    assert "damaged" in err.en
+    assert err.field == "file" and "facts[6].type" in err.text("de")  # where the damage is
+    assert (
+        "ko.json" in err.text("de")
+        and "beschädigt" in err.text("de")
+        and "game_won" in err.text("de")
+    )
+    assert "damaged" in err.text("en")
 
 
 def _kinds_in(data: dict[str, Any]) -> set[str]:
@@ -382,8 +386,8 @@ def test_a_missing_field_is_refused(kind: str, key: str) -> None:
     fact = next(f for f in data["facts"] if f["type"] == kind)
     del fact[key]
     err = _refused(data)
-    assert err.field == "file" and "facts[" in err.de  # where the damage is
-    assert "beschädigt" in err.de
+    assert err.field == "file" and "facts[" in err.text("de")  # where the damage is
+    assert "beschädigt" in err.text("de")
 
 
 @pytest.mark.parametrize(
@@ -404,8 +408,8 @@ def test_a_wrong_value_is_refused(kind: str, key: str, value: Any) -> None:
     fact = next(f for f in data["facts"] if f["type"] == kind)
     fact[key] = value
     err = _refused(data)
-    assert err.field == "file" and "facts[" in err.de  # where the damage is
-    assert "beschädigt" in err.de
+    assert err.field == "file" and "facts[" in err.text("de")  # where the damage is
+    assert "beschädigt" in err.text("de")
 
 
 @pytest.mark.parametrize(
@@ -422,8 +426,8 @@ def test_facts_that_no_longer_fit_are_refused(change: dict[str, Any], field: str
     fact.update(change)
     err = _refused(data)
     assert err.field == field
-    assert err.de.startswith("Die Einträge der Datei passen nicht zusammen")
-    assert err.en.startswith("the file's entries do not fit together")
+    assert err.text("de").startswith("Die Einträge der Datei passen nicht zusammen")
+    assert err.text("en").startswith("the file's entries do not fit together")
 
 
 def test_a_file_without_facts_and_day_loads() -> None:

@@ -39,7 +39,11 @@ def _refused(org: Organiser, kind: type, field: str, **fields: Any) -> RuleError
     with pytest.raises(RuleError) as err:
         org.state.record(org.fact(kind, **fields))
     assert _snapshot(org) == before
-    assert err.value.de and err.value.en and err.value.de != err.value.en
+    assert (
+        err.value.text("de")
+        and err.value.text("en")
+        and err.value.text("de") != err.value.text("en")
+    )
     assert err.value.field == field
     return err.value
 
@@ -57,26 +61,26 @@ def test_unknown_player(seated: Organiser) -> None:
         _refused(seated, GameLost, "player", table=1, player="nobody"),
         _refused(seated, PayFee, "player", player="nobody"),
     ):
-        assert "nobody" in err.de and "gibt es nicht" in err.de
+        assert "nobody" in err.text("de") and "gibt es nicht" in err.text("de")
 
 
 def test_a_loser_not_at_that_table(seated: Organiser) -> None:
     err = _refused(seated, GameLost, "player", table=1, player="p005")
-    assert "nicht dort" in err.de and "not at that table" in err.en
+    assert "nicht dort" in err.text("de") and "not at that table" in err.text("en")
 
 
 def test_a_game_loser_at_a_closed_or_unknown_table(seated: Organiser) -> None:
     seated.knock_out(1, "p001")
     seated.knock_out(1, "p002")
     err = _refused(seated, GameLost, "table", table=1, player="p003")
-    assert "geschlossen" in err.de and "closed" in err.en
+    assert "geschlossen" in err.text("de") and "closed" in err.text("en")
     _refused(seated, GameLost, "table", table=9, player="p003")
 
 
 def test_a_player_who_has_left_the_table(seated: Organiser) -> None:
     seated.knock_out(1, "p001")
     err = _refused(seated, GameLost, "player", table=1, player="p001")
-    assert "verlassen" in err.de
+    assert "verlassen" in err.text("de")
 
 
 def test_seating_an_unpaid_player() -> None:
@@ -86,7 +90,7 @@ def test_seating_an_unpaid_player() -> None:
     err = _refused(
         org, OpenTable, "players", bracket=Bracket.MAIN, players=("p001", "p002", "p003", "late")
     )
-    assert "Startgebühr" in err.de and "entry fee" in err.en
+    assert "Startgebühr" in err.text("de") and "entry fee" in err.text("en")
     assert [s.kind for s in next_steps(org.state)][-1] is StepKind.COLLECT_FEE
 
 
@@ -95,7 +99,7 @@ def test_seating_needs_a_check_in_when_the_ruleset_asks() -> None:
     org.enter(4)
     players = ("p001", "p002", "p003", "p004")
     err = _refused(org, OpenTable, "players", bracket=Bracket.MAIN, players=players)
-    assert "eingecheckt" in err.de
+    assert "eingecheckt" in err.text("de")
     for pid in players:
         org.add(CheckIn, player=pid)
     org.add(OpenTable, bracket=Bracket.MAIN, players=players)
@@ -109,7 +113,7 @@ def test_a_player_at_two_tables(seated: Organiser) -> None:
         bracket=Bracket.MAIN,
         players=("p001", "p005", "p006"),
     )
-    assert "Tisch 1" in err.de and "table 1" in err.en
+    assert "Tisch 1" in err.text("de") and "table 1" in err.text("en")
     _refused(seated, OpenTable, "players", bracket=Bracket.MAIN, players=("p001", "p001", "p002"))
 
 
@@ -118,7 +122,7 @@ def test_a_table_of_a_size_not_allowed() -> None:
     org.enter(6)
     for players in (("p001", "p002"), tuple(f"p00{i}" for i in range(1, 6))):
         err = _refused(org, OpenTable, "players", bracket=Bracket.MAIN, players=players)
-        assert "3, 4" in err.de
+        assert "3, 4" in err.text("de")
 
 
 def test_the_organiser_may_open_a_table_of_three_by_hand() -> None:
@@ -134,7 +138,7 @@ def test_a_waiting_player_in_the_wrong_bracket(seated: Organiser) -> None:
     err = _refused(
         seated, OpenTable, "players", bracket=Bracket.MAIN, players=("p001", "p002", "p003")
     )
-    assert "Trostrunde" in err.de
+    assert "Trostrunde" in err.text("de")
 
 
 def test_the_grand_final_only_with_the_finalists(seated: Organiser) -> None:
@@ -145,7 +149,7 @@ def test_the_grand_final_only_with_the_finalists(seated: Organiser) -> None:
         bracket=Bracket.GRAND_FINAL,
         players=("p001", "p002", "p003", "p004"),
     )
-    assert "genau die Finalisten" in err.de
+    assert "genau die Finalisten" in err.text("de")
 
 
 def test_a_fact_after_the_end() -> None:
@@ -179,21 +183,23 @@ def test_a_number_not_above_the_last(seated: Organiser) -> None:
 
 def test_a_time_that_is_no_time(seated: Organiser) -> None:
     err = _refused(seated, GameLost, "at", table=1, player="p001", at="halb fünf")
-    assert "„halb fünf“ ist keine Zeit" in err.de
+    assert "„halb fünf“ ist keine Zeit" in err.text("de")
 
 
 def test_double_registration_and_double_payment() -> None:
     org = Organiser()
     org.enter(2)
-    assert "schon angemeldet" in _refused(org, Register, "player", player="p001", at="16:40").de
-    assert "schon bezahlt" in _refused(org, PayFee, "player", player="p001").de
+    assert "schon angemeldet" in _refused(org, Register, "player", player="p001", at="16:40").text(
+        "de"
+    )
+    assert "schon bezahlt" in _refused(org, PayFee, "player", player="p001").text("de")
 
 
 def test_registration_deadline_and_override() -> None:
     org = Organiser()
     org.add(Register, player="a", at="16:45")
     err = _refused(org, Register, "at", player="b", at="16:46")
-    assert "16:45" in err.de and "16:45" in err.en
+    assert "16:45" in err.text("de") and "16:45" in err.text("en")
     org.add(Register, player="b", at="2026-11-21T16:50:00", override_deadline=True)
     assert set(org.state.players) == {"a", "b"}
 
@@ -226,9 +232,9 @@ def test_donation_for_an_unknown_schock_out_or_twice(seated: Organiser) -> None:
     seated.add(Donation, schock_out=so.n)
     twice = _refused(seated, Donation, "schock_out", schock_out=so.n)
     elsewhere = _refused(seated, SchockOut, "table", player="p001", table=2)
-    assert unknown.de != twice.de  # each refusal says its own reason
-    assert "Tisch" in elsewhere.de
+    assert unknown.text("de") != twice.text("de")  # each refusal says its own reason
+    assert "Tisch" in elsewhere.text("de")
 
 
 def test_undo_of_an_unknown_fact(seated: Organiser) -> None:
-    assert "999" in _refused(seated, Undo, "target", target=999).de
+    assert "999" in _refused(seated, Undo, "target", target=999).text("de")

@@ -74,7 +74,7 @@ def test_a_mistake_names_its_field(path: tuple[str, ...], value: Any, field: str
     with pytest.raises(RuleError) as err:
         knockout_rules_from_dict(data)
     assert err.value.field == field
-    assert err.value.de and err.value.en
+    assert err.value.text("de") and err.value.text("en")
 
 
 def test_every_number_is_a_parameter() -> None:

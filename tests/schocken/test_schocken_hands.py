@@ -59,9 +59,9 @@ def test_classification_and_lids(
 
 def test_dice_are_sorted_high_to_low() -> None:
     assert hand("265").dice == (6, 5, 2)
-    assert hand("265").name() == "Hausnummer 652"
-    assert hand("546").name("en") == "straight 4-5-6"
-    assert hand("111").name() == "Schock aus"
+    assert hand("265").name().text() == "Hausnummer 652"
+    assert hand("546").name().text("en") == "straight 4-5-6"
+    assert hand("111").name().text() == "Schock aus"
 
 
 def test_schock_out_takes_the_lids_of_the_variant() -> None:
@@ -75,7 +75,7 @@ def test_bad_dice_are_refused(dice: tuple[int, ...]) -> None:
     with pytest.raises(RuleError) as error:
         Hand.of(dice)
     assert error.value.field == "dice"
-    assert error.value.de and error.value.en
+    assert error.value.text("de") and error.value.text("en")
 
 
 def test_a_hand_needs_a_throw() -> None:

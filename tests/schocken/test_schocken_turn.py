@@ -86,7 +86,11 @@ def refused(turn: Turn, kind: MoveKind, dice: tuple[int, ...], text: str) -> boo
     """Say whether a move is refused with `text` in English (and a German message too)."""
     with pytest.raises(RuleError, match=text) as error:
         turn.play(kind, dice)
-    return bool(error.value.de and error.value.en and error.value.de != error.value.en)
+    return bool(
+        error.value.text("de")
+        and error.value.text("en")
+        and error.value.text("de") != error.value.text("en")
+    )
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import Bracket, KnockoutFact, KnockoutState, KnockoutTournament
 from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.entry import record_all
+from tafelrunde.i18n import msg
 
 BRACKET_WORDS = {
     "haupt": Bracket.MAIN,
@@ -31,10 +32,11 @@ def load_ko(path: Path) -> KnockoutTournament:
     tour = load_any(path)
     if not isinstance(tour, KnockoutTournament):
         raise RuleError(
-            f"{path.name} ist kein Turnier im Format D; dieser Befehl gilt nur für den "
-            "Schocken-K.-o.",
-            f"{path.name} is not a format-D tournament; this command is for the Schocken "
-            "knockout only.",
+            msg(
+                "{name} is not a format-D tournament; this command is for the Schocken "
+                "knockout only.",
+                name=path.name,
+            ),
             field="file",
         )
     return tour
@@ -75,8 +77,7 @@ def bracket_of(word: str) -> Bracket:
     b = BRACKET_WORDS.get(word.strip().casefold())
     if b is None:
         raise RuleError(
-            f"„{word}“ ist keine Runde (haupt, trost oder finale).",
-            f"'{word}' is no bracket (main, consolation or final).",
+            msg("'{word}' is no bracket (main, consolation or final).", word=word),
             field="--bracket",
         )
     return b

@@ -10,9 +10,9 @@ from rich.console import Console
 
 from tafelrunde.cli.files import save_tournament
 from tafelrunde.cli.stamp import now
-from tafelrunde.cli.views import t
 from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.i18n import msg
 from tafelrunde.presets import load_knockout
 from tafelrunde.sim.tour_games import game_player
 from tafelrunde.sim.tour_knockout import KnockoutRun
@@ -36,13 +36,12 @@ def knockout_demo(path: Path, names: list[str], seed: int, lang: str, out: Conso
     for r in rows[: len(rules.prizes)]:
         out.print(f"{r['place']}. {r['name']} – {r['prize']}")
     out.print(
-        t(
-            lang,
-            f"{figures.games} Schocken-Spiele an {len(run.state.tables)} Tischen, "
-            f"{len(tour.facts)} Einträge; Verlauf mit „tafelrunde history {path}“, "
-            f"Stand mit „tafelrunde status {path}“.",
-            f"{figures.games} Schocken games at {len(run.state.tables)} tables, "
-            f"{len(tour.facts)} entries; see 'tafelrunde history {path}' "
-            f"and 'tafelrunde status {path}'.",
-        )
+        msg(
+            "{games} Schocken games at {tables} tables, {entries} entries; "
+            "see 'tafelrunde history {path}' and 'tafelrunde status {path}'.",
+            games=figures.games,
+            tables=len(run.state.tables),
+            entries=len(tour.facts),
+            path=path,
+        ).text(lang)
     )

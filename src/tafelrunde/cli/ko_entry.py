@@ -9,7 +9,6 @@ from rich.console import Console
 
 from tafelrunde.cli.files import read_text, save_tournament
 from tafelrunde.cli.ko_common import add_facts, bracket_of, load_ko, now
-from tafelrunde.cli.views import t
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
     Bracket,
@@ -22,6 +21,7 @@ from tafelrunde.engine.knockout import (
     KnockoutTournament,
     OpenTable,
     PayFee,
+    PlayerState,
     SchockOut,
     Status,
     Undo,
@@ -30,8 +30,9 @@ from tafelrunde.engine.knockout import (
 )
 from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
 from tafelrunde.engine.knockout.entry import player_id, registrations, roster
-from tafelrunde.engine.knockout.views_data import bracket_name, describe, names
+from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, names
 from tafelrunde.engine.players import parse_player_names
+from tafelrunde.i18n import Message, msg
 
 AT = 0  # placeholder time; add_facts gives every fact its real time
 
@@ -39,7 +40,7 @@ AT = 0  # placeholder time; add_facts gives every fact its real time
 def _steps(state: KnockoutState, lang: str, out: Console, most: int = 4) -> None:
     """Print what comes next."""
     for step in next_steps(state)[:most]:
-        out.print("• " + t(lang, step.de, step.en))
+        out.print("• " + step.text.text(lang))
 
 
 def create(args: argparse.Namespace, out: Console, rules: KnockoutRules) -> int:
@@ -48,8 +49,7 @@ def create(args: argparse.Namespace, out: Console, rules: KnockoutRules) -> int:
         day = date.fromisoformat(args.date) if args.date else date.today()
     except ValueError:
         raise RuleError(
-            f"„{args.date}“ ist kein Datum (JJJJ-MM-TT).",
-            f"'{args.date}' is not a date (YYYY-MM-DD).",
+            msg("'{date}' is not a date (YYYY-MM-DD).", date=args.date),
             field="--date",
         ) from None
     tour = KnockoutTournament(args.name or rules.name, rules, day=day, created_at=now())
@@ -61,13 +61,14 @@ def create(args: argparse.Namespace, out: Console, rules: KnockoutRules) -> int:
     else:
         save_tournament(tour, args.file)
     out.print(
-        t(
-            args.lang,
-            f"Turnier „{tour.name}“ (Format D) am {day:%d.%m.%Y} angelegt: {args.file}; "
-            f"{len(state.players)} Spieler angemeldet.",
-            f"Tournament '{tour.name}' (format D) on {day.isoformat()} created: {args.file}; "
-            f"{len(state.players)} players registered.",
-        )
+        msg(
+            "Tournament '{name}' (format D) on {day} created: {file}; "
+            "{players} players registered.",
+            name=tour.name,
+            day=day,
+            file=args.file,
+            players=len(state.players),
+        ).text(args.lang)
     )
     _steps(state, args.lang, out)
     return 0
@@ -79,8 +80,11 @@ def register(args: argparse.Namespace, out: Console) -> int:
     state = tour.state()
     facts = registrations(tour, args.names, late=args.late, paid=args.paid)
     state = add_facts(args, tour, facts)
-    paid = t(args.lang, " (Startgebühr bezahlt)", " (entry fee paid)") if args.paid else ""
-    out.print(t(args.lang, "Angemeldet: ", "Registered: ") + ", ".join(args.names) + paid)
+    who = ", ".join(args.names)
+    if args.paid:
+        out.print(msg("Registered: {names} (entry fee paid)", names=who).text(args.lang))
+    else:
+        out.print(msg("Registered: {names}", names=who).text(args.lang))
     _steps(state, args.lang, out)
     return 0
 
@@ -92,7 +96,7 @@ def _mark(args: argparse.Namespace, out: Console, kind: type[PayFee | CheckIn | 
     ids = [player_id(state, who) for who in args.names]
     state = add_facts(args, tour, [kind(n=0, at=AT, player=p) for p in ids])
     for fact in tour.facts[-len(ids) :]:
-        out.print("✓ " + describe(roster(tour), fact, args.lang))
+        out.print("✓ " + fact_line(roster(tour), fact).text(args.lang))
     _steps(state, args.lang, out)
     return 0
 
@@ -133,13 +137,22 @@ def open_table(args: argparse.Namespace, out: Console) -> int:
         table = state.tables[number]
         chips = state.players[table.players[0]].chips
         last = table.final and table.bracket is not Bracket.GRAND_FINAL
-        final = t(args.lang, " – Final-Tisch", " – final table") if last else ""
-        out.print(
-            t(args.lang, f"Tisch {number} eröffnet", f"Table {number} opened")
-            + f" ({bracket_name(table.bracket, args.lang)}{final}): "
-            + names(state, table.players)
-            + t(args.lang, f"; je {chips} Chips.", f"; {chips} chips each.")
-        )
+        values = {
+            "number": number,
+            "bracket": bracket_name(table.bracket),
+            "names": names(state, table.players),
+            "chips": chips,
+        }
+        if last:
+            opened = msg(
+                "Table {number} opened ({bracket} – final table): {names}; {chips} chips each.",
+                **values,
+            )
+        else:
+            opened = msg(
+                "Table {number} opened ({bracket}): {names}; {chips} chips each.", **values
+            )
+        out.print(opened.text(args.lang))
     _steps(state, args.lang, out)
     return 0
 
@@ -154,8 +167,7 @@ def lost(args: argparse.Namespace, out: Console) -> int:
         old = next((f for f in tour.facts if f.n == args.correct), None)
         if not isinstance(old, GameLost):
             raise RuleError(
-                f"Nr. {args.correct} ist kein eingetragenes verlorenes Spiel.",
-                f"no. {args.correct} is not a recorded game lost.",
+                msg("no. {correct} is not a recorded game lost.", correct=args.correct),
                 field="--correct",
             )
         number = old.table
@@ -163,38 +175,40 @@ def lost(args: argparse.Namespace, out: Console) -> int:
         number = state.players[pid].table
         if number is None:
             raise RuleError(
-                f"„{state.players[pid].name}“ sitzt an keinem Tisch.",
-                f"'{state.players[pid].name}' is not at a table.",
+                msg("'{name}' is not at a table.", name=state.players[pid].name),
                 field="player",
             )
     fact = GameLost(n=0, at=AT, table=number, player=pid, corrects=args.correct)
     state = add_facts(args, tour, [fact])
     table = state.tables[number]
     p = state.players[pid]
-    out.print("✓ " + describe(roster(tour), tour.facts[-1], args.lang))
+    out.print("✓ " + fact_line(roster(tour), tour.facts[-1]).text(args.lang))
     if args.correct is None and p.table is None:
-        where = {
-            Status.WAITING: t(args.lang, "wartet in der Trostrunde", "waits in the consolation"),
-            Status.OUT: t(args.lang, "ist ausgeschieden", "is out"),
-            Status.PLACED: t(args.lang, "ist platziert", "is placed"),
-            Status.FINALIST: t(args.lang, "steht im großen Finale", "is in the grand final"),
-        }.get(p.status, "")
-        out.print(
-            t(
-                args.lang,
-                f"{p.name} hat keine Chips mehr (Leben: {p.lives}) und {where}.",
-                f"{p.name} has no chips left (lives: {p.lives}) and {where}.",
-            )
-        )
+        out.print(_no_chips(p).text(args.lang))
     chips = ", ".join(f"{state.players[q].name} {state.players[q].chips}" for q in table.remaining)
-    state_text = (
-        t(args.lang, "läuft", "playing") if table.is_open else t(args.lang, "beendet", "finished")
-    )
-    out.print(
-        t(args.lang, f"Tisch {number} ({state_text}): ", f"Table {number} ({state_text}): ") + chips
-    )
+    if table.is_open:
+        now_at = msg("Table {number} (playing): {chips}", number=number, chips=chips)
+    else:
+        now_at = msg("Table {number} (finished): {chips}", number=number, chips=chips)
+    out.print(now_at.text(args.lang))
     _steps(state, args.lang, out)
     return 0
+
+
+def _no_chips(p: PlayerState) -> Message:
+    """Say that a player has no chips left, and where he is now."""
+    values = {"name": p.name, "lives": p.lives}
+    if p.status is Status.WAITING:
+        return msg(
+            "{name} has no chips left (lives: {lives}) and waits in the consolation.", **values
+        )
+    if p.status is Status.OUT:
+        return msg("{name} has no chips left (lives: {lives}) and is out.", **values)
+    if p.status is Status.PLACED:
+        return msg("{name} has no chips left (lives: {lives}) and is placed.", **values)
+    if p.status is Status.FINALIST:
+        return msg("{name} has no chips left (lives: {lives}) and is in the grand final.", **values)
+    return msg("{name} has no chips left (lives: {lives}).", **values)
 
 
 def schockaus(args: argparse.Namespace, out: Console) -> int:
@@ -208,24 +222,19 @@ def schockaus(args: argparse.Namespace, out: Console) -> int:
         facts.append(Donation(n=0, at=AT, schock_out=tour.next_number()))
     state = add_facts(args, tour, facts)
     n = tour.facts[-len(facts)].n
-    out.print(f"✓ Nr. {n}: " + describe(roster(tour), tour.facts[-len(facts)], args.lang))
+    out.print(f"✓ Nr. {n}: " + fact_line(roster(tour), tour.facts[-len(facts)]).text(args.lang))
     if args.donated:
         out.print(
-            t(
-                args.lang,
-                f"Spende {state.rules.donation} € eingetragen.",
-                f"donation {state.rules.donation} € recorded.",
-            )
+            msg("donation {donation} € recorded.", donation=state.rules.donation).text(args.lang)
         )
     else:
         out.print(
-            t(
-                args.lang,
-                f"Zählt für den Schock-Aus-König erst mit der Spende: tafelrunde donate "
-                f"{args.file} {n}",
-                f"counts for the Schock-Aus-König only with the donation: tafelrunde donate "
-                f"{args.file} {n}",
-            )
+            msg(
+                "counts for the Schock-Aus-König only with the donation: "
+                "tafelrunde donate {file} {n}",
+                file=args.file,
+                n=n,
+            ).text(args.lang)
         )
     return 0
 
@@ -234,7 +243,7 @@ def donate(args: argparse.Namespace, out: Console) -> int:
     """Record the donation for a recorded Schock aus."""
     tour = load_ko(args.file)
     add_facts(args, tour, [Donation(n=0, at=AT, schock_out=args.number)])
-    out.print("✓ " + describe(roster(tour), tour.facts[-1], args.lang))
+    out.print("✓ " + fact_line(roster(tour), tour.facts[-1]).text(args.lang))
     return 0
 
 
@@ -245,7 +254,6 @@ def undo(args: argparse.Namespace, out: Console) -> int:
     who = roster(tour)
     add_facts(args, tour, [Undo(n=0, at=AT, target=target.n)])
     out.print(
-        t(args.lang, f"Nr. {target.n} zurückgenommen: ", f"No. {target.n} undone: ")
-        + describe(who, target, args.lang)
+        msg("No. {n} undone: {entry}", n=target.n, entry=fact_line(who, target)).text(args.lang)
     )
     return 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.table import Table as RichTable
 
-from tafelrunde.cli.views import t
 from tafelrunde.engine.knockout import KnockoutRules
-from tafelrunde.engine.knockout.rules_text import rule_lines
+from tafelrunde.engine.knockout.rules_text import rule_items
+from tafelrunde.i18n import msg, text_in
 
 
 def rules_table(rules: KnockoutRules, lang: str) -> RichTable:
@@ -16,8 +16,8 @@ def rules_table(rules: KnockoutRules, lang: str) -> RichTable:
         caption=rules.description.strip() or None,
         show_lines=True,
     )
-    table.add_column(t(lang, "Regel", "Rule"))
-    table.add_column(t(lang, "Wert", "Value"))
-    for de, en, value_de, value_en in rule_lines(rules):
-        table.add_row(t(lang, de, en), t(lang, value_de, value_en))
+    table.add_column(msg("Rule").text(lang))
+    table.add_column(msg("Value").text(lang))
+    for label, value in rule_items(rules):
+        table.add_row(label.text(lang), text_in(value, lang))
     return table

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from tafelrunde.cli.ko_common import load_ko, when
-from tafelrunde.cli.views import t, write_exports
+from tafelrunde.cli.views import write_exports
 from tafelrunde.engine.export import final_ranking, knockout_ranking_rows
 from tafelrunde.engine.knockout import (
     GameLost,
@@ -30,11 +30,12 @@ from tafelrunde.engine.knockout.views_data import (
     STATUS_WORDS,
     bracket_name,
     clock_of,
-    describe,
+    fact_line,
     names,
     player_rows,
     table_rows,
 )
+from tafelrunde.i18n import msg, text_in
 
 
 def euro(amount: object) -> str:
@@ -47,13 +48,24 @@ def _steps_json(state: KnockoutState, lang: str) -> list[dict[str, Any]]:
     return [
         {
             "kind": str(s.kind),
-            "text": t(lang, s.de, s.en),
+            "text": s.text.text(lang),
             "bracket": None if s.bracket is None else str(s.bracket),
             "table": s.table,
             "players": list(s.players),
         }
         for s in next_steps(state)
     ]
+
+
+def _table_rows(state: KnockoutState, at: float, lang: str) -> list[dict[str, Any]]:
+    """Every table as data, its bracket named in the language."""
+    rows = table_rows(state, at)
+    return [r | {"bracket_name": text_in(r["bracket_name"], lang)} for r in rows]
+
+
+def _player_rows(state: KnockoutState, lang: str) -> list[dict[str, Any]]:
+    """Every player as data, the status in the language."""
+    return [r | {"status_text": r["status_text"].text(lang)} for r in player_rows(state)]
 
 
 def _money(state: KnockoutState) -> dict[str, Any]:
@@ -74,7 +86,7 @@ def status(args: argparse.Namespace, out: Console) -> int:
     state = tour.state()
     at = seconds(when(args, tour))
     lang = args.lang
-    tables = [r for r in table_rows(state, at, lang) if r["closed"] is None]
+    tables = [r for r in _table_rows(state, at, lang) if r["closed"] is None]
     if args.json:
         data = {
             "name": tour.name,
@@ -84,7 +96,7 @@ def status(args: argparse.Namespace, out: Console) -> int:
             "queues": {str(b): list(state.queues[b]) for b in BRACKETS},
             "finalists": list(state.finalists),
             "open_tables": tables,
-            "players": player_rows(state, lang),
+            "players": _player_rows(state, lang),
             "money": _money(state),
             "next": _steps_json(state, lang),
         }
@@ -96,66 +108,67 @@ def status(args: argparse.Namespace, out: Console) -> int:
     for p in state.players.values():
         counts[str(p.status)] = counts.get(str(p.status), 0) + 1
     out.print(
-        ", ".join(f"{t(lang, *STATUS_WORDS[k])}: {v}" for k, v in counts.items())
-        or t(lang, "Noch niemand angemeldet.", "Nobody registered yet.")
+        ", ".join(f"{STATUS_WORDS[k].text(lang)}: {v}" for k, v in counts.items())
+        or msg("Nobody registered yet.").text(lang)
     )
     for b in BRACKETS:
         queue = state.queues[b]
         if queue:
-            out.print(
-                f"{bracket_name(b, lang)} – "
-                + t(lang, "wartend", "waiting")
-                + ": "
-                + names(state, queue)
+            waiting = msg(
+                "{bracket} – waiting: {names}", bracket=bracket_name(b), names=names(state, queue)
             )
+            out.print(waiting.text(lang))
     if state.finalists and state.grand_final() is None:
-        out.print(t(lang, "Finalisten: ", "Finalists: ") + names(state, state.finalists))
+        out.print(msg("Finalists: {names}", names=names(state, state.finalists)).text(lang))
     if tables:
         out.print(open_tables_table(state, tables, lang))
     money = _money(state)
     kings = names(state, money["schock_out_kings"]) or "–"
     out.print(
-        t(
-            lang,
-            f"Startgebühren: {money['fees_paid']} bezahlt = {euro(money['fees_total'])}; "
-            f"Spenden: {money['donations']} = {euro(money['donations_total'])}; "
-            f"Schock-Aus-König: {kings}",
-            f"Entry fees: {money['fees_paid']} paid = {euro(money['fees_total'])}; "
-            f"donations: {money['donations']} = {euro(money['donations_total'])}; "
-            f"Schock-Aus-König: {kings}",
-        )
+        msg(
+            "Entry fees: {paid} paid = {fees}; donations: {donations} = {donated}; "
+            "Schock-Aus-König: {kings}",
+            paid=money["fees_paid"],
+            fees=euro(money["fees_total"]),
+            donations=money["donations"],
+            donated=euro(money["donations_total"]),
+            kings=kings,
+        ).text(lang)
     )
     if state.finished:
-        out.print(t(lang, "Sieger: ", "Winner: ") + names(state, [state.winner or ""]))
+        out.print(msg("Winner: {names}", names=names(state, [state.winner or ""])).text(lang))
     for s in next_steps(state):
-        out.print("• " + t(lang, s.de, s.en))
+        out.print("• " + s.text.text(lang))
     return 0
 
 
 def open_tables_table(state: KnockoutState, rows: list[dict[str, Any]], lang: str) -> RichTable:
     """Render tables with players and chips, the clock and sharp play."""
-    table = RichTable(title=t(lang, "Tische", "Tables"))
+    table = RichTable(title=msg("Tables").text(lang))
     for col in (
-        t(lang, "Tisch", "Table"),
-        t(lang, "Runde", "Bracket"),
-        t(lang, "Spieler (Chips)", "Players (chips)"),
-        t(lang, "verlassen", "left"),
-        t(lang, "eröffnet", "opened"),
-        t(lang, "Uhr", "Clock"),
+        msg("Table").text(lang),
+        msg("Bracket").text(lang),
+        msg("Players (chips)").text(lang),
+        msg("left").text(lang),
+        msg("opened").text(lang),
+        msg("Clock").text(lang),
     ):
         table.add_column(col)
     for r in rows:
         last = r["final"] and r["bracket"] != "grand_final"
-        final = t(lang, " (Final-Tisch)", " (final table)") if last else ""
+        bracket = r["bracket_name"]
+        if last:
+            bracket = msg("{bracket} (final table)", bracket=bracket).text(lang)
         chips = ", ".join(f"{state.players[p].name} {'●' * c}" for p, c in r["chips"].items())
         if r["closed"] is not None:
-            clock = t(lang, f"beendet {r['closed']}", f"finished {r['closed']}")
+            clock = msg("finished {time}", time=r["closed"]).text(lang)
         else:
-            sharp = t(lang, " – scharf", " – sharp") if r["sharp"] else ""
-            clock = f"{r['minutes']} min{sharp}"
+            clock = f"{r['minutes']} min"
+            if r["sharp"]:
+                clock = msg("{minutes} min – sharp", minutes=r["minutes"]).text(lang)
         table.add_row(
             str(r["table"]),
-            r["bracket_name"] + final,
+            bracket,
             chips or "–",
             names(state, r["left"]) or "–",
             r["opened"],
@@ -168,7 +181,7 @@ def tables(args: argparse.Namespace, out: Console) -> int:
     """Show every table, open and finished."""
     tour = load_ko(args.file)
     state = tour.state()
-    rows = table_rows(state, seconds(when(args, tour)), args.lang)
+    rows = _table_rows(state, seconds(when(args, tour)), args.lang)
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
@@ -179,20 +192,20 @@ def tables(args: argparse.Namespace, out: Console) -> int:
 def standings(args: argparse.Namespace, out: Console) -> int:
     """Show every player's status, bracket, lives and chips."""
     state = load_ko(args.file).state()
-    rows = player_rows(state, args.lang)
+    rows = _player_rows(state, args.lang)
     if args.json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     lang = args.lang
-    table = RichTable(title=t(lang, "Spieler – Leben und Chips", "Players – lives and chips"))
+    table = RichTable(title=msg("Players – lives and chips").text(lang))
     for col in (
-        t(lang, "Spieler", "Player"),
-        t(lang, "Status", "Status"),
-        t(lang, "Runde", "Bracket"),
-        t(lang, "Leben", "Lives"),
-        t(lang, "Chips", "Chips"),
-        t(lang, "Tisch", "Table"),
-        t(lang, "Gebühr", "Fee"),
+        msg("Player").text(lang),
+        msg("Status").text(lang),
+        msg("Bracket").text(lang),
+        msg("Lives").text(lang),
+        msg("Chips").text(lang),
+        msg("Table").text(lang),
+        msg("Fee").text(lang),
     ):
         table.add_column(col)
     for r in rows:
@@ -200,11 +213,11 @@ def standings(args: argparse.Namespace, out: Console) -> int:
         table.add_row(
             r["name"],
             r["status_text"],
-            bracket_name(bracket, lang) if bracket else "–",
+            text_in(bracket_name(bracket), lang),
             "♥" * r["lives"] or "0",
             "–" if r["chips"] is None else "●" * r["chips"] or "0",
             "–" if r["table"] is None else str(r["table"]),
-            "✓" if r["paid"] else t(lang, "offen", "unpaid"),
+            "✓" if r["paid"] else msg("unpaid").text(lang),
         )
     out.print(table)
     return 0
@@ -217,14 +230,14 @@ def ranking_cmd(args: argparse.Namespace, out: Console) -> int:
     if args.json:
         print(json.dumps({"final": state.finished, "ranking": rows}, ensure_ascii=False, indent=1))
         return 0
-    title = t(args.lang, "Gesamtwertung", "Overall ranking")
-    if not state.finished:
-        title += t(args.lang, " (bisher entschiedene Plätze)", " (places decided so far)")
-    table = RichTable(title=title)
+    title = (
+        msg("Overall ranking") if state.finished else msg("Overall ranking (places decided so far)")
+    )
+    table = RichTable(title=title.text(args.lang))
     for col in (
-        t(args.lang, "Platz", "Place"),
-        t(args.lang, "Spieler", "Player"),
-        t(args.lang, "Preis", "Prize"),
+        msg("Place").text(args.lang),
+        msg("Player").text(args.lang),
+        msg("Prize").text(args.lang),
     ):
         table.add_column(col)
     for r in rows:
@@ -232,7 +245,7 @@ def ranking_cmd(args: argparse.Namespace, out: Console) -> int:
     out.print(table)
     kings = names(state, list(schock_out_kings(state)))
     if kings:
-        out.print(t(args.lang, "Schock-Aus-König: ", "Schock-Aus-König: ") + kings)
+        out.print(msg("Schock-Aus-König: {names}", names=kings).text(args.lang))
     return 0
 
 
@@ -252,7 +265,7 @@ def pending(args: argparse.Namespace, out: Console) -> int:
         print(json.dumps(_steps_json(state, args.lang), ensure_ascii=False, indent=1))
         return 0
     for s in next_steps(state):
-        out.print("• " + t(args.lang, s.de, s.en))
+        out.print("• " + s.text.text(args.lang))
     return 0
 
 
@@ -264,16 +277,17 @@ def history(args: argparse.Namespace, out: Console) -> int:
     fixed = {f.corrects: f.n for f in tour.facts if isinstance(f, GameLost) and f.corrects}
     who = roster(tour)
     lang = args.lang
-    table = RichTable(title=t(lang, "Verlauf", "History"))
-    for col in ("Nr.", t(lang, "Zeit", "Time"), t(lang, "Wer", "By"), t(lang, "Eintrag", "Entry")):
+    table = RichTable(title=msg("History").text(lang))
+    for col in ("Nr.", msg("Time").text(lang), msg("By").text(lang), msg("Entry").text(lang)):
         table.add_column(col)
     for fact in tour.facts:
-        what = describe(who, fact, lang)
+        line = fact_line(who, fact)
+        what = line.text(lang)
         if fact.n in undone:
-            what = f"[strike]{what}[/strike] " + t(lang, "(zurückgenommen)", "(undone)")
+            what = f"[strike]{what}[/strike] " + msg("(undone)").text(lang)
         elif fact.n not in counting and fact.n in fixed:
             by = fixed[fact.n]
-            what += t(lang, f" (korrigiert durch Nr. {by})", f" (corrected by no. {by})")
+            what = msg("{entry} (corrected by no. {by})", entry=line, by=by).text(lang)
         table.add_row(str(fact.n), clock_of(seconds(fact.at)), fact.by, what)
     out.print(table)
     return 0
@@ -284,12 +298,11 @@ def verify(args: argparse.Namespace, out: Console) -> int:
     tour = load_ko(args.file)
     counting = effective_facts(tour.facts)
     out.print(
-        t(
-            args.lang,
-            f"[green]ok[/green]: alle {len(tour.facts)} Einträge passen zusammen "
-            f"({len(counting)} zählen). Format D lost nichts aus; es gibt keine Seeds zu prüfen.",
-            f"[green]ok[/green]: all {len(tour.facts)} entries fit together "
-            f"({len(counting)} count). Format D draws nothing by lot; there are no seeds to check.",
-        )
+        msg(
+            "[green]ok[/green]: all {entries} entries fit together ({counting} count). "
+            "Format D draws nothing by lot; there are no seeds to check.",
+            entries=len(tour.facts),
+            counting=len(counting),
+        ).text(args.lang)
     )
     return 0

@@ -19,6 +19,7 @@ from rich.console import Console
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.rules_text import t
+from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.database import data_dir, private_folder
 
 
@@ -48,8 +49,11 @@ def _sqlite_file() -> Path | None:
 
 def backup_folders(folder: Path, second: Path | None) -> list[Path]:
     """Where backups go: the data folder's backups/, and a second folder if one is set."""
-    extra = second or (Path(os.environ["TAFELRUNDE_BACKUP_DIR"]) if os.environ.get(
-        "TAFELRUNDE_BACKUP_DIR") else None)  # fmt: skip
+    extra = second or (
+        Path(os.environ["TAFELRUNDE_BACKUP_DIR"])
+        if os.environ.get("TAFELRUNDE_BACKUP_DIR")
+        else None
+    )
     return [folder / "backups", *([extra.resolve()] if extra else [])]
 
 
@@ -72,10 +76,11 @@ def _start_backup(out: Console, lang: str, folders: list[Path]) -> None:
         return
     made, warnings = backup_everywhere(database, folders)
     for copy in made:
-        out.print(t(lang, f"Sicherung: {copy}", f"Backup: {copy}"))
+        out.print(msg("Backup: {copy}", copy=copy).text(lang))
     for warning in warnings:
-        out.print(t(lang, f"[yellow]Warnung:[/yellow] keine Sicherung in {warning}",
-                    f"[yellow]Warning:[/yellow] no backup in {warning}"))  # fmt: skip
+        out.print(
+            msg("[yellow]Warning:[/yellow] no backup in {warning}", warning=warning).text(lang)
+        )
 
 
 def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
@@ -92,17 +97,24 @@ def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
 
             add_demo()
             out.print(
-                t(lang, f"Demo-Daten bereit. Anmeldung der Turnierleitung: {DEMO_USER} / "
-                  f"{DEMO_PASSWORD}", f"Demo data ready. Organiser login: {DEMO_USER} / "
-                  f"{DEMO_PASSWORD}")
-            )  # fmt: skip
+                msg(
+                    "Demo data ready. Organiser login: {user} / {password}",
+                    user=DEMO_USER,
+                    password=DEMO_PASSWORD,
+                ).text(lang)
+            )
     except (DatabaseError, OSError) as err:
         reason = storage.reason_of(err)
         if reason is None:
             raise
         storage.failed(reason)
-        out.print(t(lang, f"[yellow]Nur lesen:[/yellow] {reason[0]}",
-                    f"[yellow]Read only:[/yellow] {reason[1]}"))  # fmt: skip
+        out.print(
+            t(
+                lang,
+                f"[yellow]Nur lesen:[/yellow] {reason[0]}",
+                f"[yellow]Read only:[/yellow] {reason[1]}",
+            )
+        )
 
 
 def _check_public(lang: str) -> None:
@@ -114,11 +126,12 @@ def _check_public(lang: str) -> None:
         names = ", ".join(users)
         first = users[0]
         raise RuleError(
-            f"Im Netz (--public) darf keine Anmeldung ein veröffentlichtes Passwort haben; "
-            f"betroffen: {names}. Bitte zuerst ein eigenes setzen: "
-            f"tafelrunde createorganiser {first}",
-            f"On the network (--public) no login may have a published password; "
-            f"affected: {names}. Please set your own first: tafelrunde createorganiser {first}",
+            msg(
+                "On the network (--public) no login may have a published password; "
+                "affected: {names}. Please set your own first: tafelrunde createorganiser {first}",
+                names=names,
+                first=first,
+            ),
             field="password",
         )
 
@@ -136,10 +149,12 @@ def serve(args: argparse.Namespace, out: Console) -> int:
         _check_public(lang)
     _say_where(out, lang, folder, args.port, args.public)
     if not settings.SECRET_KEY_KEPT:
-        out.print(t(lang, "[yellow]Warnung:[/yellow] Der Schlüssel für Anmeldungen ließ sich "
-                    "nicht speichern; sie gelten nur bis zum nächsten Start.",
-                    "[yellow]Warning:[/yellow] the key for logins could not be saved; "
-                    "they last until the next start only."))  # fmt: skip
+        out.print(
+            msg(
+                "[yellow]Warning:[/yellow] the key for logins could not be saved; "
+                "they last until the next start only."
+            ).text(lang)
+        )
     return _run(args, out, folder, folders)
 
 
@@ -151,21 +166,18 @@ def _say_where(out: Console, lang: str, folder: Path, port: int, public: bool) -
 
     with contextlib.suppress(DatabaseError):
         if not get_user_model().objects.exists():
-            out.print(t(lang, "Noch keine Turnierleitung: bitte `tafelrunde createorganiser "
-                        "NAME` ausführen.", "No organiser yet: please run `tafelrunde "
-                        "createorganiser NAME`."))  # fmt: skip
+            out.print(
+                msg("No organiser yet: please run `tafelrunde createorganiser NAME`.").text(lang)
+            )
     where = settings.DATABASES["default"]
     db = "PostgreSQL" if "postgresql" in where["ENGINE"] else f"SQLite: {where['NAME']}"
-    out.print(t(lang, f"Daten: {folder} ({db})", f"Data: {folder} ({db})"))
+    out.print(msg("Data: {folder} ({db})", folder=folder, db=db).text(lang))
     if public:
         shown = [h for h in settings.ALLOWED_HOSTS if h[:1].isdigit() and h != "127.0.0.1"]
         for host in shown:
-            out.print(t(lang, "Im Netz: ", "On the network: ") + f"http://{host}:{port}/")
-    out.print(
-        t(lang, "Tafelrunde läuft unter ", "Tafelrunde runs at ")
-        + f"[bold]http://127.0.0.1:{port}/[/bold]"
-        + t(lang, "  (beenden mit Strg+C)", "  (stop with Ctrl+C)")
-    )
+            out.print(msg("On the network: {url}", url=f"http://{host}:{port}/").text(lang))
+    url = f"[bold]http://127.0.0.1:{port}/[/bold]"
+    out.print(msg("Tafelrunde runs at {url}  (stop with Ctrl+C)", url=url).text(lang))
 
 
 def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Path]) -> int:
@@ -177,9 +189,14 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
     database = _sqlite_file()
     timer = None
     if database is not None and args.backup_minutes > 0:
-        warn = t(args.lang, "[yellow]Warnung:[/yellow] keine Sicherung in ",
-                 "[yellow]Warning:[/yellow] no backup in ")  # fmt: skip
-        timer = BackupTimer(database, folders, args.backup_minutes, lambda w: out.print(warn + w))
+        lang = args.lang
+
+        def warn(where: str) -> None:
+            out.print(
+                msg("[yellow]Warning:[/yellow] no backup in {warning}", warning=where).text(lang)
+            )
+
+        timer = BackupTimer(database, folders, args.backup_minutes, warn)
         timer.start()
     host = "0.0.0.0" if args.public else "127.0.0.1"
     with running(folder):
@@ -203,12 +220,10 @@ def _password(args: argparse.Namespace) -> str:
     """The new password: given, from TAFELRUNDE_PASSWORD, or asked twice."""
     password = args.password or os.environ.get("TAFELRUNDE_PASSWORD") or ""
     if not password:
-        password = getpass.getpass(t(args.lang, "Passwort: ", "Password: "))
-        again = getpass.getpass(t(args.lang, "Passwort wiederholen: ", "Repeat password: "))
+        password = getpass.getpass(msg("Password: ").text(args.lang))
+        again = getpass.getpass(msg("Repeat password: ").text(args.lang))
         if password != again:
-            raise RuleError(
-                "Die Passwörter stimmen nicht überein.", "The passwords differ.", field="password"
-            )
+            raise RuleError(msg("The passwords differ."), field="password")
     return password
 
 
@@ -223,37 +238,33 @@ def create_organiser(args: argparse.Namespace, out: Console) -> int:
     password = _password(args)
     if len(password) < 8:
         raise RuleError(
-            "Das Passwort braucht mindestens 8 Zeichen.",
-            "The password needs at least 8 characters.",
+            msg("The password needs at least 8 characters."),
             field="password",
         )
     if password.casefold() in PUBLISHED_PASSWORDS:
         raise RuleError(
-            "Dieses Passwort ist veröffentlicht (z. B. das der Demo); bitte ein eigenes wählen.",
-            "This password is published (e.g. the demo's); please choose your own.",
+            msg("This password is published (e.g. the demo's); please choose your own."),
             field="password",
         )
     users = get_user_model()
     user, made = users.objects.get_or_create(username=args.name)
     user.set_password(password)
     user.save()
-    said = (
-        t(args.lang, "Turnierleitung angelegt: ", "Organiser created: ")
-        if made
-        else t(args.lang, "Neues Passwort gesetzt für: ", "New password set for: ")
-    )
-    out.print(said + args.name)
+    if made:
+        said = msg("Organiser created: {name}", name=args.name)
+    else:
+        said = msg("New password set for: {name}", name=args.name)
+    out.print(said.text(args.lang))
     return 0
 
 
-def _sqlite_only(data: Path | None, de: str, en: str) -> tuple[Path, Path]:
+def _sqlite_only(data: Path | None, done: Message) -> tuple[Path, Path]:
     """The data folder and its SQLite database; PostgreSQL has its own tools (named)."""
     folder = _django(data)
     database = _sqlite_file()
     if database is None:
         raise RuleError(
-            f"PostgreSQL wird mit seinen eigenen Werkzeugen {de}.",
-            f"PostgreSQL is {en} with its own tools.",
+            msg("PostgreSQL is {done} with its own tools.", done=done),
             field="data",
         )
     return folder, database
@@ -263,21 +274,21 @@ def backup(args: argparse.Namespace, out: Console) -> int:
     """Back the SQLite database up now, into backups/ and the second folder if set."""
     from tafelrunde.web.core.backup import backup_everywhere
 
-    folder, database = _sqlite_only(args.data, "gesichert (pg_dump)", "backed up (pg_dump)")
+    folder, database = _sqlite_only(args.data, msg("backed up (pg_dump)"))
     if not database.exists():
         raise RuleError(
-            f"In {folder} gibt es noch keine Datenbank.",
-            f"There is no database in {folder} yet.",
+            msg("There is no database in {folder} yet.", folder=folder),
             field="data",
         )
     made, warnings = backup_everywhere(database, backup_folders(folder, args.to))
     for copy in made:
-        out.print(t(args.lang, f"Sicherung: {copy}", f"Backup: {copy}"))
+        out.print(msg("Backup: {copy}", copy=copy).text(args.lang))
     if warnings:
         raise RuleError(
-            "Keine Sicherung in " + "; ".join(warnings), "No backup in " + "; ".join(warnings),
+            "Keine Sicherung in " + "; ".join(warnings),
+            "No backup in " + "; ".join(warnings),
             field="data",
-        )  # fmt: skip
+        )
     return 0
 
 
@@ -285,21 +296,17 @@ def restore(args: argparse.Namespace, out: Console) -> int:
     """Replace the database by a backup (checked first); the server must be stopped."""
     from tafelrunde.web.core.backup import restore as restore_file
 
-    folder, database = _sqlite_only(
-        args.data, "wiederhergestellt (pg_restore)", "restored (pg_restore)"
-    )
+    folder, database = _sqlite_only(args.data, msg("restored (pg_restore)"))
     with (folder / ".server.lock").open("a") as mark:
         try:
             fcntl.flock(mark, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             raise RuleError(
-                "Tafelrunde läuft noch mit diesem Datenordner; bitte zuerst beenden (Strg+C).",
-                "Tafelrunde is still running with this data folder; please stop it first.",
+                msg("Tafelrunde is still running with this data folder; please stop it first."),
                 field="data",
             ) from None
         before = restore_file(args.file.resolve(), database, folder / "backups")
     if before is not None:
-        out.print(t(args.lang, f"Der bisherige Stand ist gesichert: {before}",
-                    f"The previous state is backed up: {before}"))  # fmt: skip
-    out.print(t(args.lang, f"Wiederhergestellt aus {args.file}.", f"Restored from {args.file}."))
+        out.print(msg("The previous state is backed up: {before}", before=before).text(args.lang))
+    out.print(msg("Restored from {file}.", file=args.file).text(args.lang))
     return 0

@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from tafelrunde.cli.views import t
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import Message, msg
 from tafelrunde.schocken.hands import Kind
 from tafelrunde.sim.schocken_exact import BOTS, simulate_exact
 from tafelrunde.sim.schocken_fast import simulate_fast
@@ -25,29 +25,28 @@ from tafelrunde.sim.tournament import TournamentSim, simulate_tournament
 LARGE_RUN = {"exact": 200, "fast": 20_000}
 
 _KIND_NAMES = {
-    Kind.SCHOCK_OUT: ("Schock aus", "Schock out"),
-    Kind.SCHOCK: ("Schock x", "Schock x"),
-    Kind.GENERAL: ("General", "General"),
-    Kind.STRAIGHT: ("Straße", "Straight"),
-    Kind.HOUSE_NUMBER: ("Hausnummer", "House number"),
+    Kind.SCHOCK_OUT: msg("Schock out"),
+    Kind.SCHOCK: msg("Schock x"),
+    Kind.GENERAL: msg("General"),
+    Kind.STRAIGHT: msg("Straight"),
+    Kind.HOUSE_NUMBER: msg("House number"),
 }
 
 
-def _whole(text: str | None, field: str, de: str, en: str) -> int:
+def _whole(text: str | None, field: str, what: Message) -> int:
     """Read a whole number the user typed, or refuse it in his language."""
     try:
         return int(str(text).strip())
     except ValueError:
         raise RuleError(
-            f"{de} muss eine ganze Zahl sein, nicht {text!r}",
-            f"{en} must be a whole number, not {text!r}",
+            msg("{what} must be a whole number, not {text!r}", what=what, text=text),
             field=field,
         ) from None
 
 
 @contextmanager
 def _progress(
-    show: bool, games: int, lang: str, what: tuple[str, str] = ("Spiele", "games")
+    show: bool, games: int, lang: str, what: Message | None = None
 ) -> Iterator[Callable[[int], None] | None]:
     """Show a progress bar on stderr while the games run (never on stdout)."""
     if not show:
@@ -62,7 +61,7 @@ def _progress(
         transient=True,
     )
     with bar:
-        task = bar.add_task(t(lang, *what), total=games)
+        task = bar.add_task((what or msg("games")).text(lang), total=games)
         yield lambda n: bar.advance(task, n)
 
 
@@ -70,23 +69,21 @@ def simulate(args: argparse.Namespace, out: Console) -> int:
     """Simulate Schocken games with bots and print the statistics (or a whole tournament)."""
     if args.what == "tournament":
         return simulate_tournament_cmd(args, out)
-    players = _whole(args.players or "4", "players", "Spielerzahl", "the number of players")
-    games = _whole(args.games, "games", "Spielzahl", "the number of games")
+    players = _whole(args.players or "4", "players", msg("the number of players"))
+    games = _whole(args.games, "games", msg("the number of games"))
     seed = (
         secrets.randbelow(2**31)
         if args.seed is None
-        else _whole(args.seed, "seed", "Seed", "the seed")
+        else _whole(args.seed, "seed", msg("the seed"))
     )
     if args.bot not in BOTS:
         raise RuleError(
-            f"unbekannter Bot {args.bot!r} (threshold oder odds)",
-            f"unknown bot {args.bot!r} (threshold or odds)",
+            msg("unknown bot {bot!r} (threshold or odds)", bot=args.bot),
             field="bot",
         )
     if args.fast and args.bot != "threshold":
         raise RuleError(
-            "der schnelle Weg spielt nur den threshold-Bot",
-            "the fast path only plays the threshold bot",
+            msg("the fast path only plays the threshold bot"),
             field="bot",
         )
     engine = "fast" if args.fast else "exact"
@@ -112,35 +109,30 @@ def _spread(s: Spread) -> str:
 
 def _print(stats: SchockenStats, out: Console, lang: str) -> None:
     """Print the statistics as two tables: the games, then the hands by kind."""
-    how = (
-        t(lang, "schneller Weg", "fast path")
-        if stats.engine == "fast"
-        else t(lang, "exakte Engine", "exact engine")
-    )
-    table = RichTable(
-        title=t(lang, "Schocken-Simulation", "Schocken simulation") + f" ({how}, Bot {stats.bot})"
-    )
-    table.add_column(t(lang, "Größe", "Figure"))
-    table.add_column(t(lang, "Wert", "Value"), justify="right")
+    how = msg("fast path") if stats.engine == "fast" else msg("exact engine")
+    title = msg("Schocken simulation ({how}, Bot {bot})", how=how, bot=stats.bot)
+    table = RichTable(title=title.text(lang))
+    table.add_column(msg("Figure").text(lang))
+    table.add_column(msg("Value").text(lang), justify="right")
     rows = [
-        (t(lang, "Spieler am Tisch", "players at the table"), str(stats.players)),
-        (t(lang, "Spiele", "games"), str(stats.games)),
+        (msg("players at the table").text(lang), str(stats.players)),
+        (msg("games").text(lang), str(stats.games)),
         ("Seed", str(stats.seed)),
-        (t(lang, "Spiele pro Sekunde", "games per second"), f"{stats.games_per_second:,.0f}"),
-        (t(lang, "Hälften", "halves"), str(stats.halves)),
-        (t(lang, "Runden pro Hälfte", "rounds per half"), _spread(stats.rounds_per_half)),
-        (t(lang, "Runden pro Spiel", "rounds per game"), _spread(stats.rounds_per_game)),
+        (msg("games per second").text(lang), f"{stats.games_per_second:,.0f}"),
+        (msg("halves").text(lang), str(stats.halves)),
+        (msg("rounds per half").text(lang), _spread(stats.rounds_per_half)),
+        (msg("rounds per game").text(lang), _spread(stats.rounds_per_game)),
         (
-            t(lang, "Pitsch Patsch (beide Hälften verloren)", "whitewashes (lost both halves)"),
+            msg("whitewashes (lost both halves)").text(lang),
             f"{stats.whitewashes} ({stats.whitewash_share:.1%})",
         ),
-        (t(lang, "Finale", "deciders"), f"{stats.deciders} ({stats.decider_share:.1%})"),
+        (msg("deciders").text(lang), f"{stats.deciders} ({stats.decider_share:.1%})"),
         (
-            t(lang, "bewegte Deckel (pro Spiel)", "lids moved (per game)"),
+            msg("lids moved (per game)").text(lang),
             f"{stats.lids_moved} ({stats.lids_moved / stats.games:.1f})",
         ),
         (
-            t(lang, "verlorene Spiele je Platz", "games lost by seat"),
+            msg("games lost by seat").text(lang),
             ", ".join(str(n) for n in stats.losses),
         ),
     ]
@@ -152,22 +144,21 @@ def _print(stats: SchockenStats, out: Console, lang: str) -> None:
 
 def _kinds_table(hands: ClassCounts, throws: ClassCounts, lang: str) -> RichTable:
     """Show hands kept and throws of three dice by kind, counts and shares."""
-    table = RichTable(title=t(lang, "Hände nach Art", "hands by kind"))
-    table.add_column(t(lang, "Art", "Kind"))
-    table.add_column(t(lang, "gezeigte Hände", "hands shown"), justify="right")
-    table.add_column(t(lang, "Anteil", "share"), justify="right")
-    table.add_column(t(lang, "Würfe mit 3 Würfeln", "throws of 3 dice"), justify="right")
-    table.add_column(t(lang, "Anteil", "share"), justify="right")
+    table = RichTable(title=msg("hands by kind").text(lang))
+    table.add_column(msg("Kind").text(lang))
+    table.add_column(msg("hands shown").text(lang), justify="right")
+    table.add_column(msg("share").text(lang), justify="right")
+    table.add_column(msg("throws of 3 dice").text(lang), justify="right")
+    table.add_column(msg("share").text(lang), justify="right")
     for kind in KINDS_HIGH_FIRST:
-        de, en = _KIND_NAMES[kind]
         table.add_row(
-            t(lang, de, en),
+            _KIND_NAMES[kind].text(lang),
             str(hands.of_kind(kind)),
             f"{hands.kind_share(kind):.2%}",
             str(throws.of_kind(kind)),
             f"{throws.kind_share(kind):.2%}",
         )
-    table.add_row(t(lang, "zusammen", "total"), str(hands.total), "", str(throws.total), "")
+    table.add_row(msg("total").text(lang), str(hands.total), "", str(throws.total), "")
     return table
 
 
@@ -176,7 +167,7 @@ def _kinds_table(hands: ClassCounts, throws: ClassCounts, lang: str) -> RichTabl
 LARGE_TOURNAMENT = 500  # players times runs from which a bar shows even off a terminal
 
 
-def _number(text: str | None, field: str, de: str, en: str) -> float | None:
+def _number(text: str | None, field: str, option: str) -> float | None:
     """Read a number the user typed (None when not given), or refuse it in his language."""
     if text is None:
         return None
@@ -184,8 +175,7 @@ def _number(text: str | None, field: str, de: str, en: str) -> float | None:
         return float(str(text).strip().replace(",", "."))
     except ValueError:
         raise RuleError(
-            f"{de} muss eine Zahl sein, nicht {text!r}",
-            f"{en} must be a number, not {text!r}",
+            msg("{option} must be a number, not {text!r}", option=option, text=text),
             field=field,
         ) from None
 
@@ -193,18 +183,12 @@ def _number(text: str | None, field: str, de: str, en: str) -> float | None:
 def _time_model(args: argparse.Namespace) -> TimeModel:
     """Build the time model from the defaults and the options given."""
     given = {
-        "round_seconds": _number(
-            args.round_seconds, "round_seconds", "--round-seconds", "--round-seconds"
-        ),
+        "round_seconds": _number(args.round_seconds, "round_seconds", "--round-seconds"),
         "between_games_seconds": _number(
-            args.between_seconds, "between_seconds", "--between-seconds", "--between-seconds"
+            args.between_seconds, "between_seconds", "--between-seconds"
         ),
-        "table_seconds": _number(
-            args.table_seconds, "table_seconds", "--table-seconds", "--table-seconds"
-        ),
-        "game_minutes": _number(
-            args.game_minutes, "game_minutes", "--game-minutes", "--game-minutes"
-        ),
+        "table_seconds": _number(args.table_seconds, "table_seconds", "--table-seconds"),
+        "game_minutes": _number(args.game_minutes, "game_minutes", "--game-minutes"),
     }
     return TimeModel(**{k: v for k, v in given.items() if v is not None})
 
@@ -213,28 +197,26 @@ def simulate_tournament_cmd(args: argparse.Namespace, out: Console) -> int:
     """Simulate whole tournaments of a preset and print duration, tables and waits."""
     if not args.preset:
         raise RuleError(
-            "Bitte eine Vorlage angeben: --preset NAME.",
-            "Give a preset: --preset NAME.",
+            msg("Give a preset: --preset NAME."),
             field="preset",
         )
     if args.players is None:
         raise RuleError(
-            "Bitte die Spielerzahl angeben: --players N.",
-            "Give the number of players: --players N.",
+            msg("Give the number of players: --players N."),
             field="players",
         )
-    players = _whole(args.players, "players", "Spielerzahl", "the number of players")
-    runs = _whole(args.runs, "runs", "Die Zahl der Läufe", "the number of runs")
+    players = _whole(args.players, "players", msg("the number of players"))
+    runs = _whole(args.runs, "runs", msg("the number of runs"))
     seed = (
         secrets.randbelow(2**31)
         if args.seed is None
-        else _whole(args.seed, "seed", "Seed", "the seed")
+        else _whole(args.seed, "seed", msg("the seed"))
     )
     model = _time_model(args)
     engine = "fast" if args.fast else "exact"
     err = Console(stderr=True)
     show = err.is_terminal or players * runs >= LARGE_TOURNAMENT
-    with _progress(show, players * runs, args.lang, ("Plätze", "places")) as progress:
+    with _progress(show, players * runs, args.lang, msg("places")) as progress:
         sim = simulate_tournament(
             preset=args.preset,
             players=players,
@@ -254,9 +236,9 @@ def simulate_tournament_cmd(args: argparse.Namespace, out: Console) -> int:
 def _print_tournament(sim: TournamentSim, out: Console, lang: str) -> None:
     """Print the figures of the runs: one value, or min / median / max over the runs."""
     name = sim.name if lang == "de" else sim.name_en
-    table = RichTable(title=t(lang, "Turnier-Simulation", "Tournament simulation") + f": {name}")
-    table.add_column(t(lang, "Größe", "Figure"))
-    table.add_column(t(lang, "Wert", "Value") if len(sim.runs) == 1 else "min / median / max")
+    table = RichTable(title=msg("Tournament simulation: {name}", name=name).text(lang))
+    table.add_column(msg("Figure").text(lang))
+    table.add_column(msg("Value").text(lang) if len(sim.runs) == 1 else "min / median / max")
 
     def spread(figure: str, clock: bool = False) -> str:
         s = sim.spread(figure)
@@ -268,52 +250,47 @@ def _print_tournament(sim: TournamentSim, out: Console, lang: str) -> None:
     first = sim.runs[0]
     rows = [
         (
-            t(lang, "Vorlage", "preset"),
-            f"{sim.preset} ({t(lang, 'Format', 'format')} {sim.format})",
+            msg("preset").text(lang),
+            msg("{preset} (format {format})", preset=sim.preset, format=sim.format).text(lang),
         ),
-        (t(lang, "Spieler", "players"), str(sim.players)),
-        (t(lang, "Läufe (Seeds)", "runs (seeds)"), f"{len(sim.runs)} ({seeds})"),
-        (t(lang, "Dauer (hh:mm)", "duration (hh:mm)"), spread("duration", clock=True)),
-        (t(lang, "Tische gleichzeitig (max.)", "tables at once (max)"), spread("tables_max")),
-        (t(lang, "Tische insgesamt", "tables in total"), spread("tables_total")),
+        (msg("players").text(lang), str(sim.players)),
+        (msg("runs (seeds)").text(lang), f"{len(sim.runs)} ({seeds})"),
+        (msg("duration (hh:mm)").text(lang), spread("duration", clock=True)),
+        (msg("tables at once (max)").text(lang), spread("tables_max")),
+        (msg("tables in total").text(lang), spread("tables_total")),
         (
-            t(lang, "längste Wartezeit auf einen Tisch", "longest wait for a table"),
+            msg("longest wait for a table").text(lang),
             spread("longest_wait", clock=True),
         ),
-        (t(lang, "Spiele", "games played"), spread("games")),
-        (t(lang, "Sieger (1. Lauf)", "winner (first run)"), first.ranking[0]),
+        (msg("games played").text(lang), spread("games")),
+        (msg("winner (first run)").text(lang), first.ranking[0]),
     ]
     for label, value in rows:
         table.add_row(label, value)
     out.print(table)
     m = sim.model
     if sim.format == "D":
-        how = t(lang, "Schocken-Bots, ", "Schocken bots, ") + (
-            t(lang, "schneller Weg", "fast path")
-            if sim.engine == "fast"
-            else t(lang, "exakte Engine", "exact engine")
-        )
-        times = t(
-            lang,
-            f"{m.round_seconds:g} s je Wurfrunde, {m.between_games_seconds:g} s zwischen Spielen",
-            f"{m.round_seconds:g} s per round of throws, "
-            f"{m.between_games_seconds:g} s between games",
+        engine = msg("fast path") if sim.engine == "fast" else msg("exact engine")
+        how = msg("Schocken bots, {engine}", engine=engine)
+        times = msg(
+            "{round:g} s per round of throws, {between:g} s between games",
+            round=m.round_seconds,
+            between=m.between_games_seconds,
         )
     else:
-        how = t(lang, "Zufallsergebnisse", "random results")
-        minutes = m.minutes_of(sim.format)
-        times = t(
-            lang,
-            f"{minutes:g} min je Partie (± {m.jitter:.0%}), "
-            f"{m.between_games_seconds:g} s zwischen Partien",
-            f"{minutes:g} min per game (± {m.jitter:.0%}), "
-            f"{m.between_games_seconds:g} s between games",
+        how = msg("random results")
+        times = msg(
+            "{minutes:g} min per game (± {jitter:.0%}), {between:g} s between games",
+            minutes=m.minutes_of(sim.format),
+            jitter=m.jitter,
+            between=m.between_games_seconds,
         )
-    table_time = t(
-        lang, f"{m.table_seconds:g} s je Tischbildung", f"{m.table_seconds:g} s to form a table"
+    table_time = msg("{table:g} s to form a table", table=m.table_seconds)
+    model = msg(
+        "time model: {how}; {times}; {table_time}; computed in {seconds:.1f} s",
+        how=how,
+        times=times,
+        table_time=table_time,
+        seconds=sim.seconds,
     )
-    out.print(
-        t(lang, "Zeitmodell", "time model")
-        + f": {how}; {times}; {table_time}; "
-        + t(lang, f"Rechenzeit {sim.seconds:.1f} s", f"computed in {sim.seconds:.1f} s")
-    )
+    out.print(model.text(lang))

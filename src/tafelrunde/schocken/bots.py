@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.errors import RuleError
 from tafelrunde.schocken.game import Game
 from tafelrunde.schocken.hands import Hand, worst_position
@@ -32,7 +33,7 @@ class Bot(Protocol):
 def _current(rnd: Round) -> tuple[str, Turn]:
     """Return the player on turn and his turn, refusing a finished rnd."""
     if rnd.turn is None or rnd.current is None:
-        raise RuleError("die Runde ist vorbei", "the round is over", field="round")
+        raise RuleError(msg("the round is over"), field="round")
     return rnd.current, rnd.turn
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.errors import RuleError
 from tafelrunde.schocken.half import Half
 from tafelrunde.schocken.moves import Move, NextMove
@@ -45,7 +46,7 @@ class Game:
         """Start a game at these seats; sharp play makes it a single half."""
         first = seats[0] if starter is None and seats else starter
         if first is None:
-            raise RuleError("niemand am Tisch", "nobody at the table", field="seats")
+            raise RuleError(msg("nobody at the table"), field="seats")
         half = Half.start(tuple(seats), starter=first, variants=variants)
         return cls(tuple(seats), first, variants, sharp, Stage.FIRST, half)
 
@@ -66,7 +67,7 @@ class Game:
     def play(self, move: Move) -> Game:
         """Play one move; a finished half starts the next half or ends the game."""
         if self.over:
-            raise RuleError("das Spiel ist vorbei", "the game is over", field="game")
+            raise RuleError(msg("the game is over"), field="game")
         half = self.half.play(move)
         played = replace(self, half=half, moves=(*self.moves, move))
         if half.loser is None:

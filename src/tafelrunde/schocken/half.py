@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.errors import RuleError
 from tafelrunde.schocken.hands import Hand, Kind
 from tafelrunde.schocken.moves import Move, NextMove
@@ -47,9 +48,7 @@ class Half:
     def start(cls, seats: tuple[str, ...], *, starter: str, variants: Variants = DEFAULT) -> Half:
         """Start a half at these seats; the starter opens (with one throw each: Laden)."""
         if starter not in seats:
-            raise RuleError(
-                f"{starter} sitzt nicht am Tisch", f"{starter} is not at the table", field="starter"
-            )
+            raise RuleError(msg("{starter} is not at the table", starter=starter), field="starter")
         order = _seat_order(seats, starter, set(seats))
         first = Round.start(order, variants=variants, opening=variants.opening_round)
         return cls(seats, variants, variants.lids, (0,) * len(seats), first)
@@ -74,7 +73,7 @@ class Half:
     def play(self, move: Move) -> Half:
         """Play one move; a finished round moves lids and starts the next round."""
         if self.round is None:
-            raise RuleError("die Hälfte ist vorbei", "the half is over", field="half")
+            raise RuleError(msg("the half is over"), field="half")
         played = self.round.play(move)
         if not played.over:
             return replace(self, round=played)

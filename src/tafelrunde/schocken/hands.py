@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from tafelrunde.i18n import Message, msg
 from tafelrunde.schocken.errors import RuleError
 from tafelrunde.schocken.variants import DEFAULT, Variants
 
@@ -22,35 +23,17 @@ class Kind(IntEnum):
     SCHOCK_OUT = 5
 
 
-_NAMES_DE = {
-    Kind.HOUSE_NUMBER: "Hausnummer",
-    Kind.STRAIGHT: "Straße",
-    Kind.GENERAL: "General",
-    Kind.SCHOCK: "Schock",
-    Kind.SCHOCK_OUT: "Schock aus",
-}
-_NAMES_EN = {
-    Kind.HOUSE_NUMBER: "house number",
-    Kind.STRAIGHT: "straight",
-    Kind.GENERAL: "general",
-    Kind.SCHOCK: "schock",
-    Kind.SCHOCK_OUT: "schock out",
-}
-
-
 def check_dice(dice: Sequence[int], *, count: int | None = 3, field: str = "dice") -> None:
     """Refuse dice that are not whole numbers 1 to 6 or not `count` of them."""
     if count is not None and len(dice) != count:
         raise RuleError(
-            f"genau {count} Würfel nötig, nicht {len(dice)}",
-            f"exactly {count} dice needed, not {len(dice)}",
+            msg("exactly {count} dice needed, not {n_dice}", count=count, n_dice=len(dice)),
             field=field,
         )
     for die in dice:
         if type(die) is not int or not 1 <= die <= 6:
             raise RuleError(
-                f"ein Würfel zeigt 1 bis 6, nicht {die!r}",
-                f"a die shows 1 to 6, not {die!r}",
+                msg("a die shows 1 to 6, not {die!r}", die=die),
                 field=field,
             )
 
@@ -118,8 +101,7 @@ class Hand:
         check_dice(dice)
         if type(throws) is not int or throws < 1:
             raise RuleError(
-                "eine Hand braucht mindestens einen Wurf",
-                "a hand needs at least one throw",
+                msg("a hand needs at least one throw"),
                 field="throws",
             )
         key: Dice = (dice[0], dice[1], dice[2])
@@ -146,14 +128,18 @@ class Hand:
         """Return the ranking key within a round: higher is better, unique per position."""
         return (self.strength(variants), -self.throws, -position)
 
-    def name(self, lang: str = "de") -> str:
+    def name(self) -> Message:
         """Return the hand's name, e.g. "Schock 4", "General 5", "Straße 4-5-6", "652"."""
-        label = (_NAMES_DE if lang == "de" else _NAMES_EN)[self.kind]
+        n = self.number
         if self.kind is Kind.SCHOCK_OUT:
-            return label
+            return msg("schock out")
+        if self.kind is Kind.SCHOCK:
+            return msg("schock {number}", number=n)
+        if self.kind is Kind.GENERAL:
+            return msg("general {number}", number=n)
         if self.kind is Kind.STRAIGHT:
-            return f"{label} {self.number - 2}-{self.number - 1}-{self.number}"
-        return f"{label} {self.number}"
+            return msg("straight {low}-{middle}-{high}", low=n - 2, middle=n - 1, high=n)
+        return msg("house number {number}", number=n)
 
 
 SINGLE_THROWS: Mapping[Dice, Hand] = {

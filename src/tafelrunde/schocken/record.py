@@ -19,6 +19,7 @@ import re
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.errors import RuleError
 from tafelrunde.schocken.game import Game
 from tafelrunde.schocken.moves import Move, MoveKind
@@ -45,7 +46,7 @@ def decode_move(text: str, seats: tuple[str, ...]) -> Move:
     """Read one move of the record's notation."""
     found = _MOVE.fullmatch(text)
     if found is None or int(found[1]) >= len(seats):
-        raise RuleError(f"unlesbarer Zug {text!r}", f"unreadable move {text!r}", field="moves")
+        raise RuleError(msg("unreadable move {text!r}", text=text), field="moves")
     dice = tuple(int(d) for d in found[3])
     return Move(seats[int(found[1])], _KINDS[found[2]], dice)
 
@@ -95,8 +96,7 @@ class GameRecord:
             )
         except (KeyError, TypeError, AttributeError) as error:
             raise RuleError(
-                f"unvollständige Spielaufzeichnung: {error}",
-                f"incomplete game record: {error}",
+                msg("incomplete game record: {error}", error=error),
                 field="record",
             ) from error
 
@@ -109,8 +109,11 @@ class GameRecord:
             game = game.play(decode_move(text, self.seats))
         if self.loser is not None and game.loser != self.loser:
             raise RuleError(
-                f"Nachspielen ergibt Verlierer {game.loser}, nicht {self.loser}",
-                f"replaying gives loser {game.loser}, not {self.loser}",
+                msg(
+                    "replaying gives loser {replayed}, not {loser}",
+                    replayed=game.loser,
+                    loser=self.loser,
+                ),
                 field="loser",
             )
         return game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.errors import RuleError
 from tafelrunde.schocken.hands import Hand, best_position, worst_position
 from tafelrunde.schocken.moves import Move, NextMove
@@ -28,8 +29,7 @@ class Round:
         """Start a round with the players in throwing order, the starter first."""
         if len(players) < 2 or len(set(players)) != len(players):
             raise RuleError(
-                "eine Runde braucht mindestens zwei verschiedene Spieler",
-                "a round needs at least two different players",
+                msg("a round needs at least two different players"),
                 field="players",
             )
         first = Turn(1 if opening else variants.max_throws, may_turn_sixes=variants.turn_sixes)
@@ -62,11 +62,14 @@ class Round:
     def play(self, move: Move) -> Round:
         """Play one move of the current player."""
         if self.turn is None or self.current is None:
-            raise RuleError("die Runde ist vorbei", "the round is over", field="round")
+            raise RuleError(msg("the round is over"), field="round")
         if move.player != self.current:
             raise RuleError(
-                f"{move.player} ist nicht dran, sondern {self.current}",
-                f"it is {self.current}'s turn, not {move.player}'s",
+                msg(
+                    "it is {current}'s turn, not {player}'s",
+                    current=self.current,
+                    player=move.player,
+                ),
                 field="player",
             )
         turn = self.turn.play(move.kind, move.dice)
@@ -90,6 +93,4 @@ class Round:
     def _check_over(self) -> None:
         """Refuse to rank a round that is still being played."""
         if not self.over:
-            raise RuleError(
-                "die Runde läuft noch", "the round is still being played", field="round"
-            )
+            raise RuleError(msg("the round is still being played"), field="round")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.errors import RuleError
 from tafelrunde.schocken.hands import Hand, check_dice
 from tafelrunde.schocken.moves import MoveKind
@@ -65,29 +66,28 @@ class Turn:
     def _check_open(self) -> None:
         """Refuse any move after the player stopped."""
         if self.over:
-            raise RuleError(
-                "der Spieler hat schon aufgehört", "the player has already stopped", field="turn"
-            )
+            raise RuleError(msg("the player has already stopped"), field="turn")
 
     def throw(self, dice: Sequence[int]) -> Turn:
         """Throw the dice in the cup, showing these values."""
         self._check_open()
         if self.throws_left <= 0:
             raise RuleError(
-                f"schon {self.throws} von {self.max_throws} erlaubten Würfen geworfen",
-                f"already used {self.throws} of {self.max_throws} permitted throws",
+                msg(
+                    "already used {throws} of {max_throws} permitted throws",
+                    throws=self.throws,
+                    max_throws=self.max_throws,
+                ),
                 field="throws",
             )
         if self.aside and len(dice) > self.cup:
             raise RuleError(
-                "Herausgelegtes bleibt draußen und darf nicht zurück in den Becher",
-                "a die set aside stays out and may not be put back into the cup",
+                msg("a die set aside stays out and may not be put back into the cup"),
                 field="dice",
             )
         if self.cup == 0:
             raise RuleError(
-                "alle Würfel liegen draußen, nur Aufhören ist möglich",
-                "all dice are set aside; the player can only stop",
+                msg("all dice are set aside; the player can only stop"),
                 field="dice",
             )
         check_dice(dice, count=self.cup)
@@ -104,8 +104,7 @@ class Turn:
         self._check_open()
         if MoveKind.VOID not in self.legal():
             raise RuleError(
-                "kein Wurf mehr erlaubt, also auch kein Nachwurf",
-                "no throw left, so no throw to repeat",
+                msg("no throw left, so no throw to repeat"),
                 field="throws",
             )
         return replace(self, void_throws=self.void_throws + 1)
@@ -114,19 +113,18 @@ class Turn:
         """Set aside ones of the latest throw; they stay out for the rest of the turn."""
         self._check_open()
         if not dice or any(type(die) is not int or die != 1 for die in dice):
-            raise RuleError(
-                "herausgelegt werden nur Einsen", "only ones may be set aside", field="dice"
-            )
+            raise RuleError(msg("only ones may be set aside"), field="dice")
         if self.throws == 0 or self.loose.count(1) < len(dice):
             raise RuleError(
-                f"der letzte Wurf zeigt nur {self.loose.count(1)} freie Einsen",
-                f"the latest throw shows only {self.loose.count(1)} ones on the table",
+                msg(
+                    "the latest throw shows only {count} ones on the table",
+                    count=self.loose.count(1),
+                ),
                 field="dice",
             )
         if self.throws_left <= 0:
             raise RuleError(
-                "nach dem letzten erlaubten Wurf gibt es nichts mehr herauszulegen",
-                "nothing to set aside after the last permitted throw",
+                msg("nothing to set aside after the last permitted throw"),
                 field="dice",
             )
         return replace(
@@ -140,21 +138,18 @@ class Turn:
         self._check_open()
         if not self.may_turn_sixes:
             raise RuleError(
-                "Sechsen drehen ist an diesem Tisch nicht erlaubt",
-                "turning sixes is not allowed at this table",
+                msg("turning sixes is not allowed at this table"),
                 field="sixes",
             )
         sixes = self.loose.count(6)
         if sixes < 2:
             raise RuleError(
-                "Sechsen drehen braucht zwei Sechsen im letzten Wurf",
-                "turning sixes needs two sixes in the latest throw",
+                msg("turning sixes needs two sixes in the latest throw"),
                 field="sixes",
             )
         if self.throws_left <= 0:
             raise RuleError(
-                "beim letzten erlaubten Wurf dürfen keine Sechsen gedreht werden",
-                "sixes may not be turned on the last permitted throw",
+                msg("sixes may not be turned on the last permitted throw"),
                 field="sixes",
             )
         turned = 2 if sixes == 3 else 1
@@ -169,11 +164,10 @@ class Turn:
         """Stop and keep the dice as the hand."""
         self._check_open()
         if self.throws == 0:
-            raise RuleError("erst würfeln, dann aufhören", "throw before stopping", field="turn")
+            raise RuleError(msg("throw before stopping"), field="turn")
         if self.must_throw:
             raise RuleError(
-                "nach dem Sechsen-Drehen muss weitergewürfelt werden",
-                "after turning sixes the other dice must be thrown again",
+                msg("after turning sixes the other dice must be thrown again"),
                 field="turn",
             )
         hand = Hand.of(self.aside + self.loose, throws=self.throws, from_hand=self.last_size == 3)
@@ -183,9 +177,7 @@ class Turn:
         """Play one move of the given kind."""
         self._check_open()
         if dice and kind not in (MoveKind.THROW, MoveKind.SET_ASIDE):
-            raise RuleError(
-                "dieser Zug nimmt keine Würfelwerte", "this move takes no dice", field="dice"
-            )
+            raise RuleError(msg("this move takes no dice"), field="dice")
         if kind is MoveKind.THROW:
             return self.throw(dice)
         if kind is MoveKind.SET_ASIDE:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.errors import RuleError
 
 
@@ -20,14 +21,12 @@ class Variants:
     def __post_init__(self) -> None:
         if not 1 <= self.max_throws <= 9:
             raise RuleError(
-                "Höchstzahl der Würfe muss zwischen 1 und 9 liegen",
-                "the maximum number of throws must be between 1 and 9",
+                msg("the maximum number of throws must be between 1 and 9"),
                 field="max_throws",
             )
         if not 2 <= self.lids <= 99:
             raise RuleError(
-                "Anzahl der Deckel muss zwischen 2 und 99 liegen",
-                "the number of lids must be between 2 and 99",
+                msg("the number of lids must be between 2 and 99"),
                 field="lids",
             )
 

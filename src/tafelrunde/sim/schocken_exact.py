@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 
 from tafelrunde.errors import RuleError
+from tafelrunde.i18n import msg
 from tafelrunde.schocken.bots import Bot, OddsBot, ThresholdBot
 from tafelrunde.schocken.game import Game, Stage
 from tafelrunde.schocken.moves import MoveKind
@@ -28,8 +29,7 @@ def make_bot(name: str) -> Bot:
     if name == "odds":
         return OddsBot()
     raise RuleError(
-        f"unbekannter Bot {name!r} (threshold oder odds)",
-        f"unknown bot {name!r} (threshold or odds)",
+        msg("unknown bot {name!r} (threshold or odds)", name=name),
         field="bot",
     )
 
@@ -43,18 +43,19 @@ def check_run(players: int, games: int, seed: int) -> None:
     """Refuse a table size, number of games or seed the simulators cannot play."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RuleError(
-            f"ein Schocken-Tisch hat {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {players}",
-            f"a Schocken table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}",
+            msg(
+                "a Schocken table has {min_players} to {max_players} players, not {players}",
+                min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS,
+                players=players,
+            ),
             field="players",
         )
     if games < 1:
-        raise RuleError(
-            f"mindestens ein Spiel, nicht {games}", f"at least one game, not {games}", field="games"
-        )
+        raise RuleError(msg("at least one game, not {games}", games=games), field="games")
     if seed < 0:
         raise RuleError(
-            f"der Seed ist eine ganze Zahl ab 0, nicht {seed}",
-            f"the seed is a whole number from 0, not {seed}",
+            msg("the seed is a whole number from 0, not {seed}", seed=seed),
             field="seed",
         )
 

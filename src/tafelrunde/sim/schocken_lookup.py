@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tafelrunde.i18n import Message, msg
 from tafelrunde.schocken.hands import ORDERED_THROWS, Hand, Kind
 from tafelrunde.schocken.variants import DEFAULT, Variants
 
@@ -32,15 +33,15 @@ def class_of(hand: Hand) -> int:
     return _CLASS_INDEX[hand.kind, hand.number]
 
 
-def class_name(index: int, lang: str = "de") -> str:
+def class_name(index: int) -> Message:
     """Name a hand class: "Schock 4", "General 5", "Straße 4-5-6", "Hausnummer"."""
     kind, number = CLASSES[index]
     if kind is Kind.HOUSE_NUMBER:
-        return "Hausnummer" if lang == "de" else "house number"
+        return msg("house number")
     dice = (number, number, number) if kind is Kind.GENERAL else (number, 1, 1)
     if kind is Kind.STRAIGHT:
         dice = (number, number - 1, number - 2)
-    return Hand.of(dice).name(lang)
+    return Hand.of(dice).name()
 
 
 def hands_by_code(*, from_hand: bool) -> tuple[Hand, ...]:

@@ -110,7 +110,7 @@ class ClassCounts:
                 for k in KINDS_HIGH_FIRST
             },
             "classes": {
-                class_name(i, "en"): {"count": c, "share": self.share(i)}
+                str(class_name(i)): {"count": c, "share": self.share(i)}
                 for i, c in enumerate(self.counts)
             },
         }

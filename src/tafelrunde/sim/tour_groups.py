@@ -18,6 +18,7 @@ from tafelrunde.engine.facts import Draw, Player, Tournament
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.sim.tour_knockout import player_ids
 from tafelrunde.sim.tour_model import RunFigures, TimeModel
@@ -37,8 +38,12 @@ def sim_tournament(ruleset: Ruleset, players: int, seed: int) -> Tournament:
     first = TournamentState(tour).following(None)
     if first is None:
         raise RuleError(
-            f"{players} Spieler sind zu wenige für „{ruleset.name}“.",
-            f"{players} players are too few for '{ruleset.name_en or ruleset.name}'.",
+            msg(
+                "{players} players are too few for '{name_en}'.",
+                players=players,
+                name=ruleset.name,
+                name_en=ruleset.name_en or ruleset.name,
+            ),
             field="players",
         )
     plan_tables(players, first.rule.tables)  # says which counts work when this one does not

@@ -27,6 +27,7 @@ from tafelrunde.engine.knockout import (
     ranking,
     suggested_tables,
 )
+from tafelrunde.i18n import msg
 from tafelrunde.sim.tour_games import GamePlayer, game_player
 from tafelrunde.sim.tour_model import RunFigures, TableCount, TimeModel
 
@@ -87,10 +88,9 @@ class KnockoutRun:
         end = start
         while not self.state.finished:
             if not self.events:
-                steps = "; ".join(s.en for s in next_steps(self.state))
+                steps = "; ".join(str(s.text) for s in next_steps(self.state))
                 raise RuleError(
-                    f"Die Simulation kommt nicht weiter: {steps}",
-                    f"the simulation is stuck: {steps}",
+                    msg("the simulation is stuck: {steps}", steps=steps),
                     field="players",
                 )
             end, _, table, loser = heapq.heappop(self.events)

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import msg
 
 # minutes of one game (a pass of format A, a game of Alhambra, a game of King Lui) per format
 GAME_MINUTES = {"A": 10.0, "B": 60.0, "C": 20.0}
@@ -39,14 +40,12 @@ class TimeModel:
         for name, value in values.items():
             if not value >= 0:
                 raise RuleError(
-                    f"Die Zeit {name} darf nicht negativ sein ({value}).",
-                    f"the time {name} must not be negative ({value}).",
+                    msg("the time {name} must not be negative ({value}).", name=name, value=value),
                     field=name,
                 )
         if self.round_seconds <= 0 or not 0 <= self.jitter < 1:
             raise RuleError(
-                "Eine Runde braucht Zeit (> 0 s); die Streuung liegt in [0, 1).",
-                "a round takes time (> 0 s); the jitter lies in [0, 1).",
+                msg("a round takes time (> 0 s); the jitter lies in [0, 1)."),
                 field="round_seconds",
             )
         return self

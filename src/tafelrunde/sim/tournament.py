@@ -16,6 +16,7 @@ from typing import Any
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutRules
 from tafelrunde.engine.tables import feasible
+from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules, preset_names
 from tafelrunde.sim.tour_games import ENGINES
 from tafelrunde.sim.tour_groups import GroupsRun, sim_tournament
@@ -99,26 +100,30 @@ def _check(preset: str, players: int, runs: int, engine: str) -> None:
     if preset not in tournament_presets():
         names = ", ".join(tournament_presets())
         raise RuleError(
-            f"unbekannte Vorlage „{preset}“ (möglich: {names})",
-            f"unknown preset '{preset}' (possible: {names})",
+            msg("unknown preset '{preset}' (possible: {names})", preset=preset, names=names),
             field="preset",
         )
     if not 1 <= players <= MAX_PLAYERS:
         raise RuleError(
-            f"Die Spielerzahl muss zwischen 1 und {MAX_PLAYERS} liegen, nicht {players}.",
-            f"the number of players must lie between 1 and {MAX_PLAYERS}, not {players}.",
+            msg(
+                "the number of players must lie between 1 and {max_players}, not {players}.",
+                max_players=MAX_PLAYERS,
+                players=players,
+            ),
             field="players",
         )
     if not 1 <= runs <= MAX_RUNS:
         raise RuleError(
-            f"Die Zahl der Läufe muss zwischen 1 und {MAX_RUNS} liegen, nicht {runs}.",
-            f"the number of runs must lie between 1 and {MAX_RUNS}, not {runs}.",
+            msg(
+                "the number of runs must lie between 1 and {max_runs}, not {runs}.",
+                max_runs=MAX_RUNS,
+                runs=runs,
+            ),
             field="runs",
         )
     if engine not in ENGINES:
         raise RuleError(
-            f"unbekannter Weg „{engine}“ (exact oder fast)",
-            f"unknown engine '{engine}' (exact or fast)",
+            msg("unknown engine '{engine}' (exact or fast)", engine=engine),
             field="engine",
         )
 
@@ -142,9 +147,12 @@ def simulate_tournament(
         least = min(rules.tables.sizes())
         if not any(feasible(k, rules.tables) for k in range(1, players + 1)):
             raise RuleError(
-                f"{players} Spieler sind zu wenige: der K.-o. braucht mindestens {least} "
-                "(einen Tisch).",
-                f"{players} players are too few: the knockout needs at least {least} (one table).",
+                msg(
+                    "{players} players are too few: the knockout needs at least {least} "
+                    "(one table).",
+                    players=players,
+                    least=least,
+                ),
                 field="players",
             )
         sim = TournamentSim(

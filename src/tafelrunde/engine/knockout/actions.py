@@ -10,7 +10,8 @@ from tafelrunde.engine.knockout.ko_file import KnockoutTournament
 from tafelrunde.engine.knockout.model import Status
 from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.state import BRACKETS, KnockoutState
-from tafelrunde.engine.knockout.steps import next_steps, suggested_tables
+from tafelrunde.engine.knockout.steps import next_steps, one_text, suggested_tables
+from tafelrunde.i18n import msg
 
 AT = 0  # placeholder time; record_all gives every fact its real time
 
@@ -19,8 +20,7 @@ def hand_table(state: KnockoutState, ids: tuple[str, ...], bracket: Bracket | No
     """Open a table by hand; without a bracket the first player's (a finalist's: grand final)."""
     if not ids:
         raise RuleError(
-            "Bitte die Spieler des Tisches wählen.",
-            "Please choose the table's players.",
+            msg("Please choose the table's players."),
             field="players",
         )
     first = state.players[ids[0]]
@@ -42,12 +42,8 @@ def tables_to_open(state: KnockoutState, only: Bracket | None = None) -> list[Op
         final = tuple(state.finalists)
         tables.append(OpenTable(n=0, at=AT, bracket=Bracket.GRAND_FINAL, players=final))
     if not tables:
-        steps = next_steps(state)
-        raise RuleError(
-            "Gerade ist kein Tisch zu eröffnen. " + " ".join(s.de for s in steps),
-            "there is no table to open now. " + " ".join(s.en for s in steps),
-            field="players",
-        )
+        steps = one_text(*(s.text for s in next_steps(state)))
+        raise RuleError(msg("there is no table to open now. {steps}", steps=steps), field="players")
     return tables
 
 
@@ -55,7 +51,7 @@ def undo_target(tour: KnockoutTournament) -> KnockoutFact:
     """Return the latest entry that still counts (also when it is a correction)."""
     counting = effective_facts(tour.facts)
     if not counting:
-        raise RuleError("Es gibt nichts zurückzunehmen.", "There is nothing to undo.", field="file")
+        raise RuleError(msg("There is nothing to undo."), field="file")
     return max(counting, key=lambda f: f.n)
 
 

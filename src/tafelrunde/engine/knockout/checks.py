@@ -19,6 +19,7 @@ from tafelrunde.engine.knockout.facts import (
 )
 from tafelrunde.engine.knockout.model import PlayerState, Status, TableState
 from tafelrunde.engine.knockout.rules import BRACKET_NAMES, Bracket
+from tafelrunde.i18n import msg
 
 if TYPE_CHECKING:
     from tafelrunde.engine.knockout.state import KnockoutState
@@ -29,8 +30,7 @@ def fresh_number(state: KnockoutState, fact: KoFact) -> None:
     last = state.facts[-1].n if state.facts else 0
     if fact.n <= last:
         raise RuleError(
-            f"Die Nummer {fact.n} muss größer als {last} sein.",
-            f"number {fact.n} must be greater than {last}.",
+            msg("number {n} must be greater than {last}.", n=fact.n, last=last),
             field="n",
         )
     seconds(fact.at)
@@ -40,8 +40,7 @@ def not_over(state: KnockoutState) -> None:
     """Refuse play after the tournament has its winner."""
     if state.finished:
         raise RuleError(
-            "Das Turnier ist beendet; nur Korrekturen, Rücknahmen und Spenden gehen noch.",
-            "the tournament is over; only corrections, undos and donations are possible.",
+            msg("the tournament is over; only corrections, undos and donations are possible."),
             field="n",
         )
 
@@ -50,9 +49,7 @@ def known_player(state: KnockoutState, pid: str) -> PlayerState:
     """Return a registered player or refuse."""
     p = state.players.get(pid)
     if p is None:
-        raise RuleError(
-            f"Den Spieler „{pid}“ gibt es nicht.", f"there is no player '{pid}'.", field="player"
-        )
+        raise RuleError(msg("there is no player '{pid}'.", pid=pid), field="player")
     return p
 
 
@@ -60,9 +57,7 @@ def known_table(state: KnockoutState, number: int) -> TableState:
     """Return a table by number or refuse."""
     table = state.tables.get(number)
     if table is None:
-        raise RuleError(
-            f"Den Tisch {number} gibt es nicht.", f"there is no table {number}.", field="table"
-        )
+        raise RuleError(msg("there is no table {number}.", number=number), field="table")
     return table
 
 
@@ -75,32 +70,30 @@ def can_register(state: KnockoutState, fact: Register) -> None:
     """Refuse a duplicate, a late registration without override, or one after the main bracket."""
     not_over(state)
     if not fact.player.strip():
-        raise RuleError("Die Spieler-ID fehlt.", "the player id is missing.", field="player")
+        raise RuleError(msg("the player id is missing."), field="player")
     if fact.player in state.players:
         raise RuleError(
-            f"„{fact.player}“ ist schon angemeldet.",
-            f"'{fact.player}' is registered already.",
+            msg("'{player}' is registered already.", player=fact.player),
             field="player",
         )
     if name_key(fact.name or fact.player) in state.names:
         raise RuleError(
-            f"Ein Spieler „{fact.name or fact.player}“ ist schon angemeldet.",
-            f"a player '{fact.name or fact.player}' is registered already.",
+            msg("a player '{name}' is registered already.", name=fact.name or fact.player),
             field="name",
         )
     deadline = state.rules.deadline
     if is_late(fact.at, deadline, state.day) and not fact.override_deadline:
         raise RuleError(
-            f"Anmeldeschluss war um {clock_text(deadline)} Uhr "
-            "(Ausnahme nur durch die Turnierleitung).",
-            f"registration closed at {clock_text(deadline)} (only the organiser can override).",
+            msg(
+                "registration closed at {time} (only the organiser can override).",
+                time=clock_text(deadline),
+            ),
             field="at",
         )
     main_final = any(t.final for t in state.open_tables(Bracket.MAIN))
     if main_final or Bracket.MAIN in state.done_brackets:
         raise RuleError(
-            "Die Hauptrunde ist schon beim Final-Tisch; keine Anmeldung mehr.",
-            "the main bracket has reached its final table; no more registrations.",
+            msg("the main bracket has reached its final table; no more registrations."),
             field="player",
         )
 
@@ -110,17 +103,15 @@ def can_mark(state: KnockoutState, fact: PayFee | CheckIn) -> PlayerState:
     not_over(state)
     p = known_player(state, fact.player)
     if p.status is Status.WITHDRAWN:
-        raise RuleError(f"„{p.name}“ ist abgemeldet.", f"'{p.name}' has withdrawn.", field="player")
+        raise RuleError(msg("'{name}' has withdrawn.", name=p.name), field="player")
     if isinstance(fact, PayFee) and p.paid:
         raise RuleError(
-            f"„{p.name}“ hat die Startgebühr schon bezahlt.",
-            f"'{p.name}' has paid the entry fee already.",
+            msg("'{name}' has paid the entry fee already.", name=p.name),
             field="player",
         )
     if isinstance(fact, CheckIn) and p.checked_in:
         raise RuleError(
-            f"„{p.name}“ ist schon eingecheckt.",
-            f"'{p.name}' is checked in already.",
+            msg("'{name}' is checked in already.", name=p.name),
             field="player",
         )
     return p
@@ -132,8 +123,7 @@ def can_withdraw(state: KnockoutState, fact: Withdraw) -> PlayerState:
     p = known_player(state, fact.player)
     if p.seated_ever or p.status not in (Status.REGISTERED, Status.WAITING):
         raise RuleError(
-            f"„{p.name}“ hat schon gespielt oder ist abgemeldet.",
-            f"'{p.name}' has played already or has withdrawn.",
+            msg("'{name}' has played already or has withdrawn.", name=p.name),
             field="player",
         )
     return p
@@ -141,20 +131,22 @@ def can_withdraw(state: KnockoutState, fact: Withdraw) -> PlayerState:
 
 def _seatable(state: KnockoutState, p: PlayerState, bracket: Bracket) -> None:
     """Refuse a player who is not waiting in the bracket's queue, saying why."""
-    de_b, en_b = BRACKET_NAMES[bracket]
+    name = p.name
     if p.status is Status.REGISTERED and not p.paid:
-        de, en = "hat die Startgebühr nicht bezahlt", "has not paid the entry fee"
+        why = msg("'{name}' has not paid the entry fee.", name=name)
     elif p.status is Status.REGISTERED:
-        de, en = "ist nicht eingecheckt", "is not checked in"
+        why = msg("'{name}' is not checked in.", name=name)
     elif p.status is Status.SEATED:
-        de, en = f"sitzt schon an Tisch {p.table}", f"is at table {p.table} already"
+        why = msg("'{name}' is at table {table} already.", name=name, table=p.table)
     elif p.status is Status.WAITING and p.bracket is bracket:
         return
     elif p.status is Status.WAITING and p.bracket is not None:
-        de, en = f"wartet in der {BRACKET_NAMES[p.bracket][0]}", f"waits in the {p.bracket}"
+        why = msg("'{name}' waits in the {bracket}.", name=name, bracket=BRACKET_NAMES[p.bracket])
     else:
-        de, en = f"wartet nicht in der {de_b}", f"is not waiting in the {en_b}"
-    raise RuleError(f"„{p.name}“ {de}.", f"'{p.name}' {en}.", field="players")
+        why = msg(
+            "'{name}' is not waiting in the {bracket}.", name=name, bracket=BRACKET_NAMES[bracket]
+        )
+    raise RuleError(why, field="players")
 
 
 def can_open(state: KnockoutState, fact: OpenTable) -> bool:
@@ -163,8 +155,7 @@ def can_open(state: KnockoutState, fact: OpenTable) -> bool:
     players = fact.players
     if len(set(players)) != len(players):
         raise RuleError(
-            "Ein Spieler steht doppelt auf dem Tisch.",
-            "a player is listed twice.",
+            msg("a player is listed twice."),
             field="players",
         )
     for pid in players:
@@ -173,20 +164,22 @@ def can_open(state: KnockoutState, fact: OpenTable) -> bool:
         if not state.grand_final_ready() or sorted(players) != sorted(state.finalists):
             names = ", ".join(state.players[f].name for f in state.finalists) or "—"
             raise RuleError(
-                f"Das große Finale spielen genau die Finalisten: {names}.",
-                f"the grand final is played by exactly the finalists: {names}.",
+                msg("the grand final is played by exactly the finalists: {names}.", names=names),
                 field="players",
             )
         return True
     if fact.bracket in state.done_brackets:
-        de, en = BRACKET_NAMES[fact.bracket]
-        raise RuleError(f"Die {de} ist beendet.", f"the {en} is over.", field="bracket")
+        over = msg("the {bracket} is over.", bracket=BRACKET_NAMES[fact.bracket])
+        raise RuleError(over, field="bracket")
     sizes = state.rules.tables.sizes()
     if len(players) not in sizes:
         allowed = ", ".join(str(s) for s in sorted(sizes))
         raise RuleError(
-            f"Ein Tisch hat {allowed} Spieler, nicht {len(players)}.",
-            f"a table seats {allowed} players, not {len(players)}.",
+            msg(
+                "a table seats {allowed} players, not {count}.",
+                allowed=allowed,
+                count=len(players),
+            ),
             field="players",
         )
     for pid in players:
@@ -203,18 +196,21 @@ def can_lose(state: KnockoutState, fact: GameLost) -> TableState:
     p = known_player(state, fact.player)
     if not table.is_open:
         raise RuleError(
-            f"Tisch {table.number} ist schon geschlossen.",
-            f"table {table.number} is closed already.",
+            msg("table {number} is closed already.", number=table.number),
             field="table",
         )
     if p.id not in table.remaining:
-        de = "hat den Tisch schon verlassen" if p.id in table.left else "sitzt nicht dort"
-        en = "has left that table already" if p.id in table.left else "is not at that table"
-        raise RuleError(
-            f"„{p.name}“ {de} (Tisch {table.number}).",
-            f"'{p.name}' {en} (table {table.number}).",
-            field="player",
-        )
+        if p.id in table.left:
+            why = msg(
+                "'{name}' has left that table already (table {table}).",
+                name=p.name,
+                table=table.number,
+            )
+        else:
+            why = msg(
+                "'{name}' is not at that table (table {table}).", name=p.name, table=table.number
+            )
+        raise RuleError(why, field="player")
     return table
 
 
@@ -226,8 +222,7 @@ def can_schock_out(state: KnockoutState, fact: SchockOut) -> None:
     p = known_player(state, fact.player)
     if fact.table is not None and p.id not in known_table(state, fact.table).players:
         raise RuleError(
-            f"„{p.name}“ spielt nicht an Tisch {fact.table}.",
-            f"'{p.name}' does not play at table {fact.table}.",
+            msg("'{name}' does not play at table {table}.", name=p.name, table=fact.table),
             field="table",
         )
 
@@ -236,13 +231,14 @@ def can_donate(state: KnockoutState, fact: Donation) -> None:
     """Refuse a donation for an unknown Schock aus, or a second one."""
     if fact.schock_out not in state.schock_outs:
         raise RuleError(
-            f"Fakt {fact.schock_out} ist kein Schock aus.",
-            f"fact {fact.schock_out} is no Schock aus.",
+            msg("fact {schock_out} is no Schock aus.", schock_out=fact.schock_out),
             field="schock_out",
         )
     if fact.schock_out in state.donations:
         raise RuleError(
-            f"Für Schock aus {fact.schock_out} ist schon gespendet.",
-            f"the donation for Schock aus {fact.schock_out} is recorded already.",
+            msg(
+                "the donation for Schock aus {schock_out} is recorded already.",
+                schock_out=fact.schock_out,
+            ),
             field="schock_out",
         )

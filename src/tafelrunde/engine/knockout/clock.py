@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, time
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import msg
 
 At = int | float | str
 DAY = 86_400
@@ -13,8 +14,7 @@ DAY = 86_400
 def _bad(at: object, field: str) -> RuleError:
     """Build the error for a value that is no time."""
     return RuleError(
-        f"„{at}“ ist keine Zeit (Sekunden oder ISO-Text wie 17:05 oder 2026-11-21T17:05).",
-        f"'{at}' is not a time (seconds or ISO text such as 17:05 or 2026-11-21T17:05).",
+        msg("'{at}' is not a time (seconds or ISO text such as 17:05 or 2026-11-21T17:05).", at=at),
         field=field,
     )
 

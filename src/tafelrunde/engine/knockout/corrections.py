@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.facts import GameLost, KnockoutFact, Undo
+from tafelrunde.i18n import msg
 
 
 def _index(facts: list[KnockoutFact], target: int) -> int:
@@ -14,8 +15,7 @@ def _index(facts: list[KnockoutFact], target: int) -> int:
         if f.n == target:
             return i
     raise RuleError(
-        f"Fakt {target} gibt es nicht (oder er ist schon zurückgenommen).",
-        f"there is no fact {target} (or it was taken back already).",
+        msg("there is no fact {target} (or it was taken back already).", target=target),
         field="target",
     )
 
@@ -36,8 +36,11 @@ def effective_facts(history: Sequence[KnockoutFact]) -> list[KnockoutFact]:
             old = facts[i]
             if not isinstance(old, GameLost) or old.table != f.table:
                 raise RuleError(
-                    f"Fakt {f.corrects} ist kein verlorenes Spiel an Tisch {f.table}.",
-                    f"fact {f.corrects} is not a game lost at table {f.table}.",
+                    msg(
+                        "fact {corrects} is not a game lost at table {table}.",
+                        corrects=f.corrects,
+                        table=f.table,
+                    ),
                     field="corrects",
                 )
             replaced[f.n] = old

@@ -9,6 +9,7 @@ from tafelrunde.engine.knockout.checks import name_key
 from tafelrunde.engine.knockout.facts import KnockoutFact, PayFee, Register
 from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_stored
 from tafelrunde.engine.knockout.state import KnockoutState
+from tafelrunde.i18n import msg
 
 
 def roster(tour: KnockoutTournament) -> dict[str, str]:
@@ -64,6 +65,4 @@ def player_id(state: KnockoutState, who: str) -> str:
     for p in state.players.values():
         if name_key(p.name) == key:
             return p.id
-    raise RuleError(
-        f"Den Spieler „{who}“ gibt es nicht.", f"there is no player '{who}'.", field="player"
-    )
+    raise RuleError(msg("there is no player '{who}'.", who=who), field="player")

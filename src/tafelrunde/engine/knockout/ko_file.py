@@ -33,6 +33,7 @@ from tafelrunde.engine.limits import (
     checked_text,
 )
 from tafelrunde.engine.log import LogLine, log_from_data, log_to_data
+from tafelrunde.i18n import msg
 
 MAX_SECONDS = 10**11  # a time as seconds: beyond every date's ordinal × seconds of a day
 
@@ -84,13 +85,12 @@ def ko_fact_to_dict(fact: KnockoutFact) -> dict[str, Any]:
 def _time(value: Any, where: str) -> int | float | str:
     """Read a fact's time: seconds (0 to MAX_SECONDS) or ISO text."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise RuleError("ist keine Zeit.", "is no time.", field=where)
+        raise RuleError(msg("is no time."), field=where)
     if isinstance(value, str):
         checked_text(value, field=where, length=40)
     elif not 0 <= value <= MAX_SECONDS:
         raise RuleError(
-            f"muss zwischen 0 und {MAX_SECONDS} Sekunden liegen.",
-            f"must lie between 0 and {MAX_SECONDS} seconds.",
+            msg("must lie between 0 and {max_seconds} seconds.", max_seconds=MAX_SECONDS),
             field=where,
         )
     seconds(value, field=where)
@@ -101,7 +101,7 @@ def ko_fact_from_dict(d: dict[str, Any], where: str = "facts") -> KnockoutFact:
     """Read one fact from JSON data; a misfit raises RuleError naming the field."""
     kind = ff.text(d, "type", where=where)
     if kind not in KINDS:
-        raise RuleError(f"„{kind}“ ist keine Art von Eintrag.", f"'{kind}' is no kind of fact.",
+        raise RuleError(msg("'{kind}' is no kind of fact.", kind=kind),
                         field=f"{where}.type")  # fmt: skip
     cls = KINDS[kind]
     base: dict[str, Any] = {
@@ -129,7 +129,7 @@ def ko_fact_from_dict(d: dict[str, Any], where: str = "facts") -> KnockoutFact:
     try:
         return cls(**base)
     except TypeError:
-        raise RuleError("Es fehlt ein Feld.", "A field is missing.", field=where) from None
+        raise RuleError(msg("A field is missing."), field=where) from None
 
 
 def _bracket(value: Any, where: str) -> Bracket:
@@ -138,8 +138,7 @@ def _bracket(value: Any, where: str) -> Bracket:
         return Bracket(value)
     except ValueError:
         raise RuleError(
-            "muss main, consolation oder grand_final sein.",
-            "must be main, consolation or grand_final.",
+            msg("must be main, consolation or grand_final."),
             field=where,
         ) from None
 
@@ -149,8 +148,7 @@ def ko_stored(fact: KnockoutFact) -> dict[str, Any]:
     data = ko_fact_to_dict(fact)
     if ko_fact_from_dict(json.loads(json.dumps(data))) != fact:
         raise RuleError(
-            "Dieser Eintrag ließe sich nach dem Speichern nicht genau so wieder lesen.",
-            "This entry would not read back exactly as entered after saving.",
+            msg("This entry would not read back exactly as entered after saving."),
             field="fact",
         )
     return data
@@ -194,7 +192,6 @@ def ko_from_data(data: dict[str, Any]) -> KnockoutTournament:
 def misfit(err: RuleError) -> RuleError:
     """A replay's refusal as the refusal of the whole file."""
     return RuleError(
-        f"Die Einträge der Datei passen nicht zusammen: {err.de}",
-        f"the file's entries do not fit together: {err.en}",
+        msg("the file's entries do not fit together: {reason}", reason=err.msg),
         field=err.field,
     )

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from tafelrunde.engine.tables import TableRule
+from tafelrunde.i18n import msg
 
 
 class Bracket(StrEnum):
@@ -19,9 +20,9 @@ class Bracket(StrEnum):
 
 
 BRACKET_NAMES = {
-    Bracket.MAIN: ("Hauptrunde", "main bracket"),
-    Bracket.CONSOLATION: ("Trostrunde", "consolation bracket"),
-    Bracket.GRAND_FINAL: ("großes Finale", "grand final"),
+    Bracket.MAIN: msg("main bracket"),
+    Bracket.CONSOLATION: msg("consolation bracket"),
+    Bracket.GRAND_FINAL: msg("grand final"),
 }
 
 FILL_RULES = ("latest_eliminated", "none")

@@ -22,6 +22,7 @@ from tafelrunde.engine.limits import (
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
+from tafelrunde.i18n import msg
 
 TOP_KEYS = {
     "schema", "name", "name_en", "format", "description", "registration", "lives", "chips",
@@ -40,18 +41,19 @@ class _Reader(TableReader):
         value = self.data.get(key, default)
         try:
             if isinstance(value, bool) or not isinstance(value, int | str | Decimal):
-                raise RuleError("", "")
+                raise ValueError(value)
             amount = parse_number(value, field=self.at(key))
-        except RuleError:
+        except (RuleError, ValueError):
             raise RuleError(
-                'muss ein Betrag sein (z. B. 10 oder "2.50").',
-                'must be an amount (e.g. 10 or "2.50").',
+                msg('must be an amount (e.g. 10 or "2.50").'),
                 field=self.at(key),
             ) from None
         if not 0 <= amount <= MAX_AMOUNT or (amount * 100).denominator != 1:
             raise RuleError(
-                f"muss ein Betrag von 0 bis {MAX_AMOUNT} € mit höchstens 2 Nachkommastellen sein.",
-                f"must be an amount from 0 to {MAX_AMOUNT} € with at most 2 decimals.",
+                msg(
+                    "must be an amount from 0 to {max_amount} € with at most 2 decimals.",
+                    max_amount=MAX_AMOUNT,
+                ),
                 field=self.at(key),
             )
         return Decimal(int(amount * 100)) / 100
@@ -63,8 +65,7 @@ class _Reader(TableReader):
             return default
         if not isinstance(value, str):
             raise RuleError(
-                "muss eine Uhrzeit wie „16:45“ sein.",
-                "must be a time of day such as '16:45'.",
+                msg("must be a time of day such as '16:45'."),
                 field=self.at(key),
             )
         return int(time_of_day(value, field=self.at(key)))
@@ -84,16 +85,17 @@ def _tables(top: _Reader) -> tuple[TableRule, int]:
         )
     ):
         raise RuleError(
-            f"muss eine Liste von Tischgrößen von 2 bis {MAX_TABLE_SIZE} sein.",
-            f"must be a list of table sizes from 2 to {MAX_TABLE_SIZE}.",
+            msg(
+                "must be a list of table sizes from 2 to {max_table_size}.",
+                max_table_size=MAX_TABLE_SIZE,
+            ),
             field=t.at("allow"),
         )
     rule = TableRule(prefer=prefer, allow=tuple(allow))
     survivors = t.whole("survivors", 2, high=MAX_TABLE_SIZE)
     if survivors >= min(rule.sizes()):
         raise RuleError(
-            f"muss kleiner als die kleinste Tischgröße ({min(rule.sizes())}) sein.",
-            f"must be smaller than the smallest table size ({min(rule.sizes())}).",
+            msg("must be smaller than the smallest table size ({size}).", size=min(rule.sizes())),
             field=t.at("survivors"),
         )
     return rule, survivors
@@ -103,11 +105,9 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     """Validate a parsed format-D ruleset and build it."""
     top = _Reader(data, "", TOP_KEYS)
     if top.whole("schema", 1, high=1_000_000) != 1:
-        raise RuleError(
-            "nur Version 1 wird unterstützt.", "only version 1 is supported.", field="schema"
-        )
+        raise RuleError(msg("only version 1 is supported."), field="schema")
     if top.text("format", "D") != "D":
-        raise RuleError("muss „D“ sein.", "must be 'D'.", field="format")
+        raise RuleError(msg("must be 'D'."), field="format")
     reg = top.sub("registration", {"admission", "deadline", "start", "check_in", "entry_fee"})
     base = KnockoutRules()
     admission = reg.clock("admission", base.admission)
@@ -115,8 +115,7 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     start = reg.clock("start", base.start)
     if not admission <= deadline <= start:
         raise RuleError(
-            "Einlass ≤ Anmeldeschluss ≤ Turnierstart.",
-            "admission ≤ deadline ≤ start.",
+            msg("admission ≤ deadline ≤ start."),
             field=reg.at("deadline"),
         )
     chips = top.sub("chips", {"main", "consolation", "grand_final", "carry_over"})
@@ -124,8 +123,11 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     fill = final.text("fill", base.final_fill)
     if fill not in FILL_RULES:
         raise RuleError(
-            f"„{fill}“ ist nicht erlaubt; möglich: {', '.join(FILL_RULES)}.",
-            f"'{fill}' is not allowed; possible: {', '.join(FILL_RULES)}.",
+            msg(
+                "'{fill}' is not allowed; possible: {possible}.",
+                fill=fill,
+                possible=", ".join(FILL_RULES),
+            ),
             field=final.at("fill"),
         )
     sharp = top.sub("sharp_play", {"after_minutes", "in_grand_final"})
@@ -136,8 +138,7 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
         or not all(isinstance(p, str) for p in prizes)
     ):
         raise RuleError(
-            f"muss eine Liste von höchstens {MAX_PRIZES} Texten sein.",
-            f"must be a list of at most {MAX_PRIZES} texts.",
+            msg("must be a list of at most {max_prizes} texts.", max_prizes=MAX_PRIZES),
             field="prizes.places",
         )
     for i, prize in enumerate(prizes):
@@ -146,8 +147,10 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     final_size = final.whole("size", base.final_size, low=2, high=MAX_TABLE_SIZE)
     if final_size < 2 * survivors:
         raise RuleError(
-            f"muss mindestens 2 × {survivors} (die Überlebenden beider Runden) sein.",
-            f"must be at least 2 × {survivors} (the survivors of both brackets).",
+            msg(
+                "must be at least 2 × {survivors} (the survivors of both brackets).",
+                survivors=survivors,
+            ),
             field=final.at("size"),
         )
     return KnockoutRules(

@@ -1,72 +1,63 @@
-"""Every parameter of a format-D ruleset as readable lines, in German and English."""
+"""Every parameter of a format-D ruleset as readable lines: a label and a value."""
 
 from __future__ import annotations
 
 from tafelrunde.engine.knockout.clock import clock_text
 from tafelrunde.engine.knockout.rules import KnockoutRules
+from tafelrunde.i18n import Message, Text, msg, text_in
 
 
-def _yes(flag: bool) -> tuple[str, str]:
-    """Say yes or no in both languages."""
-    return ("ja", "yes") if flag else ("nein", "no")
+def _yes(flag: bool) -> Message:
+    """Say yes or no."""
+    return msg("yes") if flag else msg("no")
+
+
+def _final(r: KnockoutRules) -> Message:
+    """Describe the grand final's size and how it is filled up."""
+    if r.final_fill == "latest_eliminated":
+        return msg("{size} players; too few: fill up with the latest eliminated", size=r.final_size)
+    return msg("{size} players; too few: do not fill up", size=r.final_size)
+
+
+def _sharp(r: KnockoutRules) -> Message:
+    """Describe sharp play."""
+    minutes = r.sharp_after_minutes
+    if r.sharp_in_final:
+        return msg("single half from {minutes} min after the table opened", minutes=minutes)
+    return msg(
+        "single half from {minutes} min after the table opened; not in the grand final",
+        minutes=minutes,
+    )
+
+
+def rule_items(r: KnockoutRules) -> list[tuple[Message, Text]]:
+    """Return (label, value) for every number of the ruleset."""
+    sizes = "/".join(str(s) for s in sorted(r.tables.sizes(), reverse=True))
+    times = f"{clock_text(r.admission)} / {clock_text(r.deadline)} / {clock_text(r.start)}"
+    chips = f"{r.chips_main} / {r.chips_consolation} / {r.chips_final}"
+    prizes = "; ".join(f"{i}. {p}" for i, p in enumerate(r.prizes, start=1))
+    return [
+        (msg("Admission / deadline / start"), times),
+        (msg("Entry fee"), f"{r.entry_fee} €"),
+        (msg("Check-in needed"), _yes(r.check_in)),
+        (msg("Lives"), str(r.lives)),
+        (msg("Chips main / consolation / grand final"), chips),
+        (msg("Chips carry over"), _yes(r.chips_carry_over)),
+        (
+            msg("Table sizes"),
+            msg("prefer {prefer}, allowed {sizes}", prefer=r.tables.prefer, sizes=sizes),
+        ),
+        (msg("A table plays until this many remain"), str(r.survivors)),
+        (msg("Grand final"), _final(r)),
+        (msg("Sharp play"), _sharp(r)),
+        (msg("Donation per Schock aus (Schock-Aus-König)"), f"{r.donation} €"),
+        (msg("Prizes"), prizes),
+    ]
 
 
 def rule_lines(r: KnockoutRules) -> list[tuple[str, str, str, str]]:
-    """Return (German label, English label, German value, English value) for every number."""
-    sizes = "/".join(str(s) for s in sorted(r.tables.sizes(), reverse=True))
-    fill_de, fill_en = {
-        "latest_eliminated": (
-            "mit den zuletzt Ausgeschiedenen auffüllen",
-            "fill up with the latest eliminated",
-        ),
-        "none": ("nicht auffüllen", "do not fill up"),
-    }[r.final_fill]
-    times = f"{clock_text(r.admission)} / {clock_text(r.deadline)} / {clock_text(r.start)}"
-    chips = f"{r.chips_main} / {r.chips_consolation} / {r.chips_final}"
-    no_final_de = "" if r.sharp_in_final else "; nicht im großen Finale"
-    no_final_en = "" if r.sharp_in_final else "; not in the grand final"
-    prizes = "; ".join(f"{i}. {p}" for i, p in enumerate(r.prizes, start=1))
+    """TRANSITION: (German label, English label, German value, English value) (use `rule_items`)."""
     return [
-        ("Einlass / Anmeldeschluss / Start", "Admission / deadline / start", times, times),
-        ("Startgebühr", "Entry fee", f"{r.entry_fee} €", f"{r.entry_fee} €"),
-        ("Einchecken nötig", "Check-in needed", *_yes(r.check_in)),
-        ("Leben", "Lives", str(r.lives), str(r.lives)),
-        (
-            "Chips Hauptrunde / Trostrunde / großes Finale",
-            "Chips main / consolation / grand final",
-            chips,
-            chips,
-        ),
-        ("Chips an den nächsten Tisch mitnehmen", "Chips carry over", *_yes(r.chips_carry_over)),
-        (
-            "Tischgrößen",
-            "Table sizes",
-            f"bevorzugt {r.tables.prefer}, erlaubt {sizes}",
-            f"prefer {r.tables.prefer}, allowed {sizes}",
-        ),
-        (
-            "Ein Tisch spielt, bis übrig sind",
-            "A table plays until this many remain",
-            str(r.survivors),
-            str(r.survivors),
-        ),
-        (
-            "Großes Finale",
-            "Grand final",
-            f"{r.final_size} Spieler; zu wenige: {fill_de}",
-            f"{r.final_size} players; too few: {fill_en}",
-        ),
-        (
-            "Scharfes Spiel",
-            "Sharp play",
-            f"ab {r.sharp_after_minutes} min nach Tischbeginn nur eine Hälfte{no_final_de}",
-            f"single half from {r.sharp_after_minutes} min after the table opened{no_final_en}",
-        ),
-        (
-            "Spende je Schock aus (Schock-Aus-König)",
-            "Donation per Schock aus (Schock-Aus-König)",
-            f"{r.donation} €",
-            f"{r.donation} €",
-        ),
-        ("Preise", "Prizes", prizes, prizes),
+        (label.text("de"), label.text("en"), text_in(value, "de"), text_in(value, "en"))
+        for label, value in rule_items(r)
     ]

@@ -27,6 +27,7 @@ from tafelrunde.engine.knockout.facts import (
 )
 from tafelrunde.engine.knockout.model import PlayerState, Status, TableState
 from tafelrunde.engine.knockout.rules import Bracket, KnockoutRules
+from tafelrunde.i18n import msg
 
 BRACKETS = (Bracket.MAIN, Bracket.CONSOLATION)
 
@@ -119,8 +120,7 @@ class KnockoutState:
                 replayed._apply(f)
             except RuleError as err:
                 raise RuleError(
-                    f"Danach passt Fakt {f.n} nicht mehr: {err.de}",
-                    f"fact {f.n} would no longer fit: {err.en}",
+                    msg("fact {n} would no longer fit: {reason}", n=f.n, reason=err.msg),
                     field=err.field,
                 ) from None
         replayed.facts = history

@@ -9,6 +9,7 @@ from enum import StrEnum
 from tafelrunde.engine.knockout.rules import BRACKET_NAMES, Bracket
 from tafelrunde.engine.knockout.state import BRACKETS, KnockoutState
 from tafelrunde.engine.tables import feasible, plan_tables
+from tafelrunde.i18n import Message, msg
 
 
 class StepKind(StrEnum):
@@ -25,15 +26,24 @@ class StepKind(StrEnum):
 
 @dataclass(frozen=True)
 class Step:
-    """One thing the organiser can do next, with a German and an English text."""
+    """One thing the organiser can do next, and its text."""
 
     kind: StepKind
-    de: str
-    en: str
+    text: Message
     bracket: Bracket | None = None
     table: int | None = None
     players: tuple[str, ...] = ()
     final: bool = False
+
+    @property
+    def de(self) -> str:
+        """TRANSITION: the German text."""
+        return self.text.text("de")
+
+    @property
+    def en(self) -> str:
+        """TRANSITION: the English text."""
+        return self.text.text("en")
 
 
 def _names(state: KnockoutState, players: Sequence[str]) -> str:
@@ -77,17 +87,26 @@ def _open_steps(state: KnockoutState) -> list[Step]:
     """Return a step for every suggested table."""
     steps: list[Step] = []
     for b in BRACKETS:
-        de_b, en_b = BRACKET_NAMES[b]
         for players in suggested_tables(state, b):
             final = _is_final(state, b, players)
-            what_de = "Final-Tisch" if final else f"{len(players)}er-Tisch"
-            what_en = "final table" if final else f"table of {len(players)}"
             names = _names(state, players)
+            if final:
+                text = msg(
+                    "{bracket}: open a final table ({names}).",
+                    bracket=BRACKET_NAMES[b],
+                    names=names,
+                )
+            else:
+                text = msg(
+                    "{bracket}: open a table of {size} ({names}).",
+                    bracket=BRACKET_NAMES[b],
+                    size=len(players),
+                    names=names,
+                )
             steps.append(
                 Step(
                     StepKind.OPEN_TABLE,
-                    f"{de_b}: {what_de} eröffnen ({names}).",
-                    f"{en_b}: open a {what_en} ({names}).",
+                    text,
                     bracket=b,
                     players=players,
                     final=final,
@@ -96,15 +115,21 @@ def _open_steps(state: KnockoutState) -> list[Step]:
     return steps
 
 
+def one_text(first: Message, *more: Message) -> Message:
+    """Several texts as one, separated by spaces (each translated on its own)."""
+    if not more:
+        return first
+    return msg("{text} {more}", text=first, more=one_text(*more))
+
+
 def next_steps(state: KnockoutState) -> tuple[Step, ...]:
     """Say what comes next; never empty."""
     if state.finished:
-        return (Step(StepKind.FINISHED, "Das Turnier ist beendet.", "The tournament is over."),)
+        return (Step(StepKind.FINISHED, msg("The tournament is over.")),)
     steps = [
         Step(
             StepKind.PLAY_TABLE,
-            f"Tisch {t.number}: Spielverlierer eintragen.",
-            f"table {t.number}: enter the game losers.",
+            msg("table {table}: enter the game losers.", table=t.number),
             bracket=t.bracket,
             table=t.number,
             players=tuple(t.remaining),
@@ -117,8 +142,7 @@ def next_steps(state: KnockoutState) -> tuple[Step, ...]:
         steps.append(
             Step(
                 StepKind.OPEN_GRAND_FINAL,
-                f"Großes Finale eröffnen ({names}).",
-                f"open the grand final ({names}).",
+                msg("open the grand final ({names}).", names=names),
                 bracket=Bracket.GRAND_FINAL,
                 players=tuple(state.finalists),
                 final=True,
@@ -127,15 +151,16 @@ def next_steps(state: KnockoutState) -> tuple[Step, ...]:
     for pid in state.pending():
         p = state.players[pid]
         kind = StepKind.CHECK_IN if p.paid else StepKind.COLLECT_FEE
-        de = "einchecken" if p.paid else "Startgebühr kassieren (oder abmelden)"
-        en = "check in" if p.paid else "collect the entry fee (or withdraw)"
-        steps.append(Step(kind, f"„{p.name}“: {de}.", f"'{p.name}': {en}.", players=(pid,)))
+        if p.paid:
+            text = msg("'{name}': check in.", name=p.name)
+        else:
+            text = msg("'{name}': collect the entry fee (or withdraw).", name=p.name)
+        steps.append(Step(kind, text, players=(pid,)))
     if not steps:
         steps.append(
             Step(
                 StepKind.REGISTER,
-                "Weitere Spieler anmelden: für einen Tisch fehlen noch Spieler.",
-                "register more players: a table still lacks players.",
+                msg("register more players: a table still lacks players."),
                 bracket=Bracket.MAIN,
             )
         )

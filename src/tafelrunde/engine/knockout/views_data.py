@@ -1,4 +1,4 @@
-"""Format D as data for people: describe facts, tables and players in German or English."""
+"""Format D as data for people: facts, tables and players described as messages."""
 
 from __future__ import annotations
 
@@ -19,25 +19,22 @@ from tafelrunde.engine.knockout.facts import (
 )
 from tafelrunde.engine.knockout.rules import BRACKET_NAMES, Bracket
 from tafelrunde.engine.knockout.state import KnockoutState
-from tafelrunde.engine.rules_text import t
+from tafelrunde.i18n import Message, Text, msg
 
 STATUS_WORDS = {
-    "registered": ("angemeldet", "registered"),
-    "waiting": ("wartet", "waiting"),
-    "seated": ("am Tisch", "at a table"),
-    "finalist": ("Finalist", "finalist"),
-    "out": ("ausgeschieden", "out"),
-    "withdrawn": ("abgemeldet", "withdrawn"),
-    "placed": ("platziert", "placed"),
+    "registered": msg("registered"),
+    "waiting": msg("waiting"),
+    "seated": msg("at a table"),
+    "finalist": msg("finalist"),
+    "out": msg("out"),
+    "withdrawn": msg("withdrawn"),
+    "placed": msg("placed"),
 }
 
 
-def bracket_name(b: Bracket | None, lang: str) -> str:
-    """Name a bracket in the language."""
-    if b is None:
-        return "–"
-    de, en = BRACKET_NAMES[b]
-    return t(lang, de, en)
+def bracket_name(b: Bracket | None) -> Text:
+    """Name a bracket (a dash for none)."""
+    return "–" if b is None else BRACKET_NAMES[b]
 
 
 def names(state: KnockoutState, ids: list[str] | tuple[str, ...]) -> str:
@@ -45,39 +42,51 @@ def names(state: KnockoutState, ids: list[str] | tuple[str, ...]) -> str:
     return ", ".join(state.players[p].name if p in state.players else p for p in ids)
 
 
-def describe(who: dict[str, str], fact: KnockoutFact, lang: str) -> str:
+def fact_line(who: dict[str, str], fact: KnockoutFact) -> Message:
     """Describe a fact in one line, with names (from `roster`) instead of ids."""
     name = who.get(getattr(fact, "player", ""), getattr(fact, "player", ""))
     if isinstance(fact, Register):
-        late = t(lang, " (nach Anmeldeschluss)", " (after the deadline)")
-        return (
-            t(lang, "Anmeldung ", "registered ") + name + (late if fact.override_deadline else "")
-        )
+        if fact.override_deadline:
+            return msg("registered {name} (after the deadline)", name=name)
+        return msg("registered {name}", name=name)
     if isinstance(fact, PayFee):
-        return t(lang, f"Startgebühr bezahlt: {name}", f"entry fee paid: {name}")
+        return msg("entry fee paid: {name}", name=name)
     if isinstance(fact, CheckIn):
-        return t(lang, f"eingecheckt: {name}", f"checked in: {name}")
+        return msg("checked in: {name}", name=name)
     if isinstance(fact, Withdraw):
-        return t(lang, f"abgemeldet: {name}", f"withdrawn: {name}")
+        return msg("withdrawn: {name}", name=name)
     if isinstance(fact, OpenTable):
-        hand = t(lang, ", von Hand", ", by hand") if fact.by_hand else ""
+        bracket = BRACKET_NAMES[fact.bracket]
         players = ", ".join(who.get(p, p) for p in fact.players)
-        return t(lang, "Tisch eröffnet (", "table opened (") + (
-            f"{bracket_name(fact.bracket, lang)}{hand}): {players}"
-        )
+        if fact.by_hand:
+            return msg(
+                "table opened ({bracket}, by hand): {players}", bracket=bracket, players=players
+            )
+        return msg("table opened ({bracket}): {players}", bracket=bracket, players=players)
     if isinstance(fact, GameLost):
-        fix = t(lang, f", korrigiert Nr. {fact.corrects}", f", corrects no. {fact.corrects}")
-        text = t(lang, f"Tisch {fact.table}: Spiel verloren: ", f"table {fact.table}: game lost: ")
-        return text + name + (fix if fact.corrects else "")
+        if fact.corrects:
+            return msg(
+                "table {table}: game lost: {name}, corrects no. {corrects}",
+                table=fact.table,
+                name=name,
+                corrects=fact.corrects,
+            )
+        return msg("table {table}: game lost: {name}", table=fact.table, name=name)
     if isinstance(fact, SchockOut):
-        where = t(lang, f" (Tisch {fact.table})", f" (table {fact.table})") if fact.table else ""
-        return t(lang, "Schock aus in einem Wurf: ", "Schock aus in one throw: ") + name + where
+        if fact.table:
+            return msg(
+                "Schock aus in one throw: {name} (table {table})", name=name, table=fact.table
+            )
+        return msg("Schock aus in one throw: {name}", name=name)
     if isinstance(fact, Donation):
-        return t(lang, "Spende für Schock aus Nr. ", "donation for Schock aus no. ") + str(
-            fact.schock_out
-        )
+        return msg("donation for Schock aus no. {number}", number=fact.schock_out)
     assert isinstance(fact, Undo)
-    return t(lang, f"Nr. {fact.target} zurückgenommen", f"undid no. {fact.target}")
+    return msg("undid no. {target}", target=fact.target)
+
+
+def describe(who: dict[str, str], fact: KnockoutFact, lang: str) -> str:
+    """TRANSITION: a fact in one line in one language (use `fact_line`)."""
+    return fact_line(who, fact).text(lang)
 
 
 def clock_of(at: float) -> str:
@@ -85,7 +94,7 @@ def clock_of(at: float) -> str:
     return clock_text(at % 86_400)
 
 
-def table_rows(state: KnockoutState, at: float, lang: str) -> list[dict[str, Any]]:
+def table_rows(state: KnockoutState, at: float) -> list[dict[str, Any]]:
     """Describe every table: players with chips, who left, the clock and sharp play."""
     rows = []
     for table in state.tables.values():
@@ -94,7 +103,7 @@ def table_rows(state: KnockoutState, at: float, lang: str) -> list[dict[str, Any
             {
                 "table": table.number,
                 "bracket": str(table.bracket),
-                "bracket_name": bracket_name(table.bracket, lang),
+                "bracket_name": bracket_name(table.bracket),
                 "final": table.final,
                 "by_hand": table.by_hand,
                 "players": list(table.players),
@@ -109,14 +118,14 @@ def table_rows(state: KnockoutState, at: float, lang: str) -> list[dict[str, Any
     return rows
 
 
-def player_rows(state: KnockoutState, lang: str) -> list[dict[str, Any]]:
+def player_rows(state: KnockoutState) -> list[dict[str, Any]]:
     """Describe every player: status, bracket, lives, chips, table, fee."""
     return [
         {
             "id": p.id,
             "name": p.name,
             "status": str(p.status),
-            "status_text": t(lang, *STATUS_WORDS[str(p.status)]),
+            "status_text": STATUS_WORDS[str(p.status)],
             "bracket": None if p.bracket is None else str(p.bracket),
             "lives": p.lives,
             "chips": p.chips if p.table is not None else None,

@@ -23,9 +23,8 @@ from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.state import BRACKETS
-from tafelrunde.engine.knockout.views_data import bracket_name, describe, player_rows, table_rows
-from tafelrunde.web.core.templatetags.tafel import lang
-from tafelrunde.web.core.views.common import say
+from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, player_rows, table_rows
+from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.public.views.ko_standings import ko_record
@@ -39,7 +38,7 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
     state = tour.state()
     rules = state.rules
     form = (bound or {}).get("register") or PlayersForm(initial={"version": rec.version})
-    rows = player_rows(state, lang())
+    rows = player_rows(state)
     for row in rows:
         p = state.players[row["id"]]
         open_ = row["status"] in ("registered", "waiting") and not p.seated_ever
@@ -47,7 +46,8 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
             "can_pay": not p.paid and row["status"] != "withdrawn",
             "can_check_in": rules.check_in and not p.checked_in and row["status"] != "withdrawn",
             "can_withdraw": open_,
-            "bracket_name": bracket_name(p.bracket, lang()) if p.bracket else "",
+            "status_text": translated(row["status_text"]),
+            "bracket_name": translated(bracket_name(p.bracket)) if p.bracket else "",
         }
     context = {
         "rows": rows,
@@ -74,12 +74,12 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
 def _waiting(state: KnockoutState) -> list[tuple[str, str]]:
     """The players who can be seated by hand now, with their bracket."""
     out = [
-        (pid, f"{state.players[pid].name} ({bracket_name(b, lang())})")
+        (pid, f"{state.players[pid].name} ({translated(bracket_name(b))})")
         for b in BRACKETS
         for pid in state.queues[b]
     ]
     if state.grand_final_ready():
-        final = bracket_name(Bracket.GRAND_FINAL, lang())
+        final = translated(bracket_name(Bracket.GRAND_FINAL))
         out += [(pid, f"{state.players[pid].name} ({final})") for pid in state.finalists]
     return out
 
@@ -88,8 +88,9 @@ def _cards(tour: KnockoutTournament, state: KnockoutState, bound: Bound) -> list
     """Every table as a card: seats with chips and lives, clock, last loss, forms."""
     who = roster(tour)
     cards = []
-    for row in table_rows(state, seconds(stamp()), lang()):
+    for row in table_rows(state, seconds(stamp())):
         n = row["table"]
+        row["bracket_name"] = translated(row["bracket_name"])
         grand = row["bracket"] == str(Bracket.GRAND_FINAL)
         seats = [
             {
@@ -102,7 +103,7 @@ def _cards(tour: KnockoutTournament, state: KnockoutState, bound: Bound) -> list
             for pid in row["players"]
         ]
         loss = last_loss(tour, n)
-        last = None if loss is None else {"n": loss.n, "text": describe(who, loss, lang())}
+        last = None if loss is None else {"n": loss.n, "text": translated(fact_line(who, loss))}
         cards.append(
             row
             | {
@@ -124,7 +125,7 @@ def _suggested(state: KnockoutState) -> list[str]:
     except RuleError:
         return []
     kinds = (StepKind.OPEN_TABLE, StepKind.OPEN_GRAND_FINAL)
-    return [say(s.de, s.en) for s in next_steps(state) if s.kind in kinds]
+    return [translated(s.text) for s in next_steps(state) if s.kind in kinds]
 
 
 def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> HttpResponse:
@@ -136,7 +137,7 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
     who = roster(tour)
     try:
         target = undo_target(tour)
-        undo = {"n": target.n, "text": describe(who, target, lang())}
+        undo = {"n": target.n, "text": translated(fact_line(who, target))}
     except RuleError:
         undo = None
     counts = schock_out_counts(state)
@@ -145,21 +146,21 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
     context = {
         "stray": [form for key, form in bound.items() if key not in shown],
         "queues": [
-            (bracket_name(b, lang()), [state.players[p].name for p in state.queues[b]])
+            (translated(bracket_name(b)), [state.players[p].name for p in state.queues[b]])
             for b in BRACKETS
         ],
         "finalists": [state.players[p].name for p in state.finalists],
         "suggested": _suggested(state),
-        "steps": [say(s.de, s.en) for s in next_steps(state)],
+        "steps": [translated(s.text) for s in next_steps(state)],
         "waiting": _waiting(state),
-        "brackets": [(str(b), bracket_name(b, lang())) for b in Bracket],
+        "brackets": [(str(b), translated(bracket_name(b))) for b in Bracket],
         "open_cards": [c for c in cards if c["closed"] is None],
         "done_cards": [c for c in cards if c["closed"] is not None],
         "players": [
             (p.id, p.name) for p in state.players.values() if p.status.value != "withdrawn"
         ],
         "schock_outs": [
-            (n, describe(who, f, lang()))
+            (n, translated(fact_line(who, f)))
             for n, f in state.schock_outs.items()
             if n not in state.donations
         ],

@@ -9,7 +9,7 @@ from tafelrunde.engine.knockout.views_data import bracket_name, player_rows
 from tafelrunde.web.core.domain.knockout import knockout_of
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.templatetags.tafel import lang
+from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import page
 
@@ -27,10 +27,14 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     rec, tour = ko_record(pk)
     state = tour.state()
     places = {r.player: r.place for r in ranking(state)}
-    rows = player_rows(state, lang())
+    rows = player_rows(state)
     for row in rows:
         p = state.players[row["id"]]
-        row |= {"place": places.get(p.id), "bracket_name": bracket_name(p.bracket, lang())}
+        row |= {
+            "status_text": translated(row["status_text"]),
+            "place": places.get(p.id),
+            "bracket_name": translated(bracket_name(p.bracket)),
+        }
     rows.sort(key=lambda r: (r["place"] is not None, r["place"] or 0))
     context = {"rows": rows, "finished": state.finished}
     return page(request, rec, "public/ko_standings.html", context)
