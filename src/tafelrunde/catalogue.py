@@ -22,6 +22,7 @@ from tafelrunde.i18n import DEFAULT_LANGUAGE, DOMAIN, SOURCE_LANGUAGE, locale_di
 PACKAGE = Path(__file__).resolve().parent
 KEYWORDS = {
     "msg": None,
+    "_": None,
     "msg_n": (1, 2),
     "gettext": None,
     "gettext_lazy": None,

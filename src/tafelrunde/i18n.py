@@ -39,10 +39,7 @@ class Message:
             pattern = ngettext_(self.id, self.plural, self.count)
         else:
             pattern = gettext_(self.id)
-        values = {
-            k: v.render(gettext_, ngettext_) if isinstance(v, Message) else v
-            for k, v in self.params.items()
-        }
+        values = {k: _rendered(v, gettext_, ngettext_) for k, v in self.params.items()}
         if self.count is not None:
             values.setdefault("n", self.count)
         return pattern.format_map(values) if values else pattern  # no parameters: literal
@@ -55,6 +52,15 @@ class Message:
     def __str__(self) -> str:
         """The English text."""
         return self.render(lambda s: s, lambda s, p, n: s if n == 1 else p)
+
+
+def _rendered(value: Any, gettext_: Gettext, ngettext_: Ngettext) -> Any:
+    """A parameter made text: a message translated, a list of messages joined by "; "."""
+    if isinstance(value, Message):
+        return value.render(gettext_, ngettext_)
+    if isinstance(value, list | tuple):
+        return "; ".join(str(_rendered(v, gettext_, ngettext_)) for v in value)
+    return value
 
 
 def msg(text: str, /, **params: Any) -> Message:

@@ -29,6 +29,14 @@ NAMES = (
 )  # fmt: skip
 
 
+def logged(rec: TournamentRecord | None = None) -> list[str]:
+    """The log's lines in German, oldest first (of one tournament, or all)."""
+    entries = AuditEntry.objects.order_by("pk")
+    if rec is not None:
+        entries = entries.filter(tournament=rec)
+    return [e.said.text("de") for e in entries]
+
+
 def names(n: int) -> list[str]:
     """The first n player names."""
     return list(NAMES[:n])

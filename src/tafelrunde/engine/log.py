@@ -62,8 +62,10 @@ def message_from_data(raw: Any, where: str, depth: int = 0) -> Message:
             values[key] = ff.whole_value(value, where=where, high=MAX_FACT_NUMBER)
         else:
             values[key] = ff.text({"v": value}, "v", where=where, length=LONG_TEXT_LENGTH)
-    plural = ff.text(raw, "plural", where=where, length=LONG_TEXT_LENGTH, default=None)
-    count = ff.whole(raw, "count", where=where, low=0, high=MAX_FACT_NUMBER, default=None)
+    plural, count = None, None
+    if "plural" in raw:
+        plural = ff.text(raw, "plural", where=where, length=LONG_TEXT_LENGTH)
+        count = ff.whole(raw, "count", where=where, low=0, high=MAX_FACT_NUMBER)
     ident = ff.text(raw, "id", where=where, length=LONG_TEXT_LENGTH)
     try:
         Message(ident, values, plural, count).text("en")  # every placeholder has its value

@@ -10,7 +10,8 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutFact, KnockoutState, KnockoutTournament, Undo
 from tafelrunde.engine.knockout.actions import table_changes, table_token
 from tafelrunde.engine.knockout.entry import record_all, roster
-from tafelrunde.engine.knockout.views_data import describe, names
+from tafelrunde.engine.knockout.views_data import fact_line, names
+from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import AnyTournament, Logged, append
 
 Build = Callable[[KnockoutTournament, KnockoutState], list[KnockoutFact]]
@@ -18,31 +19,28 @@ Build = Callable[[KnockoutTournament, KnockoutState], list[KnockoutFact]]
 
 @dataclass(frozen=True)
 class Entered:
-    """The facts an entry added, described in German and English."""
+    """The facts an entry added, each described in a line."""
 
     facts: list[KnockoutFact]
-    de: str
-    en: str
+    lines: list[Message]
 
 
 def knockout_of(tour: AnyTournament) -> KnockoutTournament:
     """The format-D tournament, or a refusal for another format."""
     if not isinstance(tour, KnockoutTournament):
-        raise RuleError(
-            "Das ist kein Turnier im Format D.", "This is not a format-D tournament.", field="file"
-        )
+        raise RuleError(msg("This is not a format-D tournament."), field="file")
     return tour
 
 
-def explain(tour: KnockoutTournament, fact: KnockoutFact, lang: str) -> str:
+def explain(tour: KnockoutTournament, fact: KnockoutFact) -> Message:
     """Describe a fact; an undo also names what it takes back."""
     who = roster(tour)
-    text = describe(who, fact, lang)
+    line = fact_line(who, fact)
     if isinstance(fact, Undo):
         target = next((f for f in tour.facts if f.n == fact.target), None)
         if target is not None:
-            text += ": " + describe(who, target, lang)
-    return text
+            return msg("{undo}: {target}", undo=line, target=fact_line(who, target))
+    return line
 
 
 def enter(rec_id: int, build: Build, *, expected: int | None, user: Any, at: str) -> Entered:
@@ -53,15 +51,16 @@ def enter(rec_id: int, build: Build, *, expected: int | None, user: Any, at: str
         before = len(ko.facts)
         record_all(ko, build(ko, ko.state()), at=at, by=user.get_username())
         new = ko.facts[before:]
-        de = "; ".join(explain(ko, f, "de") for f in new)
-        return Entered(new, de, "; ".join(explain(ko, f, "en") for f in new))
+        return Entered(new, [explain(ko, f) for f in new])
 
     return append(
         rec_id,
         change,
         expected=expected,
         user=user,
-        log=lambda done: Logged(done.de, done.en, done.facts[-1].n if done.facts else None),
+        log=lambda done: [
+            Logged(line, fact=f.n) for f, line in zip(done.facts, done.lines, strict=True)
+        ],
     )
 
 
@@ -80,21 +79,32 @@ def same_table(
         return
     table = state.tables[number]
     done = list(table_changes(tour, number, since)) if since is not None else []
-    de_what = "; ".join(f"Nr. {f.n} {explain(tour, f, 'de')}" for f in done)
-    en_what = "; ".join(f"no. {f.n} {explain(tour, f, 'en')}" for f in done)
-    de_now = chips_text(state, number) if table.is_open else "beendet"
-    en_now = chips_text(state, number) if table.is_open else "finished"
+    what = [msg("no. {n} {fact}", n=f.n, fact=explain(tour, f)) for f in done]
+    now = chips_text(state, number) if table.is_open else msg("finished")
     left = names(state, table.left)
-    raise RuleError(
-        f"An Tisch {number} wurde inzwischen etwas eingetragen"
-        + (f" ({de_what})" if de_what else "")
-        + f". Jetzt: {de_now}"
-        + (f"; den Tisch verlassen haben: {left}" if left else "")
-        + ". Bitte prüfen und noch einmal eintragen.",
-        f"Something was entered at table {number} meanwhile"
-        + (f" ({en_what})" if en_what else "")
-        + f". Now: {en_now}"
-        + (f"; left: {left}" if left else "")
-        + ". Please check and enter again.",
-        field="table",
-    )
+    said = {"table": number, "what": what, "now": now, "left": left}
+    if what and left:
+        text = msg(
+            "Something was entered at table {table} meanwhile ({what}). Now: {now}; left: "
+            "{left}. Please check and enter again.",
+            **said,
+        )
+    elif what:
+        text = msg(
+            "Something was entered at table {table} meanwhile ({what}). Now: {now}. "
+            "Please check and enter again.",
+            **said,
+        )
+    elif left:
+        text = msg(
+            "Something was entered at table {table} meanwhile. Now: {now}; left: {left}. "
+            "Please check and enter again.",
+            **said,
+        )
+    else:
+        text = msg(
+            "Something was entered at table {table} meanwhile. Now: {now}. "
+            "Please check and enter again.",
+            **said,
+        )
+    raise RuleError(text, field="table")

@@ -296,7 +296,7 @@ def append(
     *,
     expected: int | None = None,
     user: Any = None,
-    log: Callable[[T], Logged],
+    log: Callable[[T], Logged | list[Logged]],
 ) -> T:
     """Apply `change` to the current tournament and store the facts it adds, all or none.
 
@@ -326,7 +326,9 @@ def append(
             rec.version = new[-1]["n"]
             rec.revision = new_revision()
             rec.save(update_fields=["version", "revision"])
-            write_log(rec, user, log(result))
+            said = log(result)
+            for line in said if isinstance(said, list) else [said]:
+                write_log(rec, user, line)
             # readers start from here once it is committed (a copy: the next step changes tour)
             stored = (rec.pk, rec.version, rec.revision, _with_facts(tour, list(tour.facts)))
             transaction.on_commit(lambda: remember(*stored))

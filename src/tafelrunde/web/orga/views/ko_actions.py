@@ -30,8 +30,10 @@ from tafelrunde.engine.knockout.checks import known_table
 from tafelrunde.engine.knockout.entry import player_id, registrations
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.knockout import enter, same_table
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, say
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.common import organiser, record_of, refuse
 from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views import ko_forms as kf
@@ -70,7 +72,7 @@ def _act(
         except RuleError as err:
             refuse(form, err, fields)
         else:
-            messages.success(request, say(done.de, done.en))
+            messages.success(request, "; ".join(translated(line) for line in done.lines))
             return redirect(back, rec.pk)
     form.data["version"] = str(record_of(pk).version)
     return PAGES[back](request, pk, {key: form})
@@ -86,7 +88,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
         text = upload_text(form, "file", MAX_LIST_BYTES) or d["names"]
         names = parse_player_names(text)
         if not names:
-            raise RuleError("Bitte Namen eingeben.", "Please enter names.", field="names")
+            raise RuleError(msg("Please enter names."), field="names")
         return registrations(tour, names, late=d["late"], paid=d["paid"])
 
     fields = {"players": "names", "name": "names", "player": "names", "at": "late"}

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-
-from tafelrunde.web.core.templatetags.tafel import t
+from django.utils.translation import gettext as _
 
 
 class VersionForm(forms.Form):
@@ -19,8 +18,8 @@ class VersionForm(forms.Form):
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.error_messages |= {
-                "required": t("Bitte ausfüllen.", "Please fill this in."),
-                "invalid": t("Bitte eine ganze Zahl.", "Please a whole number."),
+                "required": _("Please fill this in."),
+                "invalid": _("Please enter a whole number."),
             }
 
 
@@ -47,9 +46,7 @@ class HandTableForm(VersionForm):
         super().__init__(*args, **kwargs)
         field = self.fields["players"]
         field.choices = choices
-        field.error_messages["invalid_choice"] = t(
-            "„%(value)s“ wartet nicht auf einen Tisch.", "'%(value)s' is not waiting for a table."
-        )
+        field.error_messages["invalid_choice"] = _("'%(value)s' is not waiting for a table.")
 
 
 class OpenForm(VersionForm):
@@ -70,8 +67,8 @@ class LostForm(forms.Form):
         super().__init__(*args, **kwargs)
         for field in self.fields.values():
             field.error_messages |= {
-                "required": t("Bitte einen Spieler wählen.", "Please choose a player."),
-                "invalid": t("Bitte eine ganze Zahl.", "Please a whole number."),
+                "required": _("Please choose a player."),
+                "invalid": _("Please enter a whole number."),
             }
 
 
