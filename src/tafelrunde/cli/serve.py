@@ -18,7 +18,6 @@ from pathlib import Path
 from rich.console import Console
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.rules_text import t
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.database import data_dir, private_folder
 
@@ -108,13 +107,7 @@ def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
         if reason is None:
             raise
         storage.failed(reason)
-        out.print(
-            t(
-                lang,
-                f"[yellow]Nur lesen:[/yellow] {reason[0]}",
-                f"[yellow]Read only:[/yellow] {reason[1]}",
-            )
-        )
+        out.print(msg("[yellow]Read only:[/yellow] {reason}", reason=reason).text(lang))
 
 
 def _check_public(lang: str) -> None:

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import msg
 
 KEEP = 100  # the newest copies kept in each folder
 PATTERN = "tafelrunde-*.sqlite3"
@@ -123,12 +124,15 @@ def restore(file: Path, database: Path, backups: Path) -> Path | None:
     The current database is backed up first, so a restore can itself be undone.
     """
     if not file.is_file():
-        raise RuleError(f"„{file}“ gibt es nicht.", f"'{file}' does not exist.", field="file")
+        raise RuleError(msg("'{file}' does not exist.", file=str(file)), field="file")
     check = integrity(file)
     if check != "ok":
         raise RuleError(
-            f"„{file.name}“ ist keine intakte Sicherung ({check}); nichts wurde geändert.",
-            f"'{file.name}' is not an intact backup ({check}); nothing was changed.",
+            msg(
+                "'{name}' is not an intact backup ({check}); nothing was changed.",
+                name=file.name,
+                check=check,
+            ),
             field="file",
         )
     before = backup_sqlite(database, backups)

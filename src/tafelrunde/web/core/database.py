@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import msg
 
 
 def data_dir() -> Path:
@@ -22,8 +23,11 @@ def private_folder(folder: Path) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as err:
         raise RuleError(
-            f"Der Datenordner {folder} lässt sich nicht anlegen ({err.strerror}).",
-            f"The data folder {folder} cannot be created ({err.strerror}).",
+            msg(
+                "The data folder {folder} cannot be created ({why}).",
+                folder=str(folder),
+                why=err.strerror or "",
+            ),
             field="data",
         ) from None
     os.umask(0o077)  # what this process creates is its owner's only

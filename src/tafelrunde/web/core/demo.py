@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tafelrunde.engine.players import DEMO_NAMES
+from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import play_to_end
 from tafelrunde.web.core.domain.setup import new_tournament
@@ -43,7 +44,7 @@ def add_demo() -> bool:
         for preset, name, players in TOURNAMENTS:
             text = "\n".join(DEMO_NAMES[:players])
             tour = new_tournament(name, load_rules(preset), text, day=day, at=at, by=DEMO_USER)
-            log = Logged("Demo-Turnier angelegt", "Demo tournament created")
+            log = Logged(msg("Demo tournament created"))
             save_new(tour, event=event, log=log)
         played = new_tournament(
             "Gruppenmodus – fertig gespielt",
@@ -54,8 +55,6 @@ def add_demo() -> bool:
             by=DEMO_USER,
         )
         play_to_end(played, seed=2026)  # type: ignore[arg-type]
-        log = Logged(
-            "Demo-Turnier mit Zufallsergebnissen gespielt", "Demo played with random results"
-        )
+        log = Logged(msg("Demo played with random results"))
         save_new(played, event=event, log=log)
     return True

@@ -17,20 +17,13 @@ from pathlib import Path
 
 from django.db import DatabaseError
 
-Reason = tuple[str, str]  # German, English
+from tafelrunde.i18n import Message, msg
 
-FULL: Reason = (
-    "Der Datenträger ist voll; es wird nichts gespeichert, bis wieder Platz frei ist.",
-    "The disk is full; nothing is saved until there is space again.",
-)
-READ_ONLY: Reason = (
-    "Der Datenordner ist schreibgeschützt; es wird nichts gespeichert.",
-    "The data folder is read-only; nothing is saved.",
-)
-FAILED: Reason = (
-    "Die Datenbank kann gerade nicht schreiben; es wird nichts gespeichert.",
-    "The database cannot write right now; nothing is saved.",
-)
+Reason = Message
+
+FULL: Reason = msg("The disk is full; nothing is saved until there is space again.")
+READ_ONLY: Reason = msg("The data folder is read-only; nothing is saved.")
+FAILED: Reason = msg("The database cannot write right now; nothing is saved.")
 LEAST_FREE = 256 * 1024  # bytes a change may need at most, journal included
 RECHECK_BLOCKED = 3.0  # seconds between probes while writing is impossible
 RECHECK_FINE = 30.0
