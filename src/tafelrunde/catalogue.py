@@ -45,6 +45,8 @@ def _python(path: Path, source: str) -> Iterator[Found]:
             yield (str(message[0]), str(message[1])), None, str(path), line
         elif isinstance(message, str):
             yield message, None, str(path), line
+        elif isinstance(message, tuple | list) and isinstance(message[0], str):
+            yield message[0], None, str(path), line  # msg("...", name=value)
 
 
 def _template(path: Path) -> Iterator[Found]:
