@@ -86,7 +86,7 @@ def test_a_whole_tournament_is_played_through_the_forms(preset: str, n: int, see
     # the standings page shows every stage, the public sees the same ranking
     standings = text(client.get(f"/turniere/{rec.pk}/stand/"))
     for st in state.stages:
-        assert st.title("de") in standings
+        assert st.title().text("de") in standings
     assert ranking_names(Client(), rec.pk) == expected
 
 
