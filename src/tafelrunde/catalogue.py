@@ -48,6 +48,8 @@ def _python(path: Path, source: str) -> Iterator[Found]:
             yield message[0], None, str(path), line  # msg("... {x}", x=...): the id only
         elif isinstance(message, str):
             yield message, None, str(path), line
+        elif isinstance(message, tuple | list) and isinstance(message[0], str):
+            yield message[0], None, str(path), line  # msg("...", name=value)
 
 
 def _template(path: Path) -> Iterator[Found]:

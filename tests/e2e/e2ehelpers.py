@@ -205,7 +205,7 @@ def ranking_stages(page: Page) -> list[str]:
 def engine_group_stages(pk: int) -> list[str]:
     """The engine's stage reached by each ranked player, as its German title."""
     state = group_state(pk)
-    titles = {st.key: st.title("de") for st in state.stages}
+    titles = {st.key: st.title().text("de") for st in state.stages}
     return [titles[r["stage"]] for r in group_ranking_rows(state)]
 
 

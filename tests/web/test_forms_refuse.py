@@ -22,6 +22,7 @@ from webhelpers import (
 
 from tafelrunde.engine.rules_text import stage_lines
 from tafelrunde.engine.tournament_file import to_data
+from tafelrunde.i18n import text_in
 from tafelrunde.presets import load_rules, preset_text
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import FactRecord, TournamentRecord
@@ -58,9 +59,9 @@ def test_the_rules_page_shows_every_stage() -> None:
     page = text(Client().get(f"/turniere/{rec.pk}/regeln/"))  # public: readable, no form
     rules = load_rules("alhambra")
     for stage in rules.stages:  # type: ignore[union-attr]
-        assert stage.title("de") in page
-        for line in stage_lines(stage, "de"):
-            assert line in page
+        assert stage.title().text("de") in page
+        for line in stage_lines(stage):
+            assert text_in(line, "de") in page
     assert "<textarea" not in page
     assert "<textarea" in text(client.get(f"/turniere/{rec.pk}/regeln/"))
 

@@ -361,8 +361,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{err.filename}: " if err.filename else ""
         return _report(
             RuleError(
-                f"{where}Datei oder Ordner nicht nutzbar ({err.strerror or err}).",
-                f"{where}file or folder not usable ({err.strerror or err}).",
+                msg(
+                    "{where}file or folder not usable ({reason}).",
+                    where=where,
+                    reason=str(err.strerror or err),
+                ),
                 field="file",
             ),
             args,
@@ -380,10 +383,12 @@ def _knockout_route(args: argparse.Namespace) -> None:
     if args.command in NOT_IN_D:
         instead = NOT_IN_D[args.command]
         raise RuleError(
-            f"Im Format D gibt es „{args.command}“ nicht; stattdessen: tafelrunde {instead} "
-            f"(siehe tafelrunde {instead} --help).",
-            f"format D has no '{args.command}'; use: tafelrunde {instead} "
-            f"(see tafelrunde {instead} --help).",
+            msg(
+                "format D has no '{command}'; use: tafelrunde {instead} "
+                "(see tafelrunde {instead} --help).",
+                command=args.command,
+                instead=instead,
+            ),
             field="command",
         )
     args.handler = KNOCKOUT[args.command]

@@ -23,7 +23,6 @@ from tafelrunde.cli.views import (
     ruleset_table,
     standing_json,
     standing_table,
-    t,
     tables_table,
     write_exports,
 )
@@ -44,10 +43,12 @@ from tafelrunde.engine.limits import MAX_PIPS, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.players import DEMO_NAMES, parse_players
 from tafelrunde.engine.progress import pending
+from tafelrunde.engine.ruleset import named
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import fact_to_dict
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 from tafelrunde.presets import (
     AnyRules,
     load_rules,
@@ -69,34 +70,24 @@ def _chosen_stage(state: TournamentState, name: str | None) -> StageState:
     """Return the named stage, or the running one; refuse when nothing is drawn."""
     st = state.stage(name) if name else state.current
     if st is None:
-        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+        raise RuleError(msg("Nothing is drawn yet."), field="stage")
     return st
 
 
 def create(args: argparse.Namespace, out: Console) -> int:
     """Create a tournament file from a preset or ruleset and a player list."""
     if bool(args.preset) == bool(args.ruleset):
-        raise RuleError(
-            "Bitte genau eines angeben: --preset oder --ruleset.",
-            "Give exactly one of --preset or --ruleset.",
-            field="preset",
-        )
+        raise RuleError(msg("Give exactly one of --preset or --ruleset."), field="preset")
     if args.file.exists() and not args.force:
         raise RuleError(
-            f"{args.file} gibt es schon (mit --force überschreiben).",
-            f"{args.file} exists already (overwrite with --force).",
-            field="file",
+            msg("{file} exists already (overwrite with --force).", file=args.file), field="file"
         )
     any_rules = load_rules(args.preset or str(args.ruleset))
     if isinstance(any_rules, KnockoutRules):
         return ko_entry.create(args, out, any_rules)
     rules = any_rules
     if args.players is None:
-        raise RuleError(
-            "Bitte die Spielerliste angeben (--players DATEI).",
-            "Give the player list (--players FILE).",
-            field="--players",
-        )
+        raise RuleError(msg("Give the player list (--players FILE)."), field="--players")
     players = parse_players(read_text(args.players, "Spielerliste"))
     tour = Tournament(
         name=args.name or rules.name,
@@ -110,17 +101,16 @@ def create(args: argparse.Namespace, out: Console) -> int:
         plan_tables(len(players), first.rule.tables)
     save_tournament(tour, args.file)
     out.print(
-        t(
-            args.lang,
-            f"Turnier „{tour.name}“ mit {len(players)} Spielern angelegt: {args.file}",
-            f"Tournament '{tour.name}' with {len(players)} players created: {args.file}",
-        )
+        msg(
+            "Tournament '{name}' with {count} players created: {file}",
+            name=tour.name,
+            count=len(players),
+            file=args.file,
+        ).text(args.lang)
     )
     out.print(
-        t(
-            args.lang,
-            f"Los-Seed: {tour.seed}. Weiter mit: tafelrunde draw {args.file}",
-            f"Lot seed: {tour.seed}. Next: tafelrunde draw {args.file}",
+        msg("Lot seed: {seed}. Next: tafelrunde draw {file}", seed=tour.seed, file=args.file).text(
+            args.lang
         )
     )
     return 0
@@ -128,12 +118,12 @@ def create(args: argparse.Namespace, out: Console) -> int:
 
 def presets(args: argparse.Namespace, out: Console) -> int:
     """List the shipped presets."""
-    table = RichTable(title=t(args.lang, "Vorlagen", "Presets"))
-    table.add_column("Name"), table.add_column(t(args.lang, "Format", "Format"))
-    table.add_column(t(args.lang, "Beschreibung", "Description"))
+    table = RichTable(title=msg("Presets").text(args.lang))
+    table.add_column("Name"), table.add_column(msg("Format").text(args.lang))
+    table.add_column(msg("Description").text(args.lang))
     for name in preset_names():
         r = load_rules(name)
-        table.add_row(name, r.format, r.name if args.lang == "de" else r.name_en or r.name)
+        table.add_row(name, r.format, named(r.name, r.name_en).text(args.lang))
     out.print(table)
     return 0
 
@@ -142,8 +132,7 @@ def preset(args: argparse.Namespace, out: Console) -> int:
     """Print a preset's TOML text, to copy and change."""
     if args.name not in preset_names():
         raise RuleError(
-            f"Keine Vorlage „{args.name}“ ({', '.join(preset_names())}).",
-            f"No preset '{args.name}' ({', '.join(preset_names())}).",
+            msg("No preset '{name}' ({list}).", name=args.name, list=", ".join(preset_names())),
             field="name",
         )
     print(preset_text(args.name), end="")
@@ -201,9 +190,7 @@ def tables(args: argparse.Namespace, out: Console) -> int:
         return 0
     for g in games:
         if st.tables(g) is None:
-            raise RuleError(
-                f"Partie {g} ist nicht ausgelost.", f"Game {g} is not drawn.", field="game"
-            )
+            raise RuleError(msg("Game {game} is not drawn.", game=g), field="game")
         out.print(tables_table(state, st, g, args.lang))
     return 0
 
@@ -218,19 +205,11 @@ def _pairs(tour: Tournament, text: str | None, label: str) -> dict[str, str]:
         if not part.strip():
             continue
         if "=" not in part:
-            raise RuleError(
-                f"„{part.strip()}“: erwartet Name=Wert.",
-                f"'{part.strip()}': expected name=value.",
-                field=label,
-            )
+            raise RuleError(msg("'{text}': expected name=value.", text=part.strip()), field=label)
         who, value = part.rsplit("=", 1)
         pid = resolve_player(tour, who)
         if pid in out:
-            raise RuleError(
-                f"{tour.name_of(pid)} steht zweimal in der Eingabe.",
-                f"{tour.name_of(pid)} is given twice.",
-                field=label,
-            )
+            raise RuleError(msg("{name} is given twice.", name=tour.name_of(pid)), field=label)
         out[pid] = value.strip()
     return out
 
@@ -247,7 +226,7 @@ def result(args: argparse.Namespace, out: Console) -> int:
     tour = state.tournament
     st = state.current
     if st is None:
-        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="stage")
+        raise RuleError(msg("Nothing is drawn yet."), field="stage")
     scores = {
         p: parse_number(v, field=f"scores ({tour.name_of(p)})")
         for p, v in _pairs(tour, args.scores, "scores").items()
@@ -260,19 +239,17 @@ def result(args: argparse.Namespace, out: Console) -> int:
         for p, v in _pairs(tour, args.places, "places").items()
     }
     if not (scores or pips or places):
-        raise RuleError(
-            "Kein Ergebnis angegeben (--scores, --pips oder --places).",
-            "No result given (--scores, --pips or --places).",
-            field="result",
-        )
+        raise RuleError(msg("No result given (--scores, --pips or --places)."), field="result")
     game = args.game
     if game is None:
         open_games = [g for g, i in st.missing_results() if i == args.table]
         game = open_games[0] if open_games else (st.drawn_games() if args.correct else 0)
         if not game:
             raise RuleError(
-                f"Tisch {args.table} hat kein offenes Ergebnis; zum Ändern --correct --game N.",
-                f"Table {args.table} has no open result; to change one use --correct --game N.",
+                msg(
+                    "Table {table} has no open result; to change one use --correct --game N.",
+                    table=args.table,
+                ),
                 field="table",
             )
     old = st.results.get((game, args.table))
@@ -290,7 +267,7 @@ def result(args: argparse.Namespace, out: Console) -> int:
     save_tournament(tour, args.file)
     out.print(tables_table(state, st, game, args.lang))
     for step in pending(state)[:3]:
-        out.print("• " + (step.de if args.lang == "de" else step.en))
+        out.print("• " + step.text.text(args.lang))
     return 0
 
 
@@ -301,14 +278,12 @@ def rolloff(args: argparse.Namespace, out: Console) -> int:
     if args.auto:
         needs = open_rolloffs(state)
         if not needs:
-            raise RuleError("Es ist kein Stechen offen.", "No roll-off is open.", field="rolloff")
+            raise RuleError(msg("No roll-off is open."), field="rolloff")
         fact = rolled_by_software(needs[0], seed=args.seed)
     else:
         if len(args.order) < 2:
             raise RuleError(
-                "Bitte die Spieler des Stechens angeben, Sieger zuerst (oder --auto).",
-                "Name the roll-off's players, winner first (or --auto).",
-                field="order",
+                msg("Name the roll-off's players, winner first (or --auto)."), field="order"
             )
         order = [resolve_player(tour, n) for n in args.order]
         fact = rolloff_for(state, order, correct=args.correct)
@@ -316,11 +291,12 @@ def rolloff(args: argparse.Namespace, out: Console) -> int:
     save_tournament(tour, args.file)
     names = " > ".join(tour.name_of(p) for p in fact.order)
     out.print(
-        t(
-            args.lang,
-            f"{fact.kind.capitalize()} eingetragen: {names}",
-            f"Roll-off {fact.kind} entered: {names}",
-        )
+        msg(
+            "Roll-off {kind} entered: {names}",
+            kind=fact.kind,
+            names=names,
+            name=fact.kind.capitalize(),
+        ).text(args.lang)
     )
     return 0
 
@@ -347,7 +323,7 @@ def standings(args: argparse.Namespace, out: Console) -> int:
         return 0
     out.print(standing_table(state, st, standing, args.lang, cut))
     if cut is not None:
-        out.print(t(args.lang, f"✓ = kommt weiter ({cut} Spieler)", f"✓ = goes on ({cut} players)"))
+        out.print(msg("✓ = goes on ({cut} players)", cut=cut).text(args.lang))
     return 0
 
 
@@ -358,20 +334,20 @@ def ranking(args: argparse.Namespace, out: Console) -> int:
     if args.json:
         print(json.dumps({"final": state.finished, "ranking": rows}, ensure_ascii=False, indent=1))
         return 0
-    title = t(args.lang, "Gesamtwertung", "Overall ranking")
-    if not state.finished:
-        title += t(args.lang, " (vorläufig)", " (provisional)")
-    table = RichTable(title=title)
+    heading = msg("Overall ranking") if state.finished else msg("Overall ranking (provisional)")
+    table = RichTable(title=heading.text(args.lang))
     for col in (
-        t(args.lang, "Platz", "Place"),
-        t(args.lang, "Spieler", "Player"),
-        t(args.lang, "erreichte Runde", "stage reached"),
-        t(args.lang, "Rang dort", "rank there"),
+        msg("Place").text(args.lang),
+        msg("Player").text(args.lang),
+        msg("stage reached").text(args.lang),
+        msg("rank there").text(args.lang),
     ):
         table.add_column(col)
     for r in rows:
         st = state.stage(str(r["stage"]))
-        table.add_row(str(r["place"]), str(r["name"]), st.title(args.lang), str(r["stage_rank"]))
+        table.add_row(
+            str(r["place"]), str(r["name"]), st.title().text(args.lang), str(r["stage_rank"])
+        )
     out.print(table)
     return 0
 
@@ -392,17 +368,14 @@ def pending_cmd(args: argparse.Namespace, out: Console) -> int:
     if args.json:
         print(
             json.dumps(
-                [
-                    {"kind": s.kind, "text": s.de if args.lang == "de" else s.en, **s.data}
-                    for s in steps
-                ],
+                [{"kind": s.kind, "text": s.text.text(args.lang), **s.data} for s in steps],
                 ensure_ascii=False,
                 indent=1,
             )
         )
         return 0
     for s in steps:
-        out.print("• " + (s.de if args.lang == "de" else s.en))
+        out.print("• " + s.text.text(args.lang))
     return 0
 
 
@@ -412,33 +385,27 @@ def undo(args: argparse.Namespace, out: Console) -> int:
     new_state, target = undo_last(state, at=args.at or now(), by=author())
     save_tournament(new_state.tournament, args.file)
     kind = type(target).__name__.lower()
-    out.print(
-        t(
-            args.lang,
-            f"Eintrag Nr. {target.n} ({kind}) zurückgenommen.",
-            f"Entry no. {target.n} ({kind}) undone.",
-        )
-    )
+    out.print(msg("Entry no. {n} ({kind}) undone.", n=target.n, kind=kind).text(args.lang))
     return 0
 
 
 def history(args: argparse.Namespace, out: Console) -> int:
     """List every recorded fact with time and author."""
     state = _state(args)
-    table = RichTable(title=t(args.lang, "Verlauf", "History"))
+    table = RichTable(title=msg("History").text(args.lang))
     for col in (
         "Nr.",
-        t(args.lang, "Zeit", "Time"),
-        t(args.lang, "Wer", "By"),
-        t(args.lang, "Eintrag", "Entry"),
+        msg("Time").text(args.lang),
+        msg("By").text(args.lang),
+        msg("Entry").text(args.lang),
     ):
         table.add_column(col)
     for fact in state.tournament.facts:
         what = describe_fact(state, fact_to_dict(fact))
         if fact.n in state.undone:
-            what = "[strike]" + what + "[/strike] " + t(args.lang, "(zurückgenommen)", "(undone)")
+            what = "[strike]" + what + "[/strike] " + msg("(undone)").text(args.lang)
         if isinstance(fact, Undo):
-            what = t(args.lang, f"Nr. {fact.target} zurückgenommen", f"undid no. {fact.target}")
+            what = msg("undid no. {target}", target=fact.target).text(args.lang)
         table.add_row(str(fact.n), fact.at, fact.by, what)
     out.print(table)
     return 0
@@ -479,11 +446,7 @@ def verify(args: argparse.Namespace, out: Console) -> int:
             bad += not same
             out.print(
                 f"Nr. {fact.n} {fact.stage}/{fact.game} seed {fact.seed}: "
-                + (
-                    "[green]ok[/green]"
-                    if same
-                    else t(args.lang, "[red]anders![/red]", "[red]differs![/red]")
-                )
+                + ("[green]ok[/green]" if same else msg("[red]differs![/red]").text(args.lang))
             )
         state.apply(fact)
         replay.facts.append(fact)
@@ -512,21 +475,23 @@ def demo(args: argparse.Namespace, out: Console) -> int:
         state = play_to_end(tour, seed=rng.randrange(2**31))
         path = args.dir / f"{preset_name}.json"
         save_tournament(tour, path)
-        out.rule(f"{tour.ruleset.name if args.lang == 'de' else tour.ruleset.name_en} – {path}")
-        path_text = " → ".join(f"{st.title(args.lang)} ({len(st.entrants)})" for st in state.stages)
-        out.print(t(args.lang, "Runden (Spieler): ", "Stages (players): ") + path_text)
+        title = named(tour.ruleset.name, tour.ruleset.name_en).text(args.lang)
+        out.rule(f"{title} – {path}")
+        path_text = " → ".join(
+            f"{st.title().text(args.lang)} ({len(st.entrants)})" for st in state.stages
+        )
+        out.print(msg("Stages (players): {stages}", stages=path_text).text(args.lang))
         last = state.stages[-1]
         out.print(standing_table(state, last, last.standing(None), args.lang, None))
         winner = state.tournament.name_of(state.overall()[0].player)
         out.print(
-            t(
-                args.lang,
-                f"Sieger: {winner}. {len(tour.facts)} Einträge; nachprüfen mit "
-                f"„tafelrunde verify {path}“, Gesamtwertung mit „tafelrunde ranking {path}“.",
-                f"Winner: {winner}. {len(tour.facts)} entries; "
-                f"check with 'tafelrunde verify {path}', "
-                f"overall ranking with 'tafelrunde ranking {path}'.",
-            )
+            msg(
+                "Winner: {winner}. {count} entries; check with 'tafelrunde verify {path}', "
+                "overall ranking with 'tafelrunde ranking {path}'.",
+                winner=winner,
+                count=len(tour.facts),
+                path=path,
+            ).text(args.lang)
         )
     knockout_demo(
         args.dir / "schocken-ko.json",

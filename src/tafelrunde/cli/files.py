@@ -10,6 +10,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.tournament_file import dumps_any, loads, loads_any
+from tafelrunde.i18n import msg
 
 
 def read_text(path: Path, what: str) -> str:
@@ -18,12 +19,13 @@ def read_text(path: Path, what: str) -> str:
         return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise RuleError(
-            f"{what} „{path}“ gibt es nicht.", f"{what} '{path}' does not exist.", field=str(path)
+            msg("{what} '{path}' does not exist.", what=what, path=str(path)), field=str(path)
         ) from None
     except (OSError, UnicodeDecodeError) as err:
         raise RuleError(
-            f"{what} „{path}“ lässt sich nicht lesen: {err}",
-            f"cannot read {what} '{path}': {err}",
+            msg(
+                "cannot read {what} '{path}': {reason}", what=what, path=str(path), reason=str(err)
+            ),
             field=str(path),
         ) from None
 

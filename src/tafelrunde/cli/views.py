@@ -7,12 +7,14 @@ from typing import Any
 from rich.table import Table as RichTable
 
 from tafelrunde.engine.numbers import display, exact_text
-from tafelrunde.engine.rules_text import criterion_label, stage_lines, t
-from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.rules_text import criterion_label, stage_lines
+from tafelrunde.engine.rules_text import t as t  # the knockout commands still pick two texts
+from tafelrunde.engine.ruleset import Ruleset, named
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.standings import Standing
 from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg, text_in
 
 
 def write_exports(args: Any, out: Any, csv_text: str, json_text: str) -> None:
@@ -22,7 +24,7 @@ def write_exports(args: Any, out: Any, csv_text: str, json_text: str) -> None:
     for path, text in ((args.csv, csv_text), (args.json, json_text)):
         if path is not None:
             path.write_text(text, encoding="utf-8")
-            out.print(t(args.lang, "Endstand geschrieben", "Final ranking written") + f": {path}")
+            out.print(msg("Final ranking written").text(args.lang) + f": {path}")
 
 
 def standing_json(
@@ -54,24 +56,26 @@ def standing_table(
     state: TournamentState, st: StageState, standing: Standing, lang: str, cut: int | None
 ) -> RichTable:
     """Render a stage standing with the criteria as columns and the deciding tie-break."""
-    title = f"{st.title(lang)} – " + t(lang, "Stand", "standings")
-    if not state.stage_complete(st):
-        title += t(lang, " (vorläufig)", " (provisional)")
-    table = RichTable(title=title)
+    title = (
+        msg("{stage} – standings", stage=st.title())
+        if state.stage_complete(st)
+        else msg("{stage} – standings (provisional)", stage=st.title())
+    )
+    table = RichTable(title=title.text(lang))
     several = len(st.tables(1) or ()) > 1
-    table.add_column(t(lang, "Platz", "Rank"), justify="right")
-    table.add_column(t(lang, "Spieler", "Player"))
+    table.add_column(msg("Rank").text(lang), justify="right")
+    table.add_column(msg("Player").text(lang))
     if several:
-        table.add_column(t(lang, "Tisch", "Table"), justify="right")
+        table.add_column(msg("Table").text(lang), justify="right")
     shown = [c for c in standing.criteria if not c.orders]
     for c in shown:
-        table.add_column(criterion_label(c, st.rule, lang), justify="right")
-    table.add_column(t(lang, "entschieden durch", "decided by"))
+        table.add_column(text_in(criterion_label(c, st.rule), lang), justify="right")
+    table.add_column(msg("decided by").text(lang))
     for row in standing.rows:
         first = shown[0] if shown else None
-        by = row.decided_by.label(lang) if row.decided_by not in (None, first) else ""
+        by = text_in(row.decided_by.label(), lang) if row.decided_by not in (None, first) else ""
         if row.pending:
-            by = t(lang, "Stechen offen!", "roll-off open!")
+            by = msg("roll-off open!").text(lang)
         marker = " ✓" if cut is not None and row.rank <= cut else ""
         cells = [f"{row.rank}{marker}", state.tournament.name_of(row.player)]
         if several:
@@ -83,39 +87,38 @@ def standing_table(
 
 def tables_table(state: TournamentState, st: StageState, game: int, lang: str) -> RichTable:
     """Render the tables of a game with seat order, start player and entered results."""
-    head = f"{st.title(lang)} – {st.rule.game_word(lang)} {game}"
     seed = draw_seed(st, game)
-    if seed is not None:
-        head += t(lang, f" (Los-Seed {seed})", f" (seed {seed})")
-    table = RichTable(title=head, caption=st.rule.note or None)
-    table.add_column(t(lang, "Tisch", "Table"), justify="right")
-    table.add_column(
-        t(lang, "Sitz-/Startreihenfolge (Startspieler zuerst)", "seat/start order (starter first)")
+    where = {"stage": st.title(), "word": st.rule.game_word(), "game": game}
+    head = (
+        msg("{stage} – {word} {game}", **where)
+        if seed is None
+        else msg("{stage} – {word} {game} (seed {seed})", seed=seed, **where)
     )
-    table.add_column(t(lang, "Ergebnis", "Result"))
-    for view in game_tables(state, st, game, lang):
+    table = RichTable(title=head.text(lang), caption=st.rule.note or None)
+    table.add_column(msg("Table").text(lang), justify="right")
+    table.add_column(msg("seat/start order (starter first)").text(lang))
+    table.add_column(msg("Result").text(lang))
+    for view in game_tables(state, st, game):
         seats = " → ".join(view.names)
-        if view.note:
-            seats = (
-                view.note
-                if view.note.startswith(("folgt", "follows"))
-                else f"{seats} ({view.note})"
-            )
-        table.add_row(str(view.index), seats, view.text(lang) or "–")
+        note = text_in(view.note, lang)
+        if note:
+            seats = note if not view.seats_known else f"{seats} ({note})"
+        table.add_row(str(view.index), seats, text_in(view.text(), lang) or "–")
     return table
 
 
 def ruleset_table(rules: Ruleset, lang: str) -> RichTable:
     """Render every parameter of a ruleset in readable form."""
     table = RichTable(
-        title=(rules.name if lang == "de" else rules.name_en or rules.name),
+        title=named(rules.name, rules.name_en).text(lang),
         caption=rules.description.strip() or None,
         show_lines=True,
     )
-    table.add_column(t(lang, "Runde", "Stage"))
-    table.add_column(t(lang, "Regeln", "Rules"))
+    table.add_column(msg("Stage").text(lang))
+    table.add_column(msg("Rules").text(lang))
     for rule in rules.stages:
         table.add_row(
-            f"{rule.title(lang)}\n[dim]{rule.id}[/dim]", "\n".join(stage_lines(rule, lang))
+            f"{rule.title().text(lang)}\n[dim]{rule.id}[/dim]",
+            "\n".join(text_in(line, lang) for line in stage_lines(rule)),
         )
     return table

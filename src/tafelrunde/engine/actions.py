@@ -14,6 +14,7 @@ from tafelrunde.engine.stage_state import RolloffNeed
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import stored
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 
 
 def next_draw(state: TournamentState, *, seed: int) -> Draw:
@@ -34,9 +35,7 @@ def next_draw(state: TournamentState, *, seed: int) -> Draw:
     plan = state.following(cur)
     if plan is None:
         raise RuleError(
-            "Das Turnier ist beendet; es gibt nichts mehr auszulosen.",
-            "The tournament is over; there is nothing left to draw.",
-            field="stage",
+            msg("The tournament is over; there is nothing left to draw."), field="stage"
         )
     rule = plan.rule
     if rule.seating == "serpentine":
@@ -70,9 +69,7 @@ def undo_target(state: TournamentState) -> AnyFact:
     for fact in reversed(state.tournament.facts):
         if not isinstance(fact, Undo) and fact.n not in state.undone:
             return fact
-    raise RuleError(
-        "Es gibt nichts rückgängig zu machen.", "There is nothing to undo.", field="undo"
-    )
+    raise RuleError(msg("There is nothing to undo."), field="undo")
 
 
 def undo_last(
@@ -105,11 +102,7 @@ def rolloff_for(state: TournamentState, order: list[str], *, correct: bool = Fal
             return Rolloff(n=0, stage=need.stage, kind=need.kind, game=need.game,
                            order=tuple(order), corrects=old.n if old else None)  # fmt: skip
     names = ", ".join(state.tournament.name_of(p) for p in order)
-    raise RuleError(
-        f"Zwischen {names} ist kein Stechen offen.",
-        f"There is no open roll-off between {names}.",
-        field="order",
-    )
+    raise RuleError(msg("There is no open roll-off between {names}.", names=names), field="order")
 
 
 def rolled_by_software(need: RolloffNeed, *, seed: int) -> Rolloff:
@@ -129,10 +122,12 @@ def resolve_player(tournament: Tournament, text: str) -> str:
             return p.id
     names = [p.name for p in tournament.players]
     close = difflib.get_close_matches(text.strip(), names, n=1)
-    hint_de = f" Meinten Sie „{close[0]}“?" if close else ""
-    hint_en = f" Did you mean '{close[0]}'?" if close else ""
+    said = (
+        msg("Unknown player '{name}'. Did you mean '{close}'?", name=text.strip(), close=close[0])
+        if close
+        else msg("Unknown player '{name}'.", name=text.strip())
+    )
     raise RuleError(
-        f"Unbekannter Spieler „{text.strip()}“.{hint_de}",
-        f"Unknown player '{text.strip()}'.{hint_en}",
+        said,
         field="player",
     )

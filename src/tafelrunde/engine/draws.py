@@ -11,6 +11,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.meetings import SMALL_TABLE, seat_game
 from tafelrunde.engine.schedule_search import extend_schedule, mixed_sizes
 from tafelrunde.engine.tables import TableRule, plan_tables
+from tafelrunde.i18n import msg
 
 Table = tuple[str, ...]
 
@@ -23,11 +24,7 @@ def _index(players: Sequence[str]) -> dict[str, int]:
     index: dict[str, int] = {}
     for p in players:
         if p in index:
-            raise RuleError(
-                f"Spieler „{p}“ steht doppelt in der Liste.",
-                f"Player '{p}' is listed twice.",
-                field="players",
-            )
+            raise RuleError(msg("Player '{player}' is listed twice.", player=p), field="players")
         index[p] = len(index)
     return index
 
@@ -91,11 +88,7 @@ def draw_games(
 ) -> list[list[Table]]:
     """Draw a whole schedule of games with as few repeated pairs as possible."""
     if games < 0:
-        raise RuleError(
-            "Die Zahl der Spiele darf nicht negativ sein.",
-            "The number of games cannot be negative.",
-            field="games",
-        )
+        raise RuleError(msg("The number of games cannot be negative."), field="games")
     sizes = plan_tables(len(players), rule).sizes
     index = _index(players)
     n = len(index)

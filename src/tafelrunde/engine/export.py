@@ -11,6 +11,7 @@ from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament
 from tafelrunde.engine.knockout.results import prize_winners, ranking
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 
 GROUP_COLUMNS: tuple[str, ...] = ("place", "name", "stage", "stage_rank")
 KNOCKOUT_COLUMNS: tuple[str, ...] = ("place", "name", "prize")
@@ -54,9 +55,7 @@ def final_ranking(tour: Tournament | KnockoutTournament) -> tuple[list[dict[str,
         finished, rows, columns = state.finished, group_ranking_rows(state), GROUP_COLUMNS
     if not finished:
         raise RuleError(
-            "Das Turnier ist noch nicht beendet; der Endstand steht noch nicht fest.",
-            "The tournament is not over; there is no final ranking yet.",
-            field="file",
+            msg("The tournament is not over; there is no final ranking yet."), field="file"
         )
     return rows, csv_text([columns, *([r[c] for c in columns] for r in rows)])
 

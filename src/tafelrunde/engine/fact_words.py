@@ -2,38 +2,55 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tafelrunde.engine.facts import AnyFact, Draw, Result, Rolloff, Tournament
-from tafelrunde.engine.numbers import display
-from tafelrunde.engine.rules_text import t
+from tafelrunde.engine.numbers import shown
+from tafelrunde.i18n import Message, Text, msg
 
 
-def describe(tour: Tournament, fact: AnyFact, lang: str = "de") -> str:
+def _values(fact: Result, name: Callable[[str], str]) -> Message:
+    """Each player's values of a result, 'Anna 40 / 12 Augen, Ben 30', as one flat text."""
+    lines, params = [], dict[str, Text]()
+    for i, p in enumerate(dict.fromkeys([*fact.scores, *fact.pips, *fact.places])):
+        bits = {f"s{i}": shown(fact.scores[p])} if p in fact.scores else {}
+        if p in fact.pips:
+            bits[f"a{i}"] = msg("{pips} pips", pips=fact.pips[p])
+        if p in fact.places:
+            bits[f"p{i}"] = msg("place {place}", place=fact.places[p])
+        params |= {f"n{i}": name(p), **bits}
+        lines.append(f"{{n{i}}} " + " / ".join("{" + k + "}" for k in bits))
+    return Message(", ".join(lines), params)  # no words of its own: nothing to translate
+
+
+def describe(tour: Tournament, fact: AnyFact) -> Message:
     """One line: 'Ergebnis Partie 2, Tisch 3: Anna 40, Ben 30' and the like."""
     name = tour.name_of
     if isinstance(fact, Draw):
-        return t(
-            lang,
-            f"Auslosung {fact.stage}, Partie {fact.game} (Los-Seed {fact.seed})",
-            f"Draw {fact.stage}, game {fact.game} (seed {fact.seed})",
+        return msg(
+            "Draw {stage}, game {game} (seed {seed})",
+            stage=fact.stage,
+            game=fact.game,
+            seed=fact.seed,
         )
     if isinstance(fact, Result):
-        values = []
-        for p in dict.fromkeys([*fact.scores, *fact.pips, *fact.places]):
-            bits = [display(fact.scores[p], lang)] if p in fact.scores else []
-            if p in fact.pips:
-                bits.append(t(lang, f"{fact.pips[p]} Augen", f"{fact.pips[p]} pips"))
-            if p in fact.places:
-                bits.append(t(lang, f"Platz {fact.places[p]}", f"place {fact.places[p]}"))
-            values.append(f"{name(p)} " + " / ".join(bits))
-        head = (
-            t(lang, "Korrektur", "Correction") if fact.corrects else t(lang, "Ergebnis", "Result")
+        said = _values(fact, name)
+        if fact.corrects:
+            return msg(
+                "Correction game {game}, table {table}: {values}",
+                game=fact.game,
+                table=fact.table,
+                values=said,
+            )
+        return msg(
+            "Result game {game}, table {table}: {values}",
+            game=fact.game,
+            table=fact.table,
+            values=said,
         )
-        where = t(lang, f"Partie {fact.game}, Tisch", f"game {fact.game}, table")
-        return f"{head} {where} {fact.table}: " + ", ".join(values)
     if isinstance(fact, Rolloff):
         order = " > ".join(name(p) for p in fact.order)
-        seed = t(lang, f" (gewürfelt, Los-Seed {fact.seed})", f" (rolled, seed {fact.seed})")
-        return (
-            t(lang, "Stechen", "Roll-off") + f": {order}" + (seed if fact.seed is not None else "")
-        )
-    return t(lang, f"Rücknahme von Eintrag {fact.target}", f"Undo of entry {fact.target}")
+        if fact.seed is not None:
+            return msg("Roll-off: {order} (rolled, seed {seed})", order=order, seed=fact.seed)
+        return msg("Roll-off: {order}", order=order)
+    return msg("Undo of entry {target}", target=fact.target)

@@ -18,6 +18,7 @@ from tafelrunde.engine.limits import (
     checked_text,
     whole_number,
 )
+from tafelrunde.i18n import msg
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,40}", re.ASCII)
 _REQUIRED = object()
@@ -26,11 +27,11 @@ _REQUIRED = object()
 def _get(d: dict[str, Any], key: str, default: Any, where: str) -> Any:
     """Return a field's value, or the default; refuse a missing required field."""
     if not isinstance(d, dict):
-        raise RuleError("muss eine Tabelle sein.", "must be a table.", field=where)
+        raise RuleError(msg("must be a table."), field=where)
     if key in d:
         return d[key]
     if default is _REQUIRED:
-        raise RuleError("fehlt.", "is missing.", field=f"{where}.{key}")
+        raise RuleError(msg("is missing."), field=f"{where}.{key}")
     return default
 
 
@@ -53,7 +54,7 @@ def whole(
 def whole_value(value: Any, *, where: str, low: int = 0, high: int = MAX_WHOLE) -> int:
     """A JSON integer from `low` to `high`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError("muss eine ganze Zahl sein.", "must be a whole number.", field=where)
+        raise RuleError(msg("must be a whole number."), field=where)
     return whole_number(value, field=where, low=low, high=high)
 
 
@@ -61,8 +62,8 @@ def fact_list(data: dict[str, Any]) -> list[Any]:
     """The raw facts of a file: a list of at most MAX_FACTS entries."""
     facts = data.get("facts")
     if not isinstance(facts, list):
-        raise RuleError("muss eine Liste sein.", "must be a list.", field="facts")
-    checked_count(len(facts), limit=MAX_FACTS, field="facts", de="Einträge", en="entries")
+        raise RuleError(msg("must be a list."), field="facts")
+    checked_count(len(facts), limit=MAX_FACTS, field="facts", what=msg("entries"))
     return facts
 
 
@@ -80,8 +81,10 @@ def seed(d: dict[str, Any], key: str, *, where: str, default: Any = _REQUIRED) -
 def text(
     d: dict[str, Any], key: str, *, where: str, length: int = TEXT_LENGTH, default: Any = _REQUIRED
 ) -> str:
-    """A one-line text of at most `length` characters."""
+    """A one-line text of at most `length` characters (or the default when absent)."""
     value = _get(d, key, default, where)
+    if value is default and default is not _REQUIRED and key not in d:
+        return value  # type: ignore[no-any-return]
     return checked_text(value, field=f"{where}.{key}", length=length)
 
 
@@ -89,7 +92,7 @@ def flag(d: dict[str, Any], key: str, *, where: str, default: bool = False) -> b
     """true or false."""
     value = _get(d, key, default, where)
     if not isinstance(value, bool):
-        raise RuleError("muss true oder false sein.", "must be true or false.", field=where)
+        raise RuleError(msg("must be true or false."), field=where)
     return value
 
 
@@ -97,9 +100,7 @@ def ident(value: Any, *, where: str) -> str:
     """A player id: 1 to 40 letters a–z, digits, - or _."""
     if not isinstance(value, str) or not _ID.fullmatch(value):
         raise RuleError(
-            "ist keine Spieler-ID (1–40 Zeichen: a–z, 0–9, - und _).",
-            "is not a player id (1–40 characters: a–z, 0–9, - and _).",
-            field=where,
+            msg("is not a player id (1–40 characters: a–z, 0–9, - and _)."), field=where
         )
     return value
 
@@ -107,25 +108,19 @@ def ident(value: Any, *, where: str) -> str:
 def idents(value: Any, *, where: str, most: int) -> tuple[str, ...]:
     """A list of distinct player ids, at most `most` of them."""
     if not isinstance(value, list) or len(value) > most:
-        raise RuleError(
-            f"muss eine Liste von höchstens {most} Spieler-IDs sein.",
-            f"must be a list of at most {most} player ids.",
-            field=where,
-        )
+        said = msg("must be a list of at most {most} player ids.", most=most)
+        raise RuleError(said, field=where)
     ids = tuple(ident(v, where=where) for v in value)
     if len(set(ids)) != len(ids):
-        raise RuleError("nennt einen Spieler doppelt.", "names a player twice.", field=where)
+        raise RuleError(msg("names a player twice."), field=where)
     return ids
 
 
 def by_player(value: Any, *, where: str) -> dict[str, Any]:
     """A table of values by player id (at most one table's worth)."""
     if not isinstance(value, dict) or len(value) > MAX_TABLE_SIZE:
-        raise RuleError(
-            f"muss eine Tabelle mit höchstens {MAX_TABLE_SIZE} Spielern sein.",
-            f"must be a table of at most {MAX_TABLE_SIZE} players.",
-            field=where,
-        )
+        said = msg("must be a table of at most {most} players.", most=MAX_TABLE_SIZE)
+        raise RuleError(said, field=where)
     return {ident(k, where=where): v for k, v in value.items()}
 
 

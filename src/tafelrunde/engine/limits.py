@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import Message, msg
 
 # -- numbers ---------------------------------------------------------------------------
 SCORE_DIGITS = 15  # a score: under 10^15, and no finer than 10^-15 (denominator ≤ 10^15)
@@ -47,32 +48,35 @@ def whole_number(
     text: str | int, *, field: str, low: int = 0, high: int = MAX_WHOLE, what: str = ""
 ) -> int:
     """Read a whole number written with ASCII digits (an optional sign) within [low, high]."""
-    label = f"{what}: " if what else ""
     if isinstance(text, bool):
-        raise _not_whole(str(text), label, field)
+        raise _not_whole(str(text), what, field)
     if isinstance(text, int):
         value = text
     else:
         raw = text.strip()
         if len(raw) > NUMBER_TEXT or not _WHOLE.fullmatch(raw):
-            raise _not_whole(text, label, field)
+            raise _not_whole(text, what, field)
         value = int(raw)
     if not low <= value <= high:
-        raise RuleError(
-            f"{label}„{_short(str(text))}“ liegt nicht zwischen {low} und {high}.",
-            f"{label}'{_short(str(text))}' is not between {low} and {high}.",
-            field=field,
+        said = msg(
+            "'{value}' is not between {low} and {high}.",
+            value=_short(str(text)),
+            low=low,
+            high=high,
         )
+        raise RuleError(labelled(said, what), field=field)
     return value
 
 
-def _not_whole(text: str, label: str, field: str) -> RuleError:
+def labelled(message: Message, what: str) -> Message:
+    """A message about one named thing (a player, a field), that name first."""
+    return msg("{what}: {message}", what=what, message=message) if what else message
+
+
+def _not_whole(text: str, what: str, field: str) -> RuleError:
     """The refusal of a text that is no whole number."""
-    return RuleError(
-        f"{label}„{_short(text)}“ ist keine ganze Zahl (nur die Ziffern 0–9).",
-        f"{label}'{_short(text)}' is not a whole number (digits 0–9 only).",
-        field=field,
-    )
+    said = msg("'{value}' is not a whole number (digits 0–9 only).", value=_short(text))
+    return RuleError(labelled(said, what), field=field)
 
 
 def _short(text: str) -> str:
@@ -102,24 +106,19 @@ def checked_text(
     what: str = "",
 ) -> str:
     """Return a text within its length and without control characters, else refuse."""
-    label = f"{what}: " if what else ""
     if not isinstance(value, str):
-        raise RuleError(f"{label}muss ein Text sein.", f"{label}must be a text.", field=field)
+        raise RuleError(labelled(msg("must be a text."), what), field=field)
     if len(value) > length:
-        raise RuleError(
-            f"{label}„{value[:30]}…“ ist zu lang (höchstens {length} Zeichen).",
-            f"{label}'{value[:30]}…' is too long (at most {length} characters).",
-            field=field,
+        said = msg(
+            "'{start}…' is too long (at most {length} characters).", start=value[:30], length=length
         )
+        raise RuleError(labelled(said, what), field=field)
     ch = bad_character(value, lines=lines)
     if ch is not None:
-        raise RuleError(
-            f"{label}enthält ein unzulässiges Zeichen (U+{ord(ch):04X}).",
-            f"{label}contains a character that is not allowed (U+{ord(ch):04X}).",
-            field=field,
-        )
+        said = msg("contains a character that is not allowed ({code}).", code=f"U+{ord(ch):04X}")
+        raise RuleError(labelled(said, what), field=field)
     if not empty and not value.strip():
-        raise RuleError(f"{label}darf nicht leer sein.", f"{label}must not be empty.", field=field)
+        raise RuleError(labelled(msg("must not be empty."), what), field=field)
     return value
 
 
@@ -132,9 +131,7 @@ def checked_tree(data: Any, *, field: str, depth: int = 0) -> None:
     """Refuse file data that no page could hold: deep nesting, odd texts, huge or odd numbers."""
     if depth > MAX_DEPTH:
         raise RuleError(
-            f"ist zu tief verschachtelt (höchstens {MAX_DEPTH} Ebenen).",
-            f"is nested too deeply (at most {MAX_DEPTH} levels).",
-            field=field,
+            msg("is nested too deeply (at most {depth} levels).", depth=MAX_DEPTH), field=field
         )
     if isinstance(data, dict):
         for key, value in data.items():
@@ -149,37 +146,49 @@ def checked_tree(data: Any, *, field: str, depth: int = 0) -> None:
         return
     elif isinstance(data, int):
         if abs(data) > MAX_SEED:
-            raise RuleError(
-                f"die Zahl {_short(str(data))} ist zu groß (höchstens {MAX_SEED}).",
-                f"the number {_short(str(data))} is too large (at most {MAX_SEED}).",
-                field=field,
+            said = msg(
+                "the number {number} is too large (at most {limit}).",
+                number=_short(str(data)),
+                limit=MAX_SEED,
             )
+            raise RuleError(said, field=field)
     elif isinstance(data, float):
         if data != data or data in (float("inf"), float("-inf")):
-            raise RuleError("ist keine Zahl.", "is not a number.", field=field)
+            raise RuleError(msg("is not a number."), field=field)
     else:
         raise RuleError(
-            "darf nur Texte, Zahlen, Listen und Tabellen enthalten (kein Datum).",
-            "may only hold texts, numbers, lists and tables (no dates).",
-            field=field,
+            msg("may only hold texts, numbers, lists and tables (no dates)."), field=field
         )
 
 
 def checked_size(size: int, *, limit: int, field: str) -> None:
     """Refuse an upload larger than its limit, saying the limit."""
     if size > limit:
-        raise RuleError(
-            f"Die Datei ist zu groß ({size // 1024} KB; höchstens {limit // 1024} KB).",
-            f"The file is too large ({size // 1024} KB; at most {limit // 1024} KB).",
-            field=field,
+        said = msg(
+            "The file is too large ({size} KB; at most {limit} KB).",
+            size=size // 1024,
+            limit=limit // 1024,
         )
+        raise RuleError(said, field=field)
 
 
-def checked_count(count: int, *, limit: int, field: str, de: str, en: str) -> None:
-    """Refuse more items of a kind than the limit, saying the limit."""
-    if count > limit:
+def checked_count(
+    count: int,
+    *,
+    limit: int,
+    field: str,
+    what: Message | None = None,
+    de: str = "",
+    en: str = "",
+) -> None:
+    """Refuse more items of a kind (`what`, e.g. msg("players")) than the limit, saying it."""
+    if count <= limit:
+        return
+    if what is None:  # TRANSITION: the kind as a German and an English word
         raise RuleError(
             f"Zu viele {de} ({count}; höchstens {limit}).",
             f"Too many {en} ({count}; at most {limit}).",
             field=field,
         )
+    said = msg("Too many {what} ({count}; at most {limit}).", what=what, count=count, limit=limit)
+    raise RuleError(said, field=field)

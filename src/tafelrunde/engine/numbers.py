@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import NUMBER_TEXT, SCORE_DIGITS
+from tafelrunde.i18n import Text, msg, text_in
 
 ROUNDING_MODES = ("none", "floor", "half_up")
 
@@ -31,13 +32,13 @@ def parse_number(text: str | int | float | Fraction | Decimal, *, field: str) ->
     value = _value(text, field)
     if abs(value) >= _LARGEST or value.denominator > _LARGEST:
         shown = str(text)[:NUMBER_TEXT]
-        raise RuleError(
-            f"„{shown}“ ist zu groß oder zu fein (höchstens {SCORE_DIGITS} Stellen vor und "
-            f"{SCORE_DIGITS} nach dem Komma).",
-            f"'{shown}' is too large or too fine (at most {SCORE_DIGITS} digits before and "
-            f"{SCORE_DIGITS} after the decimal point).",
-            field=field,
+        said = msg(
+            "'{value}' is too large or too fine (at most {digits} digits before and {digits} "
+            "after the decimal point).",
+            value=shown,
+            digits=SCORE_DIGITS,
         )
+        raise RuleError(said, field=field)
     return num(value)
 
 
@@ -69,7 +70,7 @@ def _value(text: str | int | float | Fraction | Decimal, field: str) -> Fraction
 def _no_number(text: str, field: str) -> RuleError:
     """The refusal of a text that is no number."""
     shown = text[:NUMBER_TEXT] + ("…" if len(text) > NUMBER_TEXT else "")
-    return RuleError(f"„{shown}“ ist keine Zahl.", f"'{shown}' is not a number.", field=field)
+    return RuleError(msg("'{value}' is not a number.", value=shown), field=field)
 
 
 @dataclass(frozen=True)
@@ -112,13 +113,18 @@ def exact_text(value: Num) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}".rstrip("0").rstrip(".")
 
 
-def display(value: Num, lang: str = "de", places: int = 2) -> str:
-    """Show a number for people: at most `places` decimals, German decimal comma."""
+def shown(value: Num, places: int = 2) -> Text:
+    """A number for people: at most `places` decimals, the decimal separator of the language."""
     if value.denominator == 1:
-        text = str(value.numerator)
-    else:
-        q = Decimal(value.numerator) / Decimal(value.denominator)
-        text = format(q.quantize(Decimal(1).scaleb(-places)), "f").rstrip("0").rstrip(".")
-        if value.denominator not in (2, 4, 5, 10, 20, 25, 50, 100):
-            text = "≈" + text
-    return text.replace(".", ",") if lang == "de" else text
+        return str(value.numerator)
+    q = Decimal(value.numerator) / Decimal(value.denominator)
+    text = format(q.quantize(Decimal(1).scaleb(-places)), "f").rstrip("0").rstrip(".")
+    if value.denominator not in (2, 4, 5, 10, 20, 25, 50, 100):
+        text = "≈" + text
+    whole, dot, fraction = text.partition(".")
+    return msg("{whole}.{fraction}", whole=whole, fraction=fraction) if dot else whole
+
+
+def display(value: Num, lang: str = "de", places: int = 2) -> str:
+    """Show a number for people in one language: at most `places` decimals."""
+    return text_in(shown(value, places), lang)

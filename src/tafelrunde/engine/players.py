@@ -14,6 +14,7 @@ from tafelrunde.engine.limits import (
     checked_name,
     checked_size,
 )
+from tafelrunde.i18n import msg
 
 DEMO_NAMES = (
     "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",
@@ -29,9 +30,7 @@ def _csv_rows(lines: list[str]) -> list[list[str]]:
         return list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
     except csv.Error as err:
         raise RuleError(
-            f"Die Spielerliste ist keine lesbare CSV-Datei ({err}).",
-            f"The player list is not a readable CSV file ({err}).",
-            field="players",
+            msg("The player list is not a readable CSV file ({err}).", err=err), field="players"
         ) from None
 
 
@@ -57,15 +56,13 @@ def parse_player_names(text: str) -> list[str]:
         names = [line.strip() for line in lines]
         if names and names[0].casefold() in ("name", "spieler", "teilnehmer"):
             names = names[1:]
-    checked_count(len(names), limit=MAX_PLAYERS, field="players", de="Spieler", en="players")
+    checked_count(len(names), limit=MAX_PLAYERS, field="players", what=msg("players"))
     seen: dict[str, str] = {}
     for name in names:
         checked_name(name, field="players")
         if name.casefold() in seen:
             raise RuleError(
-                f"„{name}“ steht zweimal in der Spielerliste.",
-                f"'{name}' is in the player list twice.",
-                field="players",
+                msg("'{name}' is in the player list twice.", name=name), field="players"
             )
         seen[name.casefold()] = name
     return names
@@ -75,10 +72,6 @@ def parse_players(text: str) -> list[Player]:
     """Read a player list of at least 3 and number the players p01, p02, ..."""
     names = parse_player_names(text)
     if len(names) < 3:
-        raise RuleError(
-            "Die Spielerliste braucht mindestens 3 Spieler.",
-            "The player list needs at least 3 players.",
-            field="players",
-        )
+        raise RuleError(msg("The player list needs at least 3 players."), field="players")
     width = len(str(len(names)))
     return [Player(f"p{str(i).zfill(width)}", n) for i, n in enumerate(names, start=1)]

@@ -5,17 +5,71 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.stage_state import RolloffNeed, StageState
+from tafelrunde.engine.tournament_state import StagePlan, TournamentState
+from tafelrunde.i18n import Message, msg
 
 
 @dataclass(frozen=True)
 class Step:
-    """One pending step, with German and English text and the data behind it."""
+    """One pending step: what to do (a message) and the data behind it."""
 
     kind: str  # draw | result | rolloff | herzog | finished
-    de: str
-    en: str
+    text: Message
     data: dict[str, Any] = field(default_factory=dict)
+
+
+def _next_stage(plan: StagePlan) -> Step:
+    """Draw the next stage."""
+    said = msg("Draw: {stage} ({n} players).", stage=plan.rule.title(), n=len(plan.entrants))
+    return Step("draw", said, {"stage": plan.key})
+
+
+def _rolloff(state: TournamentState, cur: StageState, need: RolloffNeed) -> Step:
+    """Hold an open roll-off."""
+    who = ", ".join(state.tournament.name_of(p) for p in need.players)
+    kind = "herzog" if need.kind == cur.rule.herzog else "rolloff"
+    params: dict[str, Any] = {
+        "kind": need.kind,
+        "name": need.kind.capitalize(),
+        "word": cur.rule.game_word(),
+        "game": need.game,
+        "table": need.table,
+        "players": who,
+    }
+    if kind == "herzog":
+        said = _herzog_text(bool(need.game), bool(need.table), params)
+    else:
+        said = _rolloff_text(bool(need.game), bool(need.table), params)
+    data = {
+        "stage": cur.key,
+        "rolloff": need.kind,
+        "game": need.game,
+        "players": list(need.players),
+    }
+    return Step(kind, said, data)
+
+
+def _rolloff_text(game: bool, table: bool, p: dict[str, Any]) -> Message:
+    """A roll-off of a tie, where it is."""
+    if game and table:
+        return msg("Roll-off {kind}: {word} {game}, table {table}: {players}.", **p)
+    if game:
+        return msg("Roll-off {kind}: {word} {game}, {players}.", **p)
+    if table:
+        return msg("Roll-off {kind}: table {table}: {players}.", **p)
+    return msg("Roll-off {kind}: {players}.", **p)
+
+
+def _herzog_text(game: bool, table: bool, p: dict[str, Any]) -> Message:
+    """A roll-off for the start order, where it is."""
+    if game and table:
+        return msg("Roll-off {kind} (start order): {word} {game}, table {table}: {players}.", **p)
+    if game:
+        return msg("Roll-off {kind} (start order): {word} {game}, {players}.", **p)
+    if table:
+        return msg("Roll-off {kind} (start order): table {table}: {players}.", **p)
+    return msg("Roll-off {kind} (start order): {players}.", **p)
 
 
 def pending(state: TournamentState) -> list[Step]:
@@ -25,87 +79,36 @@ def pending(state: TournamentState) -> list[Step]:
     if cur is None:
         plan = state.following(None)
         if plan is None:
-            return [
-                Step(
-                    "finished",
-                    "Kein Turnierabschnitt passt zu dieser Spielerzahl.",
-                    "No stage fits this number of players.",
-                )
-            ]
-        return [
-            Step(
-                "draw",
-                f"Auslosen: {plan.rule.name} ({len(plan.entrants)} Spieler).",
-                f"Draw: {plan.rule.title('en')} ({len(plan.entrants)} players).",
-                {"stage": plan.key},
-            )
-        ]
-    steps: list[Step] = []
-    word_de, word_en, title_en = (
-        cur.rule.game_word(),
-        cur.rule.game_word("en"),
-        cur.title("en"),
-    )
-    for need in cur.rolloff_needs(state.cut(cur)):
-        if need.done:
-            continue
-        who = ", ".join(name(p) for p in need.players)
-        where_de = f"{word_de} {need.game}, " if need.game else ""
-        where_en = f"{word_en} {need.game}, " if need.game else ""
-        table_de = f"Tisch {need.table}: " if need.table else ""
-        table_en = f"table {need.table}: " if need.table else ""
-        kind = "herzog" if need.kind == cur.rule.herzog else "rolloff"
-        why_de = " (Startreihenfolge)" if kind == "herzog" else ""
-        why_en = " (start order)" if kind == "herzog" else ""
-        steps.append(
-            Step(
-                kind,
-                f"{need.kind.capitalize()}{why_de}: {where_de}{table_de}{who}.",
-                f"Roll-off {need.kind}{why_en}: {where_en}{table_en}{who}.",
-                {
-                    "stage": cur.key,
-                    "rolloff": need.kind,
-                    "game": need.game,
-                    "players": list(need.players),
-                },
-            )
-        )
+            return [Step("finished", msg("No stage fits this number of players."))]
+        return [_next_stage(plan)]
+    steps = [
+        _rolloff(state, cur, need) for need in cur.rolloff_needs(state.cut(cur)) if not need.done
+    ]
     for game, table in cur.missing_results():
         players = ", ".join(name(p) for p in (cur.tables(game) or ())[table - 1])
-        steps.append(
-            Step(
-                "result",
-                f"Ergebnis fehlt: {cur.title()}, {word_de} {game}, Tisch {table} ({players}).",
-                f"Result missing: {title_en}, {word_en} {game}, table {table} ({players}).",
-                {"stage": cur.key, "game": game, "table": table},
-            )
+        said = msg(
+            "Result missing: {stage}, {word} {game}, table {table} ({players}).",
+            stage=cur.title(),
+            word=cur.rule.game_word(),
+            game=game,
+            table=table,
+            players=players,
         )
+        steps.append(Step("result", said, {"stage": cur.key, "game": game, "table": table}))
     if cur.rule.reseat_each_game and cur.drawn_games() < cur.rule.games:
-        steps.append(
-            Step(
-                "draw",
-                f"Auslosen: {cur.title()}, {word_de} {cur.drawn_games() + 1}.",
-                f"Draw: {title_en}, {word_en} {cur.drawn_games() + 1}.",
-                {"stage": cur.key, "game": cur.drawn_games() + 1},
-            )
+        game = cur.drawn_games() + 1
+        said = msg(
+            "Draw: {stage}, {word} {game}.",
+            stage=cur.title(),
+            word=cur.rule.game_word(),
+            game=game,
         )
+        steps.append(Step("draw", said, {"stage": cur.key, "game": game}))
     elif state.stage_complete(cur):
         plan = state.following(cur)
         if plan is None:
-            steps.append(
-                Step(
-                    "finished",
-                    "Das Turnier ist beendet: Endstand siehe „ranking“.",
-                    "The tournament is over: see 'ranking' for the final ranking.",
-                )
-            )
+            over = msg("The tournament is over: see 'ranking' for the final ranking.")
+            steps.append(Step("finished", over))
         else:
-            steps.append(
-                Step(
-                    "draw",
-                    f"Auslosen: {plan.rule.name} ({len(plan.entrants)} Spieler).",
-                    f"Draw: {plan.rule.title('en')} ({len(plan.entrants)} players).",
-                    {"stage": plan.key},
-                )
-            )
+            steps.append(_next_stage(plan))
     return steps

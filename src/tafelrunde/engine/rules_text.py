@@ -1,114 +1,108 @@
-"""Every parameter of a format A–C ruleset as readable lines, in German or English."""
+"""Every parameter of a format A–C ruleset as readable lines (messages)."""
 
 from __future__ import annotations
 
-from tafelrunde.engine.numbers import display
+from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.engine.standings import Criterion
+from tafelrunde.i18n import Message, Text, msg
 
 
 def t(lang: str, de: str, en: str) -> str:
-    """Pick the text of the language."""
+    """Pick the text of the language (the knockout views still pass two texts)."""
     return de if lang == "de" else en
 
 
-def stage_lines(rule: StageRule, lang: str) -> list[str]:
-    """Describe one stage's parameters."""
-    s = rule.scoring
+def _seating(rule: StageRule) -> Message:
+    """How the stage seats its players."""
+    if rule.seating == "draw":
+        if rule.reseat_each_game:
+            return msg("Seating: draw, new for every game")
+        return msg("Seating: draw")
+    if rule.reseat_each_game:
+        return msg("Seating: serpentine by rank, new for every game")
+    return msg("Seating: serpentine by rank")
+
+
+def _tables(rule: StageRule) -> Message:
+    """Which table sizes the stage uses."""
     tr = rule.tables
     sizes = "/".join(str(x) for x in tr.sizes())
-    lines = [
-        t(lang, f"Partien: {rule.games}", f"Games: {rule.games}"),
-        t(
-            lang,
-            f"Tische: bevorzugt {tr.prefer}er, erlaubt {sizes}",
-            f"Tables: prefer {tr.prefer}, allowed {sizes}",
+    if tr.max_other is not None:
+        return msg(
+            "Tables: prefer {prefer}, allowed {sizes}, at most {others} others",
+            prefer=tr.prefer,
+            sizes=sizes,
+            others=tr.max_other,
         )
-        + (
-            t(lang, f", höchstens {tr.max_other} andere", f", at most {tr.max_other} others")
-            if tr.max_other is not None
-            else ""
-        ),
-        t(lang, "Setzen: ", "Seating: ")
-        + {
-            "draw": t(lang, "Auslosung", "draw"),
-            "serpentine": t(lang, "Schlangenlinie nach Rang", "serpentine by rank"),
-        }[rule.seating]
-        + (
-            t(lang, ", für jede Partie neu", ", new for every game")
-            if rule.reseat_each_game
-            else ""
-        ),
-    ]
-    for size, pts in sorted(s.points.items(), reverse=True):
-        lines.append(
-            t(lang, f"Punkte am {size}er-Tisch: ", f"Points at a {size}-table: ")
-            + ", ".join(display(p, lang) for p in pts)
-        )
+    return msg("Tables: prefer {prefer}, allowed {sizes}", prefer=tr.prefer, sizes=sizes)
+
+
+def _tie(rule: StageRule) -> Message:
+    """How a tie at a table is settled."""
+    s = rule.scoring
     if s.tie == "split":
-        lines.append(
-            t(lang, "Gleichstand: Punkte teilen, runden: ", "Tie: split points, rounding: ")
-            + f"{s.rounding.mode} {display(s.rounding.step, lang)}"
+        return msg(
+            "Tie: split points, rounding: {mode} {step}",
+            mode=s.rounding.mode,
+            step=shown(s.rounding.step),
         )
-    else:
-        malus = display(s.rolloff_malus, lang)
-        minus = s.rolloff_loser == "minus"
-        de = f"Punkte(p) − {malus}" if minus else "Punkte des nächsten Platzes"
-        en = f"points(p) − {malus}" if minus else "next place's points"
-        lines.append(
-            t(
-                lang,
-                f"Gleichstand: Stechen, Verlierer bekommt {de}",
-                f"Tie: roll-off, loser gets {en}",
-            )
-        )
-    for size, f in sorted(s.game_point_factor.items()):
-        factor, mode = display(f, lang, 4), s.game_point_rounding.mode
-        lines.append(
-            t(
-                lang,
-                f"Spielpunkte am {size}er-Tisch ×{factor}, runden: {mode}",
-                f"Game points at a {size}-table ×{factor}, rounding: {mode}",
-            )
-        )
-    lines.append(
-        t(lang, "Wertung: ", "Ranking: ") + " → ".join(c.label(lang) for c in rule.ranking)
-    )
+    if s.rolloff_loser == "minus":
+        return msg("Tie: roll-off, loser gets points(p) − {malus}", malus=shown(s.rolloff_malus))
+    return msg("Tie: roll-off, loser gets next place's points")
+
+
+def _entrants(rule: StageRule) -> list[Message]:
+    """Who plays the stage."""
     e = rule.entrants
     if e.top:
-        lines.append(t(lang, f"Teilnehmer: die besten {e.top}", f"Entrants: the best {e.top}"))
-    elif e.per_table:
-        lines.append(
-            t(
-                lang,
-                f"Teilnehmer: die {e.per_table} Besten jedes Tisches",
-                f"Entrants: the best {e.per_table} of each table",
+        return [msg("Entrants: the best {top}", top=e.top)]
+    if e.per_table and e.fill_multiple:
+        return [
+            msg(
+                "Entrants: the best {per_table} of each table, filled up to a multiple of "
+                "{multiple}",
+                per_table=e.per_table,
+                multiple=e.fill_multiple,
             )
-            + (
-                t(
-                    lang,
-                    f", aufgefüllt auf ein Vielfaches von {e.fill_multiple}",
-                    f", filled up to a multiple of {e.fill_multiple}",
-                )
-                if e.fill_multiple
-                else ""
+        ]
+    if e.per_table:
+        return [msg("Entrants: the best {per_table} of each table", per_table=e.per_table)]
+    return []
+
+
+def stage_lines(rule: StageRule) -> list[Text]:
+    """Describe one stage's parameters."""
+    s = rule.scoring
+    lines: list[Text] = [msg("Games: {games}", games=rule.games), _tables(rule), _seating(rule)]
+    for size, pts in sorted(s.points.items(), reverse=True):
+        lines.append(
+            msg(
+                "Points at a {size}-table: {points}",
+                size=size,
+                points=joined([shown(p) for p in pts], ", "),
             )
         )
+    lines.append(_tie(rule))
+    for size, f in sorted(s.game_point_factor.items()):
+        lines.append(
+            msg(
+                "Game points at a {size}-table ×{factor}, rounding: {mode}",
+                size=size,
+                factor=shown(f, 4),
+                mode=s.game_point_rounding.mode,
+            )
+        )
+    ranking = joined([c.label() for c in rule.ranking], " → ")
+    lines.append(msg("Ranking: {criteria}", criteria=ranking))
+    lines += _entrants(rule)
     if rule.players_at_least:
-        lines.append(
-            t(
-                lang,
-                f"Nur ab {rule.players_at_least} Spielern",
-                f"Only with {rule.players_at_least} players or more",
-            )
-        )
+        lines.append(msg("Only with {players} players or more", players=rule.players_at_least))
     if rule.repeat:
         lines.append(
-            t(
-                lang,
-                "Wird wiederholt, solange mindestens "
-                f"{rule.entrants_at_least} Spieler weiterkommen",
-                f"Repeated while at least {rule.entrants_at_least} players go on",
+            msg(
+                "Repeated while at least {players} players go on",
+                players=rule.entrants_at_least,
             )
         )
     if rule.note:
@@ -116,12 +110,16 @@ def stage_lines(rule: StageRule, lang: str) -> list[str]:
     return lines
 
 
-def criterion_label(c: Criterion, rule: StageRule, lang: str) -> str:
+def joined(items: list[Text], between: str) -> Text:
+    """Several texts (messages or plain) in a row, as one text."""
+    if all(isinstance(x, str) for x in items):
+        return between.join(str(x) for x in items)
+    params = {f"x{i}": x for i, x in enumerate(items)}
+    return Message(between.join("{" + k + "}" for k in params), params)
+
+
+def criterion_label(c: Criterion, rule: StageRule) -> Text:
     """Name a criterion in the words of the ruleset ('Siegpunkte', 'Rang 1. Runde')."""
     if c.key == "rank":
-        return t(lang, f"Rang {c.scope}", f"rank {c.scope}")
-    text = c.label(lang)
-    if c.key == "points":
-        name = rule.points_name if lang == "de" else rule.points_name_en
-        text = name + text[len(c.label(lang).split(" (")[0]) :]
-    return text
+        return msg("rank {stage}", stage=c.scope)
+    return c.label(rule.points_word() if c.key == "points" else None)

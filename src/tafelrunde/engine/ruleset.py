@@ -8,6 +8,7 @@ from typing import Any
 from tafelrunde.engine.scoring import Scoring
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
+from tafelrunde.i18n import Message, msg
 
 SEATINGS = ("draw", "serpentine")
 SEAT_ORDERS = ("drawn", "drawn_each_game", "passes")
@@ -71,13 +72,22 @@ class StageRule:
     points_name_en: str = "points"
     negative_scores: bool = False  # a game whose scores can be below zero
 
-    def game_word(self, lang: str = "de") -> str:
+    def game_word(self) -> Message:
         """Name one game of this stage ('Partie', 'Durchgang')."""
-        return self.game_name if lang == "de" else self.game_name_en
+        return named(self.game_name, self.game_name_en)
 
-    def title(self, lang: str = "de") -> str:
-        """Name the stage in a language."""
-        return self.name if lang == "de" else (self.name_en or self.name)
+    def title(self) -> Message:
+        """Name the stage (the ruleset's German and English names)."""
+        return named(self.name, self.name_en)
+
+    def points_word(self) -> Message:
+        """Name this stage's points ('Siegpunkte')."""
+        return named(self.points_name, self.points_name_en)
+
+
+def named(german: str, english: str) -> Message:
+    """A name a ruleset gives in German and English (English falls back on German)."""
+    return msg("{english}", english=english or german, german=german)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from tafelrunde.engine.scoring import Scoring
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
+from tafelrunde.i18n import Message, msg
 
 TOP_KEYS = {"schema", "name", "name_en", "format", "description", "defaults", "stages"}
 FORMATS = ("", "A", "B", "C")  # format D has its own reader
@@ -44,9 +45,9 @@ SCORING_KEYS = {
 }  # fmt: skip
 
 
-def _fail(path: str, de: str, en: str) -> RuleError:
+def _fail(path: str, message: Message) -> RuleError:
     """Build the error for a field."""
-    return RuleError(de, en, field=path)
+    return RuleError(message, field=path)
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,7 +64,7 @@ def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 def _number(value: Any, path: str) -> Num:
     """Read an exact number from a TOML value."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise _fail(path, "muss eine Zahl sein.", "must be a number.")
+        raise _fail(path, msg("must be a number."))
     return parse_number(value, field=path)
 
 
@@ -73,7 +74,7 @@ def _rounding(r: TableReader, key: str) -> Rounding:
     mode = sub.choice("mode", ROUNDING_MODES, "none")
     step = _number(sub.data.get("step", 1), sub.at("step"))
     if step <= 0:
-        raise _fail(sub.at("step"), "muss größer als 0 sein.", "must be greater than 0.")
+        raise _fail(sub.at("step"), msg("must be greater than 0."))
     return Rounding(mode, step)
 
 
@@ -85,8 +86,7 @@ def _sizes(r: TableReader, key: str) -> dict[int, Any]:
         if not re.fullmatch(r"[0-9]{1,2}", str(size)) or not 2 <= int(size) <= MAX_TABLE_SIZE:
             raise _fail(
                 r.at(key) + f".{str(size)[:10]}",
-                f"der Schlüssel muss eine Tischgröße (2 bis {MAX_TABLE_SIZE}) sein.",
-                f"the key must be a table size (2 to {MAX_TABLE_SIZE}).",
+                msg("the key must be a table size (2 to {table_size}).", table_size=MAX_TABLE_SIZE),
             )
         out[int(size)] = value
     return out
@@ -99,20 +99,12 @@ def _scoring(r: TableReader) -> Scoring:
     for size, values in _sizes(s, "points").items():
         path = s.at("points") + f".{size}"
         if not isinstance(values, list) or len(values) != size:
-            raise _fail(
-                path,
-                f"braucht genau {size} Werte (Platz 1 bis {size}).",
-                f"needs exactly {size} values (places 1 to {size}).",
-            )
+            raise _fail(path, msg("needs exactly {size} values (places 1 to {size}).", size=size))
         points[size] = tuple(_number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
         if list(points[size]) != sorted(points[size], reverse=True):
-            raise _fail(
-                path,
-                "bessere Plätze dürfen nicht weniger Punkte bekommen.",
-                "better places must not get fewer points.",
-            )
+            raise _fail(path, msg("better places must not get fewer points."))
     if not points:
-        raise _fail(s.at("points"), "fehlt.", "is missing.")
+        raise _fail(s.at("points"), msg("is missing."))
     factors = {
         k: _number(v, s.at("game_point_factor") + f".{k}")
         for k, v in _sizes(s, "game_point_factor").items()
@@ -133,21 +125,15 @@ def _criteria(r: TableReader, key: str, default: list[str] | None) -> tuple[Crit
     """Read a list of ranking criteria; the order-giving one must come last."""
     raw = r.get(key, list, default, required=default is None)
     if len(raw) > MAX_CRITERIA:
-        raise _fail(
-            r.at(key),
-            f"höchstens {MAX_CRITERIA} Kriterien.",
-            f"at most {MAX_CRITERIA} criteria.",
-        )
+        raise _fail(r.at(key), msg("at most {criteria} criteria.", criteria=MAX_CRITERIA))
     out = tuple(Criterion.parse(str(t), field=f"{r.at(key)}[{i + 1}]") for i, t in enumerate(raw))
     for i, c in enumerate(out[:-1]):
         if c.orders:
             raise _fail(
-                f"{r.at(key)}[{i + 1}]",
-                "Stechen und Los müssen das letzte Kriterium sein.",
-                "roll-off and lot must be the last criterion.",
+                f"{r.at(key)}[{i + 1}]", msg("roll-off and lot must be the last criterion.")
             )
     if not out:
-        raise _fail(r.at(key), "braucht mindestens ein Kriterium.", "needs a criterion.")
+        raise _fail(r.at(key), msg("needs a criterion."))
     return out
 
 
@@ -156,13 +142,9 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     r = TableReader(data, path, STAGE_KEYS)
     sid: str = r.get("id", str, required=True)
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", sid):
-        raise _fail(
-            r.at("id"),
-            "1 bis 40 Zeichen: Buchstaben a–z, Ziffern, - und _.",
-            "1 to 40 characters: letters a–z, digits, - and _.",
-        )
+        raise _fail(r.at("id"), msg("1 to 40 characters: letters a–z, digits, - and _."))
     if sid in earlier:
-        raise _fail(r.at("id"), f"„{sid}“ gibt es schon.", f"'{sid}' exists already.")
+        raise _fail(r.at("id"), msg("'{sid}' exists already.", sid=sid))
     t = r.sub("tables", {"prefer", "allow", "max_other"})
     allow = t.get("allow", list, [3])
     if (
@@ -174,8 +156,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     ):
         raise _fail(
             t.at("allow"),
-            f"eine Liste von Tischgrößen von 2 bis {MAX_TABLE_SIZE}.",
-            f"a list of table sizes from 2 to {MAX_TABLE_SIZE}.",
+            msg("a list of table sizes from 2 to {table_size}.", table_size=MAX_TABLE_SIZE),
         )
     tables = TableRule(
         t.whole("prefer", 4, low=2, high=MAX_TABLE_SIZE),
@@ -188,8 +169,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         if size not in scoring.points:
             raise _fail(
                 f"{r.at('scoring')}.points.{size}",
-                f"fehlt für {size}er-Tische.",
-                f"is missing for tables of {size}.",
+                msg("is missing for tables of {size}.", size=size),
             )
     e = r.sub("entrants", {"top", "per_table", "fill_multiple", "fill_target"})
     entrants = Entrants(
@@ -199,21 +179,15 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         e.count("fill_target", None, high=MAX_PLAYERS),
     )
     if index > 0 and entrants.top is None and entrants.per_table is None:
-        raise _fail(
-            r.at("entrants"), "braucht „top“ oder „per_table“.", "needs 'top' or 'per_table'."
-        )
+        raise _fail(r.at("entrants"), msg("needs 'top' or 'per_table'."))
     play_if = r.sub("play_if", {"players_at_least", "entrants_at_least"})
     roll = r.sub("rolloffs", {"stechen", "herzog"})
     placement_by = tuple(r.get("placement_by", list, ["score"]))
     if len(placement_by) > 2:
-        raise _fail(r.at("placement_by"), "höchstens 2 Einträge.", "at most 2 entries.")
+        raise _fail(r.at("placement_by"), msg("at most 2 entries."))
     for i, key in enumerate(placement_by):
         if key not in ("score", "pips"):
-            raise _fail(
-                f"{r.at('placement_by')}[{i + 1}]",
-                "nur „score“ und „pips“.",
-                "only 'score' and 'pips'.",
-            )
+            raise _fail(f"{r.at('placement_by')}[{i + 1}]", msg("only 'score' and 'pips'."))
     ranking = _criteria(r, "ranking", None)
     table_ranking = _criteria(
         r, "table_ranking", [str(c) for c in ranking if c.key != "table_place"]
@@ -222,17 +196,12 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         if c.key == "rank" and c.scope not in earlier:
             raise _fail(
                 r.at("ranking"),
-                f"„rank@{c.scope}“: keine frühere Runde dieses Namens.",
-                f"'rank@{c.scope}': no earlier stage of that name.",
+                msg("'rank@{scope}': no earlier stage of that name.", scope=c.scope),
             )
     reseat = r.get("reseat_each_game", bool, False)
     games = r.count("games", high=MAX_GAMES, required=True) or 1
     if reseat and games > 1 and any(c.key == "table_place" for c in ranking):
-        raise _fail(
-            r.at("ranking"),
-            "„table_place“ geht nur mit festen Tischen.",
-            "'table_place' needs fixed tables.",
-        )
+        raise _fail(r.at("ranking"), msg("'table_place' needs fixed tables."))
     return StageRule(
         id=sid,
         name=r.line("name", sid),
@@ -270,19 +239,15 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     """Validate a parsed ruleset and build it."""
     top = TableReader(data, "", TOP_KEYS)
     if top.count("schema", 1, high=1_000_000) != 1:
-        raise _fail("schema", "nur Version 1 wird unterstützt.", "only version 1 is supported.")
+        raise _fail("schema", msg("only version 1 is supported."))
     defaults: dict[str, Any] = top.get("defaults", dict, {})
     stages_raw: list[Any] = top.get("stages", list, required=True)
     if not 1 <= len(stages_raw) <= MAX_STAGES:
-        raise _fail(
-            "stages",
-            f"braucht 1 bis {MAX_STAGES} Runden.",
-            f"needs 1 to {MAX_STAGES} stages.",
-        )
+        raise _fail("stages", msg("needs 1 to {stages} stages.", stages=MAX_STAGES))
     stages: list[StageRule] = []
     for i, raw in enumerate(stages_raw):
         if not isinstance(raw, dict):
-            raise _fail(f"stages[{i + 1}]", "muss eine Tabelle sein.", "must be a table.")
+            raise _fail(f"stages[{i + 1}]", msg("must be a table."))
         stages.append(_stage(_merge(defaults, raw), f"stages[{i + 1}]", i, [s.id for s in stages]))
     return Ruleset(
         name=checked_text(top.get("name", str, required=True), field="name", empty=False),

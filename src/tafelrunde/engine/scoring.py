@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import Num, Rounding, num
+from tafelrunde.i18n import msg
 
 
 @dataclass(frozen=True)
@@ -29,8 +30,7 @@ class Scoring:
             return self.points[size]
         except KeyError:
             raise RuleError(
-                f"Für {size}er-Tische sind keine Punkte festgelegt.",
-                f"No points are defined for tables of {size}.",
+                msg("No points are defined for tables of {size}.", size=size),
                 field="scoring.points",
             ) from None
 
@@ -55,15 +55,15 @@ def check_placements(places: Mapping[str, int]) -> None:
     for v in values:
         count = values.count(v)
         if v != values.index(v) + 1:
-            raise RuleError(
-                f"Die Platzierungen {', '.join(map(str, values))} passen nicht zusammen "
-                f"(Platz {v} ist {'doppelt' if count > 1 else 'falsch'} vergeben; "
-                "nach zwei Spielern auf Platz 1 folgt Platz 3).",
-                f"The placements {', '.join(map(str, values))} do not fit together "
-                f"(place {v} given {'twice' if count > 1 else 'wrongly'}; "
+            twice = msg("twice") if count > 1 else msg("wrongly")
+            said = msg(
+                "The placements {list} do not fit together (place {place} given {how}; "
                 "after two players on place 1 comes place 3).",
-                field="places",
+                list=", ".join(map(str, values)),
+                place=v,
+                how=twice,
             )
+            raise RuleError(said, field="places")
 
 
 def tie_groups(places: Mapping[str, int]) -> list[list[str]]:

@@ -13,6 +13,7 @@ from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.engine.scoring import tie_groups
 from tafelrunde.engine.seating import drawn_seat_order, pass_start_order
 from tafelrunde.engine.standings import Criterion, Standing, rank_players
+from tafelrunde.i18n import Message, msg
 
 
 @dataclass
@@ -75,10 +76,12 @@ class StageState:
     scored: dict[tuple[int, int], Outcome] = field(default_factory=dict)
     seat_index: dict[int, tuple[tuple[Table, ...], dict[str, int]]] = field(default_factory=dict)
 
-    def title(self, lang: str = "de") -> str:
+    def title(self) -> Message:
         """Name this stage; a repeated stage gets its number ('Gruppenrunde 2')."""
         suffix = self.key[len(self.rule.id) :].lstrip("-")
-        return f"{self.rule.title(lang)} {suffix}".strip()
+        if not suffix:
+            return self.rule.title()
+        return msg("{stage} {number}", stage=self.rule.title(), number=suffix)
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""

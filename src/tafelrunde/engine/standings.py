@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import Num
+from tafelrunde.i18n import Text, msg
 
 VALUE_KEYS = ("points", "game_points", "pips", "wins", "losses", "table_place", "rank")
 ORDER_KEYS = ("rolloff", "lot")
@@ -15,15 +16,15 @@ ASCENDING = ("losses", "table_place", "rank")  # fewer is better
 SCOPES = ("stage", "earlier", "all")
 
 LABELS = {
-    "points": ("Punkte", "points"),
-    "game_points": ("Spielpunkte", "game points"),
-    "pips": ("Augen", "pips"),
-    "wins": ("Siege", "wins"),
-    "losses": ("Verluste", "losses"),
-    "table_place": ("Platz am Tisch", "table place"),
-    "rank": ("Rang", "rank"),
-    "rolloff": ("Stechen", "roll-off"),
-    "lot": ("Los", "lot"),
+    "points": msg("points"),
+    "game_points": msg("game points"),
+    "pips": msg("pips"),
+    "wins": msg("wins"),
+    "losses": msg("losses"),
+    "table_place": msg("table place"),
+    "rank": msg("rank"),
+    "rolloff": msg("roll-off"),
+    "lot": msg("lot"),
 }
 
 
@@ -44,22 +45,13 @@ class Criterion:
         if key not in VALUE_KEYS + ORDER_KEYS:
             known = ", ".join(VALUE_KEYS + ORDER_KEYS)
             raise RuleError(
-                f"Unbekanntes Kriterium „{text}“; bekannt sind: {known}.",
-                f"Unknown criterion '{text}'; known: {known}.",
+                msg("Unknown criterion '{text}'; known: {known}.", text=text, known=known),
                 field=field,
             )
         if key == "rolloff" and not name:
-            raise RuleError(
-                "Ein Stechen braucht einen Namen, z. B. „rolloff:erzherzog“.",
-                "A roll-off needs a name, e.g. 'rolloff:erzherzog'.",
-                field=field,
-            )
+            raise RuleError(msg("A roll-off needs a name, e.g. 'rolloff:erzherzog'."), field=field)
         if key == "rank" and scope in SCOPES:
-            raise RuleError(
-                "„rank“ braucht die Runde, z. B. „rank@vorrunde“.",
-                "'rank' needs the stage, e.g. 'rank@vorrunde'.",
-                field=field,
-            )
+            raise RuleError(msg("'rank' needs the stage, e.g. 'rank@vorrunde'."), field=field)
         return cls(key, scope, name)
 
     @property
@@ -67,20 +59,15 @@ class Criterion:
         """Say whether this criterion orders a tied group itself (roll-off, lot)."""
         return self.key in ORDER_KEYS
 
-    def label(self, lang: str = "de") -> str:
-        """Name the criterion for people."""
-        de, en = LABELS[self.key]
-        text = de if lang == "de" else en
-        if self.key == "rolloff":
-            text = self.name.capitalize()
-        if self.key == "rank":
-            text += f" ({self.scope})"
-        elif self.scope == "earlier":
-            text += " (frühere Runden)" if lang == "de" else " (earlier stages)"
-        elif self.scope == "all":
-            text += " (alle Runden)" if lang == "de" else " (all stages)"
-        elif self.scope not in SCOPES:
-            text += f" ({self.scope})"
+    def label(self, name: Text | None = None) -> Text:
+        """Name the criterion for people (its value under another `name`, e.g. 'Siegpunkte')."""
+        text = name or (self.name.capitalize() if self.key == "rolloff" else LABELS[self.key])
+        if self.key == "rank" or self.scope not in SCOPES:
+            return msg("{criterion} ({scope})", criterion=text, scope=self.scope)
+        if self.scope == "earlier":
+            return msg("{criterion} (earlier stages)", criterion=text)
+        if self.scope == "all":
+            return msg("{criterion} (all stages)", criterion=text)
         return text
 
     def __str__(self) -> str:
@@ -221,9 +208,7 @@ def _break_tie(
         if order is not None:
             if sorted(order) != sorted(group):
                 raise RuleError(
-                    "Das Stechen passt nicht zu den gleichstehenden Spielern.",
-                    "The roll-off does not match the tied players.",
-                    field="rolloff",
+                    msg("The roll-off does not match the tied players."), field="rolloff"
                 )
             return list(order), criterion, False
     return sorted(group), order_criteria[0], True

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tafelrunde.engine.facts import Result
-from tafelrunde.engine.numbers import Num, display
-from tafelrunde.engine.rules_text import t
+from tafelrunde.engine.numbers import Num, shown
+from tafelrunde.engine.rules_text import joined
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import Message, Text, msg
 
 
 @dataclass(frozen=True)
@@ -29,18 +30,22 @@ class TableView:
     index: int
     seats: tuple[str, ...]  # player ids, start player first
     names: tuple[str, ...]
-    note: str  # e.g. the start order still waits for a roll-off
+    note: Text  # e.g. the start order still waits for a roll-off
     seats_known: bool  # False while the start order follows from later standings
     result: Result | None
     placed: tuple[Placed, ...] = field(default=())
 
-    def text(self, lang: str) -> str:
+    def text(self) -> Text:
         """The result in one line: '1. Anna (4), 2. Ben (2)'."""
-        parts = []
+        parts: list[Text] = []
         for p in self.placed:
-            pts = "?" if p.points is None else display(p.points, lang)
-            parts.append(f"{p.place}. {p.name} ({pts})")
-        return ", ".join(parts)
+            pts = "?" if p.points is None else shown(p.points)
+            parts.append(
+                Message(
+                    "{place}. {name} ({points})", {"place": p.place, "name": p.name, "points": pts}
+                )
+            )
+        return joined(parts, ", ")
 
 
 def draw_seed(st: StageState, game: int) -> int | None:
@@ -50,7 +55,7 @@ def draw_seed(st: StageState, game: int) -> int | None:
 
 
 def game_tables(
-    state: TournamentState, st: StageState, game: int, lang: str, only: range | None = None
+    state: TournamentState, st: StageState, game: int, only: range | None = None
 ) -> list[TableView]:
     """Every table of a game (or those numbered in `only`) with seat order, start player and
     entered result."""
@@ -60,17 +65,18 @@ def game_tables(
         if only is not None and index not in only:
             continue
         order = st.seat_order(game, index)
-        note, known = "", True
+        note: Text = ""
+        known = True
         passes = st.rule.seat_order == "passes"
         start = st.start_standing(game, index) if passes and game >= 3 else None
         if start is not None and start.pending:
-            note = t(lang, "Herzog offen!", "Herzog roll-off open!")
+            note = msg("Herzog roll-off open!")
         if st.rule.seat_order == "passes" and game >= 3 and start is None:
             known = False
-            note = t(
-                lang,
-                f"folgt aus dem Stand nach {st.rule.game_word()} {game - 1}",
-                f"follows from the standings after {st.rule.game_word('en')} {game - 1}",
+            note = msg(
+                "follows from the standings after {word} {game}",
+                word=st.rule.game_word(),
+                game=game - 1,
             )
         outcome = st.outcomes.get((game, index))
         placed: list[Placed] = []

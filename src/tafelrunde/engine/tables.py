@@ -7,6 +7,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.i18n import msg
 
 
 @dataclass(frozen=True)
@@ -107,9 +108,13 @@ def plan_tables(n: int, rule: TableRule | None = None) -> TablePlan:
         sizes = ", ".join(str(s) for s in sorted(rule.sizes()))
         works = working_numbers(rule)
         raise RuleError(
-            f"{n} Spieler lassen sich nicht an Tische der Größen {sizes} setzen; "
-            f"möglich sind: {works} Spieler.",
-            f"{n} players cannot be seated at tables of sizes {sizes}; possible: {works} players.",
+            msg(
+                "{n} players cannot be seated at tables of sizes {sizes}; "
+                "possible: {works} players.",
+                n=n,
+                sizes=sizes,
+                works=works,
+            ),
             field="players",
         )
     others = [s for s in rule.sizes()[1:] if s > 0]

@@ -15,12 +15,13 @@ from tafelrunde.engine.limits import (
     checked_text,
     checked_tree,
 )
+from tafelrunde.i18n import Message, msg
 
 _KIND_NAMES = {
-    str: ("ein Text", "a text"),
-    bool: ("true oder false", "true or false"),
-    list: ("eine Liste", "a list"),
-    dict: ("eine Tabelle", "a table"),
+    str: msg("must be a text."),
+    bool: msg("must be true or false."),
+    list: msg("must be a list."),
+    dict: msg("must be a table."),
 }
 
 
@@ -30,15 +31,11 @@ def read_toml(text: str, *, origin: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except ValueError as err:  # TOMLDecodeError, or a number too long to read
-        raise RuleError(
-            f"{origin} ist kein gültiges TOML: {err}",
-            f"{origin} is not valid TOML: {err}",
-            field=origin,
-        ) from None
+        said = msg("{file} is not valid TOML: {reason}", file=origin, reason=str(err))
+        raise RuleError(said, field=origin) from None
     except RecursionError:
-        raise RuleError(
-            f"{origin} ist zu tief verschachtelt.", f"{origin} is nested too deeply.", field=origin
-        ) from None
+        said = msg("{file} is nested too deeply.", file=origin)
+        raise RuleError(said, field=origin) from None
     checked_tree(data, field=origin)
     return data
 
@@ -51,32 +48,29 @@ class TableReader:
         for key in data:
             if key not in allowed:
                 known = ", ".join(sorted(allowed))
-                raise RuleError(
-                    f"unbekannter Eintrag; erlaubt sind: {known}.",
-                    f"unknown entry; allowed: {known}.",
-                    field=self.at(key),
-                )
+                said = msg("unknown entry; allowed: {known}.", known=known)
+                raise RuleError(said, field=self.at(key))
 
     def at(self, key: str) -> str:
         """Return the dotted path of a key."""
         return f"{self.path}.{key}" if self.path else key
 
-    def fail(self, key: str, de: str, en: str) -> RuleError:
+    def fail(self, key: str, message: Message) -> RuleError:
         """Build the error for one key."""
-        return RuleError(de, en, field=self.at(key))
+        return RuleError(message, field=self.at(key))
 
     def get(self, key: str, kind: type, default: Any = None, *, required: bool = False) -> Any:
         """Return a value of the given type, or the default when absent."""
         if key not in self.data:
             if required:
-                raise self.fail(key, "fehlt.", "is missing.")
+                raise self.fail(key, msg("is missing."))
             return default
         value = self.data[key]
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(key, "muss eine ganze Zahl sein.", "must be a whole number.")
+            raise self.fail(key, msg("must be a whole number."))
         if kind is not int and not isinstance(value, kind):
-            de, en = _KIND_NAMES.get(kind, (kind.__name__, kind.__name__))
-            raise self.fail(key, f"muss {de} sein.", f"must be {en}.")
+            said = _KIND_NAMES.get(kind) or msg("must be {kind}.", kind=kind.__name__)
+            raise self.fail(key, said)
         if isinstance(value, str):
             checked_text(value, field=self.at(key), length=LONG_TEXT_LENGTH, lines=True)
         return value
@@ -108,11 +102,13 @@ class TableReader:
         """Return a whole number from `low` to `high`, or the default (maybe None)."""
         value: int | None = self.get(key, int, default, required=required)
         if value is not None and not low <= value <= high:
-            raise self.fail(
-                key,
-                f"muss zwischen {low} und {high} liegen (steht: {str(value)[:20]}).",
-                f"must be between {low} and {high} (is: {str(value)[:20]}).",
+            said = msg(
+                "must be between {low} and {high} (is: {value}).",
+                low=low,
+                high=high,
+                value=str(value)[:20],
             )
+            raise self.fail(key, said)
         return value
 
     def whole(self, key: str, default: int, *, low: int = 1, high: int) -> int:
@@ -126,11 +122,12 @@ class TableReader:
         value: str = self.get(key, str, default)
         if value not in options:
             value = value[:40]
-            raise self.fail(
-                key,
-                f"„{value}“ ist nicht erlaubt; möglich: {', '.join(options)}.",
-                f"'{value}' is not allowed; possible: {', '.join(options)}.",
+            said = msg(
+                "'{value}' is not allowed; possible: {options}.",
+                value=value,
+                options=", ".join(options),
             )
+            raise self.fail(key, said)
         return value
 
     def sub(self, key: str, allowed: set[str]) -> Self:

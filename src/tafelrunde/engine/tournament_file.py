@@ -28,11 +28,13 @@ from tafelrunde.engine.limits import (
     checked_count,
     checked_size,
     checked_tree,
+    labelled,
 )
 from tafelrunde.engine.log import log_from_data, log_to_data
 from tafelrunde.engine.numbers import Num, exact_text, parse_number
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import Text, msg
 
 FORMAT = "tafelrunde-tournament"
 VERSION = 1
@@ -86,11 +88,7 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
     if kind == "draw":
         tables = d.get("tables")
         if not isinstance(tables, list) or len(tables) > MAX_PLAYERS:
-            raise RuleError(
-                "muss eine Liste von Tischen sein.",
-                "must be a list of tables.",
-                field=f"{where}.tables",
-            )
+            raise RuleError(msg("must be a list of tables."), field=f"{where}.tables")
         seats = tuple(ff.idents(t, where=f"{where}.tables", most=MAX_TABLE_SIZE) for t in tables)
         game = ff.whole(d, "game", where=where, low=1, high=MAX_GAMES)
         return Draw(n=n, at=at, by=by, stage=stage, game=game,
@@ -115,8 +113,8 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
         return Rolloff(n=n, at=at, by=by, stage=stage, kind=ff.text(d, "kind", where=where),
                        game=game, order=order, seed=ff.seed(d, "seed", where=where, default=None),
                        corrects=corrects)  # fmt: skip
-    raise RuleError(f"„{kind}“ ist keine Art von Eintrag.", f"'{kind}' is no kind of fact.",
-                    field=f"{where}.type")  # fmt: skip
+    said = msg("'{kind}' is no kind of fact.", kind=kind)
+    raise RuleError(said, field=f"{where}.type")
 
 
 def fact_from_data(data: dict[str, Any], *, knockout: bool) -> AnyFact | KnockoutFact:
@@ -127,7 +125,7 @@ def fact_from_data(data: dict[str, Any], *, knockout: bool) -> AnyFact | Knockou
 def _score(value: Any, where: str) -> Num:
     """A score as the file writes it: exact text ("131", "12.5", "524/3") or a whole number."""
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise RuleError("muss eine Zahl als Text sein.", "must be a number as text.", field=where)
+        raise RuleError(msg("must be a number as text."), field=where)
     return parse_number(value, field=where)
 
 
@@ -136,9 +134,7 @@ def stored(fact: AnyFact) -> dict[str, Any]:
     data = fact_to_dict(fact)
     if _fact_from_dict(json.loads(json.dumps(data)), "facts") != fact:
         raise RuleError(
-            "Dieser Eintrag ließe sich nach dem Speichern nicht genau so wieder lesen.",
-            "This entry would not read back exactly as entered after saving.",
-            field="fact",
+            msg("This entry would not read back exactly as entered after saving."), field="fact"
         )
     return data
 
@@ -151,12 +147,11 @@ def dumps(t: Tournament) -> str:
 def _checked(data: Any, origin: str) -> None:
     """Check a tournament file's format and version."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise damaged(origin, "format", "format")
+        raise damaged(origin, "format")
     if data.get("version") != VERSION:
         version = str(data.get("version"))[:20]
         raise RuleError(
-            f"{origin}: Version {version} wird nicht unterstützt.",
-            f"{origin}: version {version} is not supported.",
+            msg("{origin}: version {version} is not supported.", origin=origin, version=version),
             field="version",
         )
 
@@ -179,8 +174,8 @@ def _read(data: dict[str, Any]) -> Tournament:
 def _players(raw: Any) -> list[Player]:
     """The player list: distinct ids and names (case does not matter)."""
     if not isinstance(raw, list):
-        raise RuleError("muss eine Liste sein.", "must be a list.", field="players")
-    checked_count(len(raw), limit=MAX_PLAYERS, field="players", de="Spieler", en="players")
+        raise RuleError(msg("must be a list."), field="players")
+    checked_count(len(raw), limit=MAX_PLAYERS, field="players", what=msg("players"))
     players = [
         Player(ff.ident(ff.text(p, "id", where=f"players[{i + 1}]"), where=f"players[{i + 1}].id"),
                ff.name(ff.text(p, "name", where=f"players[{i + 1}]", length=NAME_LENGTH),
@@ -188,11 +183,9 @@ def _players(raw: Any) -> list[Player]:
         for i, p in enumerate(raw)
     ]  # fmt: skip
     if len({p.id for p in players}) != len(players):
-        raise RuleError(
-            "Eine Spieler-ID steht doppelt.", "A player id is given twice.", field="players"
-        )
+        raise RuleError(msg("A player id is given twice."), field="players")
     if len({p.name.casefold() for p in players}) != len(players):
-        raise RuleError("Ein Name steht doppelt.", "A name is given twice.", field="players")
+        raise RuleError(msg("A name is given twice."), field="players")
     return players
 
 
@@ -202,7 +195,7 @@ def loads_any(text: str, *, origin: str = "Turnierdatei") -> Tournament | Knocko
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as err:
-        raise damaged(origin, repr(err)[:200], repr(err)[:200]) from None
+        raise damaged(origin, repr(err)[:200]) from None
     return from_data(data, origin=origin)
 
 
@@ -225,13 +218,13 @@ def from_data(
         if replay:  # data from outside; what this program stored was checked when it was
             checked_tree(data, field="file")
         if not isinstance(data.get("ruleset"), dict):
-            raise RuleError("fehlt.", "is missing.", field="ruleset")
+            raise RuleError(msg("is missing."), field="ruleset")
         knockout = data["ruleset"].get("format") == "D"
         tour = ko_read(data) if knockout else _read(data)
     except RuleError as err:
-        raise damaged(origin, err.message("de"), err.message("en")) from None
+        raise damaged(origin, labelled(err.msg, err.field or "")) from None
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
-        raise damaged(origin, repr(err)[:200], repr(err)[:200]) from None
+        raise damaged(origin, repr(err)[:200]) from None
     try:
         if isinstance(tour, KnockoutTournament):
             tour.state()
@@ -242,13 +235,14 @@ def from_data(
     return tour
 
 
-def damaged(origin: str, de: str, en: str) -> RuleError:
+def damaged(origin: str, reason: Text) -> RuleError:
     """The refusal of a file that cannot be read, naming where it is damaged."""
-    return RuleError(
-        f"{origin} ist beschädigt oder keine Tafelrunde-Turnierdatei ({de}).",
-        f"{origin} is damaged or not a Tafelrunde tournament file ({en}).",
-        field="file",
+    said = msg(
+        "{origin} is damaged or not a Tafelrunde tournament file ({reason}).",
+        origin=origin,
+        reason=reason,
     )
+    return RuleError(said, field="file")
 
 
 def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
@@ -256,10 +250,11 @@ def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
     t = loads_any(text, origin=origin)
     if isinstance(t, KnockoutTournament):
         raise RuleError(
-            f"{origin} ist ein Turnier im Format D (Schocken-K.-o.); "
-            "dafür gibt es eigene Befehle (tafelrunde status, open, lost).",
-            f"{origin} is a format-D tournament (Schocken knockout); "
-            "it has its own commands (tafelrunde status, open, lost).",
+            msg(
+                "{origin} is a format-D tournament (Schocken knockout); "
+                "it has its own commands (tafelrunde status, open, lost).",
+                origin=origin,
+            ),
             field="file",
         )
     return t

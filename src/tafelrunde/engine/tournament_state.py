@@ -13,6 +13,7 @@ from tafelrunde.engine.scoring import check_placements
 from tafelrunde.engine.stage_state import StageState, Totals, ValueLookup
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import plan_tables
+from tafelrunde.i18n import Text, msg
 
 
 @dataclass(frozen=True)
@@ -62,11 +63,7 @@ class TournamentState:
         for st in reversed(self.stages):
             if st.rule.id == key:
                 return st
-        raise RuleError(
-            f"Die Runde „{key}“ gibt es (noch) nicht.",
-            f"There is no stage '{key}' (yet).",
-            field="stage",
-        )
+        raise RuleError(msg("There is no stage '{key}' (yet).", key=key), field="stage")
 
     def _rule_index(self, rule: StageRule) -> int:
         return next(i for i, r in enumerate(self.tournament.ruleset.stages) if r is rule)
@@ -114,10 +111,13 @@ class TournamentState:
             results = len(st.missing_results())
             rolloffs = sum(not n.done for n in st.rolloff_needs(self.cut(st)))
             raise RuleError(
-                f"Die Runde „{st.title()}“ ist noch nicht fertig: es fehlen {results} "
-                f"Ergebnis(se) und {rolloffs} Stechen.",
-                f"Stage '{st.title('en')}' is not finished yet: {results} result(s) and "
-                f"{rolloffs} roll-off(s) are missing.",
+                msg(
+                    "Stage '{stage}' is not finished yet: {results} result(s) and "
+                    "{rolloffs} roll-off(s) are missing.",
+                    stage=st.title(),
+                    results=results,
+                    rolloffs=rolloffs,
+                ),
                 field="stage",
             )
 
@@ -174,13 +174,10 @@ class TournamentState:
         if cur is None or key not in (cur.key,):
             if any(s.key == key for s in self.stages):
                 raise RuleError(
-                    f"Die Runde „{key}“ ist abgeschlossen; die nächste ist schon ausgelost.",
-                    f"Stage '{key}' is finished; the next one has been drawn.",
+                    msg("Stage '{key}' is finished; the next one has been drawn.", key=key),
                     field="stage",
                 )
-            raise RuleError(
-                f"Die Runde „{key}“ läuft nicht.", f"Stage '{key}' is not running.", field="stage"
-            )
+            raise RuleError(msg("Stage '{key}' is not running.", key=key), field="stage")
         return cur
 
     def _apply_draw(self, draw: Draw) -> None:
@@ -193,20 +190,12 @@ class TournamentState:
                 or draw.game != st.drawn_games() + 1
                 or draw.game > st.rule.games
             ):
-                raise RuleError(
-                    "Diese Partie ist schon ausgelost oder gibt es nicht.",
-                    "This game is drawn already or does not exist.",
-                    field="game",
-                )
+                raise RuleError(msg("This game is drawn already or does not exist."), field="game")
         else:
             self.require_finished(cur)
             plan = self.following(cur)
             if plan is None or plan.key != draw.stage or draw.game != 1:
-                raise RuleError(
-                    "Es gibt keine weitere Runde auszulosen.",
-                    "There is no further stage to draw.",
-                    field="stage",
-                )
+                raise RuleError(msg("There is no further stage to draw."), field="stage")
             st = StageState(
                 plan.rule, plan.key, len(self.stages) + 1, list(plan.entrants), self.tournament.seed
             )
@@ -214,11 +203,7 @@ class TournamentState:
         seated = [p for t in draw.tables for p in t]
         expected = sorted(plan_tables(len(st.entrants), st.rule.tables).sizes)
         if sorted(seated) != sorted(st.entrants) or sorted(len(t) for t in draw.tables) != expected:
-            raise RuleError(
-                "Die Auslosung passt nicht zu den Spielern dieser Runde.",
-                "The draw does not match this stage's players.",
-                field="tables",
-            )
+            raise RuleError(msg("The draw does not match this stage's players."), field="tables")
         st.draws[draw.game] = draw
         if st is not cur:
             self.stages.append(st)
@@ -227,15 +212,12 @@ class TournamentState:
         st = self._open_stage(result.stage)
         tables = st.tables(result.game)
         if tables is None or not 1 <= result.game <= st.rule.games:
-            raise RuleError(
-                f"Partie {result.game} ist nicht ausgelost.",
-                f"Game {result.game} is not drawn.",
-                field="game",
-            )
+            raise RuleError(msg("Game {game} is not drawn.", game=result.game), field="game")
         if not 1 <= result.table <= len(tables):
             raise RuleError(
-                f"Tisch {result.table} gibt es nicht (1–{len(tables)}).",
-                f"There is no table {result.table} (1–{len(tables)}).",
+                msg(
+                    "There is no table {table} (1–{count}).", table=result.table, count=len(tables)
+                ),
                 field="table",
             )
         table = tables[result.table - 1]
@@ -249,16 +231,14 @@ class TournamentState:
             for p in who:
                 if p not in table:
                     raise RuleError(
-                        f"{name(p)} sitzt nicht an Tisch {result.table}.",
-                        f"{name(p)} is not at table {result.table}.",
+                        msg("{name} is not at table {table}.", name=name(p), table=result.table),
                         field=label,
                     )
         for p, v in result.scores.items():
             parse_number(v, field="scores")  # within the one set of limits
             if v < 0 and not st.rule.negative_scores:
                 raise RuleError(
-                    f"Punkte von {name(p)}: in dieser Runde gibt es keine negativen Punkte.",
-                    f"Points of {name(p)}: this stage has no negative points.",
+                    msg("Points of {name}: this stage has no negative points.", name=name(p)),
                     field="scores",
                 )
         needs: list[tuple[str, list[str], bool]] = [
@@ -269,32 +249,21 @@ class TournamentState:
             if (required or values) and set(values) != set(table):
                 missing = ", ".join(name(p) for p in table if p not in values)
                 raise RuleError(
-                    f"Es fehlt ein Ergebnis für: {missing}.",
-                    f"A result is missing for: {missing}.",
-                    field=label,
+                    msg("A result is missing for: {missing}.", missing=missing), field=label
                 )
         if result.places:
             if set(result.places) != set(table):
                 missing = ", ".join(name(p) for p in table if p not in result.places)
                 raise RuleError(
-                    f"Es fehlt eine Platzierung für: {missing}.",
-                    f"A placement is missing for: {missing}.",
-                    field="places",
+                    msg("A placement is missing for: {missing}.", missing=missing), field="places"
                 )
             check_placements(result.places)
         if any(not 0 <= v <= MAX_PIPS for v in result.pips.values()):
-            raise RuleError(
-                f"Augen liegen zwischen 0 und {MAX_PIPS}.",
-                f"Pips lie between 0 and {MAX_PIPS}.",
-                field="pips",
-            )
+            raise RuleError(msg("Pips lie between 0 and {pips}.", pips=MAX_PIPS), field="pips")
         key = (result.game, result.table)
         old = st.results.get(key)
-        where = (
-            f"Tisch {result.table}, Partie {result.game}",
-            f"table {result.table}, game {result.game}",
-        )
-        _check_correction(old, result.corrects, ("Ergebnis", "result"), where, field="table")
+        where = msg("table {table}, game {game}", table=result.table, game=result.game)
+        _check_correction(old, result.corrects, "result", where, field="table")
         if old is not None:
             st.superseded.append(old)
         st.results[key] = result
@@ -305,11 +274,7 @@ class TournamentState:
             check_seed(fact.seed)
         st = self._open_stage(fact.stage)
         if len(set(fact.order)) != len(fact.order):
-            raise RuleError(
-                "Ein Spieler steht doppelt im Stechen.",
-                "A player appears twice in the roll-off.",
-                field="order",
-            )
+            raise RuleError(msg("A player appears twice in the roll-off."), field="order")
         group = frozenset(fact.order)
         st.touch()
         needs = [
@@ -320,15 +285,16 @@ class TournamentState:
         if not needs:
             names = ", ".join(self.tournament.name_of(p) for p in fact.order)
             raise RuleError(
-                f"Zwischen {names} ist kein Stechen ({fact.kind}) offen.",
-                f"There is no roll-off ({fact.kind}) open between {names}.",
+                msg(
+                    "There is no roll-off ({kind}) open between {names}.",
+                    kind=fact.kind,
+                    names=names,
+                ),
                 field="order",
             )
         old = st.rolloffs.get((fact.kind, fact.game, group))
         names = ", ".join(self.tournament.name_of(p) for p in sorted(group))
-        _check_correction(
-            old, fact.corrects, ("Stechen", "roll-off"), (names, names), field="order"
-        )
+        _check_correction(old, fact.corrects, "roll-off", names, field="order")
         st.rolloffs[(fact.kind, fact.game, group)] = fact
         st.forget_outcomes(fact.game)
 
@@ -349,26 +315,36 @@ class TournamentState:
 def _check_correction(
     old: Fact | None,
     corrects: int | None,
-    what: tuple[str, str],
-    where: tuple[str, str],
+    what: str,
+    where: Text,
     *,
     field: str,
 ) -> None:
     """Refuse a second entry that does not name the one it corrects, or a stray correction."""
     if old is not None and corrects != old.n:
-        raise RuleError(
-            f"{where[0]}: es gibt schon ein {what[0]} (Nr. {old.n}); eine Korrektur muss es "
-            "ausdrücklich ersetzen (--correct), oder es wird zurückgenommen (undo).",
-            f"{where[1]}: there is a {what[1]} already (no. {old.n}); a correction must replace "
-            "it explicitly (--correct), or undo it.",
-            field=field,
+        said = (
+            msg(
+                "{where}: there is a result already (no. {n}); a correction must replace "
+                "it explicitly (--correct), or undo it.",
+                where=where,
+                n=old.n,
+            )
+            if what == "result"
+            else msg(
+                "{where}: there is a roll-off already (no. {n}); a correction must replace "
+                "it explicitly (--correct), or undo it.",
+                where=where,
+                n=old.n,
+            )
         )
+        raise RuleError(said, field=field)
     if old is None and corrects is not None:
-        raise RuleError(
-            f"{where[0]}: es gibt kein {what[0]}, das korrigiert werden könnte.",
-            f"{where[1]}: there is no {what[1]} to correct.",
-            field="corrects",
+        said = (
+            msg("{where}: there is no result to correct.", where=where)
+            if what == "result"
+            else msg("{where}: there is no roll-off to correct.", where=where)
         )
+        raise RuleError(said, field="corrects")
 
 
 def check_order(facts: list[AnyFact]) -> None:
@@ -377,20 +353,20 @@ def check_order(facts: list[AnyFact]) -> None:
     for fact in facts:
         if not last < fact.n <= MAX_FACT_NUMBER:
             raise RuleError(
-                f"Eintrag Nr. {fact.n}: die Nummern müssen aufsteigen (zuletzt Nr. {last}).",
-                f"entry no. {fact.n}: the numbers must rise (last no. {last}).",
+                msg("entry no. {n}: the numbers must rise (last no. {last}).", n=fact.n, last=last),
                 field="n",
             )
         if isinstance(fact, Undo):
             if not live or live[-1] != fact.target:
-                de, en = (f"Nr. {live[-1]}", f"no. {live[-1]}") if live else ("keiner", "none")
-                raise RuleError(
-                    f"Eintrag Nr. {fact.n} nimmt Nr. {fact.target} zurück; zurücknehmen lässt "
-                    f"sich nur der letzte gültige Eintrag ({de}).",
-                    f"entry no. {fact.n} takes back no. {fact.target}; only the latest entry "
-                    f"left can be taken back ({en}).",
-                    field="target",
+                latest = msg("no. {n}", n=live[-1]) if live else msg("none")
+                said = msg(
+                    "entry no. {n} takes back no. {target}; only the latest entry left can be "
+                    "taken back ({latest}).",
+                    n=fact.n,
+                    target=fact.target,
+                    latest=latest,
                 )
+                raise RuleError(said, field="target")
             live.pop()
         else:
             live.append(fact.n)
@@ -400,8 +376,4 @@ def check_order(facts: list[AnyFact]) -> None:
 def check_seed(seed: int) -> None:
     """Refuse a lot seed outside 0 … MAX_SEED."""
     if not 0 <= seed <= MAX_SEED:
-        raise RuleError(
-            f"Der Los-Seed muss zwischen 0 und {MAX_SEED} liegen.",
-            f"The seed must lie between 0 and {MAX_SEED}.",
-            field="seed",
-        )
+        raise RuleError(msg("The seed must lie between 0 and {seed}.", seed=MAX_SEED), field="seed")

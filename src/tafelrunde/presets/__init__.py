@@ -10,6 +10,7 @@ from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.toml_reader import read_toml
+from tafelrunde.i18n import msg
 
 AnyRules = Ruleset | KnockoutRules
 
@@ -41,17 +42,18 @@ def load_rules(name_or_path: str) -> AnyRules:
     if not path.is_file():
         names = ", ".join(preset_names())
         raise RuleError(
-            f"„{name_or_path}“ ist weder eine Vorlage ({names}) noch eine Datei.",
-            f"'{name_or_path}' is neither a preset ({names}) nor a file.",
+            msg(
+                "'{name_or_path}' is neither a preset ({names}) nor a file.",
+                name_or_path=name_or_path,
+                names=names,
+            ),
             field="ruleset",
         )
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise RuleError(
-            f"{path.name} lässt sich nicht lesen: {err}",
-            f"cannot read {path.name}: {err}",
-            field="ruleset",
+            msg("cannot read {name}: {reason}", name=path.name, reason=str(err)), field="ruleset"
         ) from None
     return rules_from_toml(text, origin=path.name)
 
@@ -61,8 +63,7 @@ def load_ruleset(name_or_path: str) -> Ruleset:
     rules = load_rules(name_or_path)
     if isinstance(rules, KnockoutRules):
         raise RuleError(
-            f"„{name_or_path}“ ist ein Regelwerk für Format D, nicht A–C.",
-            f"'{name_or_path}' is a format-D ruleset, not A–C.",
+            msg("'{name_or_path}' is a format-D ruleset, not A–C.", name_or_path=name_or_path),
             field="ruleset",
         )
     return rules
@@ -73,8 +74,7 @@ def load_knockout(name_or_path: str = "schocken-ko") -> KnockoutRules:
     rules = load_rules(name_or_path)
     if not isinstance(rules, KnockoutRules):
         raise RuleError(
-            f"„{name_or_path}“ ist kein Regelwerk für Format D.",
-            f"'{name_or_path}' is not a format-D ruleset.",
+            msg("'{name_or_path}' is not a format-D ruleset.", name_or_path=name_or_path),
             field="ruleset",
         )
     return rules

@@ -5,22 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from tafelrunde.presets import preset_names
 from tafelrunde.web.core.models import Event
-from tafelrunde.web.core.templatetags.tafel import t
 
 PRESET_TITLES = {
-    "gruppenmodus": ("A – Gruppenmodus mit Durchgängen", "A – group mode with passes"),
-    "alhambra": ("B – Alhambra: Vorrunde, Zwischenrunde, Finale", "B – Alhambra: three stages"),
-    "king-lui": ("C – King Lui mit Schlangenlinie", "C – King Lui, serpentine seating"),
-    "schocken-ko": ("D – Schocken-K.-o. mit Leben und Chips", "D – Schocken knockout"),
+    "gruppenmodus": gettext_lazy("A – group mode with passes"),
+    "alhambra": gettext_lazy("B – Alhambra: three stages"),
+    "king-lui": gettext_lazy("C – King Lui, serpentine seating"),
+    "schocken-ko": gettext_lazy("D – Schocken knockout"),
 }
 
 
 def _required() -> dict[str, str]:
     """Django's 'required' message in the active language."""
-    return {"required": t("Bitte ausfüllen.", "Please fill this in.")}
+    return {"required": gettext("Please fill this in.")}
 
 
 class EventForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -33,18 +33,18 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Label the fields in the active language."""
         super().__init__(*args, **kwargs)
-        self.fields["name"].label = t("Name des Termins", "Name of the event")
+        self.fields["name"].label = gettext("Name of the event")
         self.fields["name"].error_messages |= _required()
         date = self.fields["date"]
-        date.label = t("Datum", "Date")
-        date.help_text = t("leer lassen: steht noch nicht fest", "leave empty: not fixed yet")
+        date.label = gettext("Date")
+        date.help_text = gettext("leave empty: not fixed yet")
         date.widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-        date.error_messages |= {"invalid": t("Bitte ein gültiges Datum.", "Please a valid date.")}
+        date.error_messages |= {"invalid": gettext("Please a valid date.")}
 
 
 def _events() -> list[tuple[str, str]]:
     """The events to choose from, and none."""
-    none = ("", t("– ohne Termin –", "– no event –"))
+    none = ("", gettext("– no event –"))
     return [none] + [(str(e.pk), str(e)) for e in Event.objects.all()]
 
 
@@ -63,23 +63,20 @@ class TournamentForm(forms.Form):
         """Fill the choices and label the fields in the active language."""
         super().__init__(*args, **kwargs)
         f = self.fields
-        f["name"].label = t("Name (leer: Name des Regelwerks)", "Name (empty: the ruleset's)")
-        f["event"].label = t("Termin", "Event")
+        f["name"].label = gettext("Name (empty: the ruleset's)")
+        f["event"].label = gettext("Event")
         f["event"].choices = _events()
-        f["preset"].label = t("Vorlage", "Preset")
-        f["preset"].choices = [("", t("– eigene Regeldatei –", "– own ruleset file –"))] + [
-            (n, t(*PRESET_TITLES.get(n, (n, n)))) for n in preset_names()
+        f["preset"].label = gettext("Preset")
+        f["preset"].choices = [("", gettext("– own ruleset file –"))] + [
+            (n, str(PRESET_TITLES.get(n, n))) for n in preset_names()
         ]
-        f["ruleset"].label = t("oder Regeldatei (TOML) hochladen", "or upload a ruleset (TOML)")
-        f["players"].label = t("Spieler, einer je Zeile", "Players, one per line")
-        f["players"].help_text = t(
-            "Bei Format D können Spieler auch später angemeldet werden.",
-            "In format D players can also register later.",
-        )
-        f["players_file"].label = t("oder Spielerliste (CSV) hochladen", "or upload players (CSV)")
-        f["day"].label = t("Turniertag (Format D)", "Tournament day (format D)")
-        f["day"].help_text = t("leer: Datum des Termins", "empty: the event's date")
-        f["day"].error_messages |= {"invalid": t("Bitte ein gültiges Datum.", "A valid date.")}
+        f["ruleset"].label = gettext("or upload a ruleset (TOML)")
+        f["players"].label = gettext("Players, one per line")
+        f["players"].help_text = gettext("In format D players can also register later.")
+        f["players_file"].label = gettext("or upload players (CSV)")
+        f["day"].label = gettext("Tournament day (format D)")
+        f["day"].help_text = gettext("empty: the event's date")
+        f["day"].error_messages |= {"invalid": gettext("A valid date.")}
 
 
 class ImportForm(forms.Form):
@@ -91,11 +88,9 @@ class ImportForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Label the fields in the active language."""
         super().__init__(*args, **kwargs)
-        self.fields["file"].label = t("Turnierdatei (JSON)", "Tournament file (JSON)")
-        self.fields["file"].error_messages |= {
-            "required": t("Bitte eine Datei wählen.", "Please choose a file.")
-        }
-        self.fields["event"].label = t("Termin", "Event")
+        self.fields["file"].label = gettext("Tournament file (JSON)")
+        self.fields["file"].error_messages |= {"required": gettext("Please choose a file.")}
+        self.fields["event"].label = gettext("Event")
         self.fields["event"].choices = _events()
 
 
@@ -108,7 +103,7 @@ class RulesForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Label the field in the active language."""
         super().__init__(*args, **kwargs)
-        self.fields["text"].label = t("Regelwerk (TOML)", "Ruleset (TOML)")
+        self.fields["text"].label = gettext("Ruleset (TOML)")
         self.fields["text"].error_messages |= _required()
 
 
@@ -125,9 +120,7 @@ class PlayersForm(forms.Form):
         """Label the fields in the active language."""
         super().__init__(*args, **kwargs)
         f = self.fields
-        f["names"].label = t("Namen, einer je Zeile", "Names, one per line")
-        f["file"].label = t("oder CSV-Datei (Spalte „Name“)", "or a CSV file (column 'name')")
-        f["late"].label = t(
-            "nach dem Anmeldeschluss trotzdem annehmen", "accept after the registration deadline"
-        )
-        f["paid"].label = t("Startgebühr bezahlt", "entry fee paid")
+        f["names"].label = gettext("Names, one per line")
+        f["file"].label = gettext("or a CSV file (column 'name')")
+        f["late"].label = gettext("accept after the registration deadline")
+        f["paid"].label = gettext("entry fee paid")

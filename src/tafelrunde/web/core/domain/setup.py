@@ -14,11 +14,12 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.knockout.entry import record_all, registrations
-from tafelrunde.engine.limits import checked_text
+from tafelrunde.engine.limits import checked_text, labelled
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import from_data
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
 from tafelrunde.web.core.domain.store import AnyTournament, Logged, file_data, stale, write_log
 from tafelrunde.web.core.models import TournamentRecord, new_revision
@@ -34,18 +35,10 @@ def new_seed() -> int:
 def choose_rules(preset: str, upload: str | None) -> AnyRules:
     """The ruleset of a preset or of an uploaded TOML text (exactly one)."""
     if bool(preset) == bool(upload):
-        raise RuleError(
-            "Bitte eine Vorlage wählen oder eine Regeldatei hochladen (nicht beides).",
-            "Choose a preset or upload a ruleset file (not both).",
-            field="preset",
-        )
+        raise RuleError(msg("Choose a preset or upload a ruleset file (not both)."), field="preset")
     if preset:
         if preset not in preset_names():
-            raise RuleError(
-                f"Die Vorlage „{preset}“ gibt es nicht.",
-                f"There is no preset '{preset}'.",
-                field="preset",
-            )
+            raise RuleError(msg("There is no preset '{preset}'.", preset=preset), field="preset")
         return load_rules(preset)
     try:
         return rules_from_toml(upload or "", origin="Regeldatei")
@@ -57,8 +50,8 @@ def at_field(err: RuleError, name: str) -> RuleError:
     """A ruleset text's refusal at the form field `name`, naming the entry it is about."""
     inner = err.field or ""
     if inner in ("", "Regeldatei", "Regelwerk", "format"):
-        return RuleError(err.de, err.en, field=name)
-    return RuleError(f"{inner}: {err.de}", f"{inner}: {err.en}", field=name)
+        return err.with_field(name)
+    return RuleError(labelled(err.msg, inner), field=name)
 
 
 def numbered_players(names: list[str], first: int = 1) -> list[Player]:
@@ -84,11 +77,7 @@ def new_tournament(
 def check_players(tour: Tournament) -> None:
     """Refuse a player list that no first stage can seat."""
     if len(tour.players) < 3:
-        raise RuleError(
-            "Das Turnier braucht mindestens 3 Spieler.",
-            "The tournament needs at least 3 players.",
-            field="players",
-        )
+        raise RuleError(msg("The tournament needs at least 3 players."), field="players")
     first = TournamentState(tour).following(None)
     if first is not None:
         plan_tables(len(tour.players), first.rule.tables)
@@ -113,8 +102,7 @@ def with_rules(rec: TournamentRecord, text: str) -> tuple[AnyTournament, dict[st
     source = rules.source
     if (source.get("format") == "D") != (rec.format == "D"):
         raise RuleError(
-            "Das Format eines Turniers lässt sich nicht ändern; bitte ein neues Turnier anlegen.",
-            "A tournament's format cannot change; please create a new tournament.",
+            msg("A tournament's format cannot change; please create a new tournament."),
             field="format",
         )
     data = file_data(rec) | {"ruleset": source}

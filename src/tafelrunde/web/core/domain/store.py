@@ -29,7 +29,7 @@ from tafelrunde.engine.tournament_file import (
 )
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.errors import is_pair, pair
-from tafelrunde.i18n import Message
+from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
 
 AnyTournament = Tournament | KnockoutTournament
@@ -282,10 +282,12 @@ def _kept(m: Message) -> dict[str, Any]:
 def stale(expected: int, current: int) -> RuleError:
     """Build the refusal of a form that was filled in on an older state."""
     return RuleError(
-        f"Inzwischen wurde etwas anderes eingetragen (Stand {current}, das Formular kannte "
-        f"Stand {expected}). Bitte die Seite neu laden und noch einmal prüfen.",
-        f"Something else was entered meanwhile (state {current}, the form knew state "
-        f"{expected}). Please reload the page and check again.",
+        msg(
+            "Something else was entered meanwhile (state {current}, the form knew state "
+            "{expected}). Please reload the page and check again.",
+            current=current,
+            expected=expected,
+        ),
         field="version",
     )
 
@@ -369,9 +371,7 @@ def _user(user: Any) -> Any:
 def group_state(tour: AnyTournament) -> TournamentState:
     """Return the state of a format A–C tournament."""
     if not isinstance(tour, Tournament):
-        raise RuleError(
-            "Das ist ein Turnier im Format D.", "This is a format-D tournament.", field="file"
-        )
+        raise RuleError(msg("This is a format-D tournament."), field="file")
     live = _LIVE.get(id(tour))
     if live is None or live.tournament is not tour or live.synced != len(tour.facts):
         live = _LIVE[id(tour)] = TournamentState(tour)

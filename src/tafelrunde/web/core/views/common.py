@@ -13,9 +13,10 @@ from django.shortcuts import get_object_or_404
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.i18n import Message
 from tafelrunde.web.core.domain.store import Logged, write_log
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.templatetags.tafel import lang
+from tafelrunde.web.core.templatetags.tafel import lang, translated
 
 V = TypeVar("V", bound=Callable[..., HttpResponse])
 
@@ -27,7 +28,7 @@ def say(de: str, en: str) -> str:
 
 def text_of(err: RuleError) -> str:
     """The refusal's message in the active language."""
-    return say(err.de, err.en)
+    return translated(err.msg)
 
 
 def organiser(view: V) -> V:
@@ -56,14 +57,10 @@ def refuse(form: forms.Form, err: RuleError, fields: dict[str, str] | None = Non
 
 
 def audit(
-    request: HttpRequest,
-    rec: TournamentRecord | None,
-    de: str,
-    en: str,
-    fact: int | None = None,
+    request: HttpRequest, rec: TournamentRecord | None, message: Message, fact: int | None = None
 ) -> None:
     """Write one line of the audit log (inside the caller's transaction)."""
-    write_log(rec, request.user, Logged(de, en, fact))
+    write_log(rec, request.user, Logged(message, fact=fact))
 
 
 def whole(value: str | None, what: str, high: int = MAX_FACT_NUMBER) -> int:

@@ -8,8 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.models import Event
-from tafelrunde.web.core.views.common import audit, organiser, say
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.common import audit, organiser
 from tafelrunde.web.orga.forms import EventForm
 
 
@@ -22,13 +24,8 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         with transaction.atomic():
             saved = form.save()
             when = saved.date.isoformat() if saved.date else "—"
-            audit(
-                request,
-                None,
-                f"Termin „{saved.name}“ ({when}) gespeichert",
-                f"Event '{saved.name}' ({when}) saved",
-            )
-        messages.success(request, say("Termin gespeichert.", "Event saved."))
+            audit(request, None, msg("Event '{name}' ({when}) saved", name=saved.name, when=when))
+        messages.success(request, translated(msg("Event saved.")))
         return redirect("home")
     return render(request, "orga/event_form.html", {"form": form, "event": event})
 
@@ -39,13 +36,10 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete an event; its tournaments stay, without an event."""
     event = get_object_or_404(Event, pk=pk)
     with transaction.atomic():
-        audit(request, None, f"Termin „{event.name}“ gelöscht", f"Event '{event.name}' deleted")
+        audit(request, None, msg("Event '{name}' deleted", name=event.name))
         event.delete()
     messages.success(
         request,
-        say(
-            "Termin gelöscht; seine Turniere bleiben erhalten.",
-            "Event deleted; its tournaments are kept.",
-        ),
+        translated(msg("Event deleted; its tournaments are kept.")),
     )
     return redirect("home")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -23,8 +24,10 @@ from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import Draw, Result, Tournament
 from tafelrunde.engine.limits import MAX_PIPS, MAX_SEED, whole_number
 from tafelrunde.engine.numbers import parse_number
-from tafelrunde.engine.table_view import game_tables
+from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import Message, Text, msg
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import (
     Logged,
@@ -33,8 +36,8 @@ from tafelrunde.web.core.domain.store import (
     group_state,
 )
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.templatetags.tafel import lang
-from tafelrunde.web.core.views.common import organiser, record_of, say, text_of, whole
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.common import organiser, record_of, text_of, whole
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.orga.views.tables_page import page_of, tables
 
@@ -51,7 +54,7 @@ def _seed(text: str | None) -> tuple[int, str]:
     try:
         return whole_number(text, field="seed", high=MAX_SEED), ""
     except RuleError as err:
-        return setup.new_seed(), say(f"Los-Seed: {err.de} Neu gelost.", f"Seed: {err.en} Redrawn.")
+        return setup.new_seed(), translated(msg("Seed: {reason} Redrawn.", reason=err.msg))
 
 
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
@@ -73,24 +76,29 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             assert isinstance(fact, Draw)
             st = preview.stage(fact.stage)
-            context |= {"seed": seed, "preview": game_tables(preview, st, fact.game, lang())}
+            context |= {"seed": seed, "preview": shown_tables(preview, st, fact.game)}
             context |= {
-                "stage": st.title(lang()),
+                "stage": translated(st.title()),
                 "game": fact.game,
-                "word": st.rule.game_word(lang()),
+                "word": translated(st.rule.game_word()),
             }
     return page(request, rec, "orga/draw.html", context)
+
+
+def shown_tables(state: TournamentState, st: StageState, game: int) -> list[TableView]:
+    """The tables of a game, their notes in the active language."""
+    return [replace(v, note=translated(v.note)) for v in game_tables(state, st, game)]
 
 
 def past_draws(state: TournamentState) -> list[dict[str, Any]]:
     """Every draw made so far, with its seed."""
     return [
         {
-            "stage": st.title(lang()),
+            "stage": translated(st.title()),
             "game": g,
             "seed": d.seed,
             "n": d.n,
-            "word": st.rule.game_word(lang()),
+            "word": translated(st.rule.game_word()),
         }
         for st in state.stages
         for g, d in sorted(st.draws.items())
@@ -103,7 +111,7 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     seed = whole(request.POST.get("seed"), "seed", MAX_SEED)
     version = whole(request.POST.get("version"), "version")
 
-    titles: dict[str, str] = {}
+    titles: dict[str, Message] = {}
 
     def change(tour: Any) -> Any:
         state = group_state(tour)
@@ -111,22 +119,24 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
             state, next_draw(state, seed=seed), at=stamp(), by=request.user.get_username()
         )
         st = state.stage(fact.stage)
-        titles.update(de=st.title("de"), en=st.title("en"))
+        titles["stage"] = st.title()
         return fact
 
     def log(fact: Any) -> Logged:
-        return Logged(
-            f"Ausgelost: {titles['de']}, Partie {fact.game} (Los-Seed {seed})",
-            f"Drawn: {titles['en']}, game {fact.game} (seed {seed})",
-            fact.n,
+        said = msg(
+            "Drawn: {stage}, game {game} (seed {seed})",
+            stage=titles["stage"],
+            game=fact.game,
+            seed=seed,
         )
+        return Logged(said, fact=fact.n)
 
     try:
         append(rec.pk, change, expected=version, user=request.user, log=log)
     except RuleError as err:
         messages.error(request, text_of(err))
         return redirect("draw", rec.pk)
-    messages.success(request, say("Auslosung freigegeben.", "Draw released."))
+    messages.success(request, translated(msg("Draw released.")))
     return redirect("tables", rec.pk)
 
 
@@ -139,23 +149,16 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     game, table = whole(post.get("game"), "game"), whole(post.get("table"), "table")
     basis = whole(post.get("basis"), "basis")
     key = f"{game}-{table}"
-    what = ("korrigiert", "corrected") if basis else ("eingetragen", "entered")
     try:
         _, open_here = append(
             rec.pk,
             lambda tour: _enter(tour, post, game, table, basis, request),
             user=request.user,
-            log=lambda done: Logged(
-                f"Ergebnis {what[0]}: Partie {game}, Tisch {table}",
-                f"Result {what[1]}: game {game}, table {table}",
-                done[0].n,
-            ),
+            log=lambda done: Logged(_result_said(basis, game, table), fact=done[0].n),
         )
     except RuleError as err:
         return tables(request, pk, errors={key: text_of(err)}, typed=post)
-    messages.success(
-        request, say(f"Tisch {table}: Ergebnis gespeichert.", f"Table {table}: result saved.")
-    )
+    messages.success(request, translated(msg("Table {table}: result saved.", table=table)))
     stay = f"?partie={game}&seite={page_of(table)}" if open_here else ""  # else: the next game
     return redirect(reverse("tables", args=[rec.pk]) + f"{stay}#table-{game}-{table}")
 
@@ -168,32 +171,29 @@ def _enter(
     state = group_state(tour)
     st = state.current
     if st is None:
-        raise RuleError("Es ist noch nichts ausgelost.", "Nothing is drawn yet.", field="game")
+        raise RuleError(msg("Nothing is drawn yet."), field="game")
     old = st.results.get((game, table))
     if (old.n if old else 0) != basis:
-        raise RuleError(
-            f"Für Tisch {table} wurde inzwischen ein anderes Ergebnis eingetragen; "
-            "bitte die Seite neu laden und prüfen.",
-            f"Meanwhile another result was entered for table {table}; "
+        said = msg(
+            "Meanwhile another result was entered for table {table}; "
             "please reload the page and check.",
-            field="version",
+            table=table,
         )
+        raise RuleError(said, field="version")
     tables = st.tables(game) or ()
     if not 1 <= table <= len(tables):
-        raise RuleError(
-            f"Tisch {table} gibt es nicht.", f"There is no table {table}.", field="table"
-        )
+        raise RuleError(msg("There is no table {table}.", table=table), field="table")
     scores, pips, places = {}, {}, {}
     for p in tables[table - 1]:
         name = tour.name_of(p)
         if text := post.get(f"points-{p}", "").strip():
             scores[p] = _number(text, name)
         if text := post.get(f"pips-{p}", "").strip():
-            pips[p] = _whole_number(text, name, ("Augen", "pips"), MAX_PIPS)
+            pips[p] = _whole_number(text, name, "pips", MAX_PIPS)
         if text := post.get(f"place-{p}", "").strip():
-            places[p] = _whole_number(text, name, ("Platz", "place"), len(tables[table - 1]))
+            places[p] = _whole_number(text, name, "place", len(tables[table - 1]))
     if not (scores or pips or places):
-        raise RuleError("Bitte das Ergebnis eintragen.", "Please enter the result.", field="result")
+        raise RuleError(msg("Please enter the result."), field="result")
     fact = Result(n=0, stage=st.key, game=game, table=table, scores=scores, pips=pips,
                   places=places, corrects=basis or None)  # fmt: skip
     done = record(state, fact, at=stamp(), by=request.user.get_username())
@@ -205,22 +205,29 @@ def _number(text: str, name: str) -> Any:
     try:
         return parse_number(text, field="points")
     except RuleError as err:
-        raise RuleError(
-            f"Punkte von {name}: {err.de}", f"Points of {name}: {err.en}", field="points"
-        ) from None
+        said = msg("Points of {name}: {reason}", name=name, reason=err.msg)
+        raise RuleError(said, field="points") from None
 
 
-def _whole_number(text: str, name: str, what: tuple[str, str], high: int) -> int:
-    """A whole number from a result field, or a refusal naming player and field."""
-    low = 0 if what[1] == "pips" else 1
+def _whole_number(text: str, name: str, what: str, high: int) -> int:
+    """A whole number from a result field (pips or place), or a refusal naming the player."""
+    low = 0 if what == "pips" else 1
     try:
-        return whole_number(text, field=what[1], low=low, high=high)
+        return whole_number(text, field=what, low=low, high=high)
     except RuleError as err:
-        raise RuleError(
-            f"{what[0]} von {name}: {err.de}",
-            f"{what[1].capitalize()} of {name}: {err.en}",
-            field=what[1],
-        ) from None
+        said = (
+            msg("Pips of {name}: {reason}", name=name, reason=err.msg)
+            if what == "pips"
+            else msg("Place of {name}: {reason}", name=name, reason=err.msg)
+        )
+        raise RuleError(said, field=what) from None
+
+
+def _result_said(basis: int, game: int, table: int) -> Message:
+    """The log line of an entered or corrected result."""
+    if basis:
+        return msg("Result corrected: game {game}, table {table}", game=game, table=table)
+    return msg("Result entered: game {game}, table {table}", game=game, table=table)
 
 
 @organiser
@@ -232,37 +239,36 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     players = post.getlist("players")
     by = request.user.get_username()
 
-    def change(tour: Any) -> tuple[Any, str]:
+    def change(tour: Any) -> tuple[Any, Text]:
         state = group_state(tour)
         if post.get("auto"):
             needs = [n for n in open_rolloffs(state) if sorted(n.players) == sorted(players)]
             if not needs:
-                raise RuleError("Dieses Stechen ist nicht (mehr) offen.",
-                                "This roll-off is not open (any more).", field="order")  # fmt: skip
+                raise RuleError(msg("This roll-off is not open (any more)."), field="order")
             fact = rolled_by_software(needs[0], seed=setup.new_seed())
         else:
             order = [post.get(f"pos-{i}", "") for i in range(1, len(players) + 1)]
             if sorted(order) != sorted(players):
                 raise RuleError(
-                    "Bitte jeden Spieler des Stechens genau einmal auf einen Platz setzen.",
-                    "Put every player of the roll-off on exactly one place.",
-                    field="order",
+                    msg("Put every player of the roll-off on exactly one place."), field="order"
                 )
             fact = rolloff_for(state, order)
         fact = record(state, fact, at=stamp(), by=by)
-        seed = f" (Los-Seed {fact.seed})" if fact.seed is not None else ""
-        return fact, " > ".join(tour.name_of(p) for p in fact.order) + seed
+        order = " > ".join(tour.name_of(p) for p in fact.order)
+        if fact.seed is None:
+            return fact, order
+        return fact, msg("{order} (seed {seed})", order=order, seed=fact.seed)
 
     try:
         _, said = append(
             rec.pk,
             change,
             user=request.user,
-            log=lambda done: Logged(f"Stechen: {done[1]}", f"Roll-off: {done[1]}", done[0].n),
+            log=lambda done: Logged(msg("Roll-off: {order}", order=done[1]), fact=done[0].n),
         )
     except RuleError as err:
         return tables(request, pk, errors={"rolloff-" + "-".join(sorted(players)): text_of(err)})
-    messages.success(request, say(f"Stechen eingetragen: {said}", f"Roll-off entered: {said}"))
+    messages.success(request, translated(msg("Roll-off entered: {order}", order=said)))
     return redirect("tables", rec.pk)
 
 
@@ -274,20 +280,20 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     version = whole(request.POST.get("version"), "version")
     by = request.user.get_username()
 
-    def take_back(tour: Any) -> tuple[Any, str, str]:
+    def take_back(tour: Any) -> tuple[Any, Message]:
         target = undo_last(group_state(tour), at=stamp(), by=by)[1]
-        return target, describe(tour, target, "de"), describe(tour, target, "en")
+        return target, describe(tour, target)
 
     try:
-        _, de, en = append(
+        _, said = append(
             rec.pk,
             take_back,
             expected=version,
             user=request.user,
-            log=lambda done: Logged(f"Zurückgenommen: {done[1]}", f"Undone: {done[2]}", done[0].n),
+            log=lambda done: Logged(msg("Undone: {entry}", entry=done[1]), fact=done[0].n),
         )
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
-        messages.success(request, say(f"Zurückgenommen: {de}", f"Undone: {en}"))
+        messages.success(request, translated(msg("Undone: {entry}", entry=said)))
     return redirect("draw" if request.POST.get("back") == "draw" else "tables", rec.pk)

@@ -12,19 +12,17 @@ from django.views.decorators.http import require_POST
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, say, whole
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of, whole
 from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views.tournaments import upload_text
 
-FIXED = RuleError(
-    "Nach der ersten Auslosung lassen sich keine Spieler mehr hinzufügen oder entfernen.",
-    "Players cannot be added or removed after the first draw.",
-    field="names",
-)
+FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
 
 
 def players(request: HttpRequest, pk: int) -> HttpResponse:
@@ -50,7 +48,7 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
             except RuleError as err:
                 refuse(form, err, {"players": "names", "version": "__all__"})
             else:
-                messages.success(request, say("Spieler hinzugefügt.", "Players added."))
+                messages.success(request, translated(msg("Players added.")))
                 return redirect("players", rec.pk)
     context = {"form": form, "players": rec.players, "fixed": setup.started(rec)}
     return page(request, rec, "orga/players.html", context)
@@ -59,17 +57,13 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
 def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> None:
     """Add players (locked, checked like a new tournament), with a line in the log."""
     if not names:
-        raise RuleError("Bitte Namen eingeben.", "Please enter names.", field="names")
+        raise RuleError(msg("Please enter names."), field="names")
 
     def change(locked: TournamentRecord) -> list[str]:
         known = {p["name"].casefold() for p in locked.players}
         twice = [n for n in names if n.casefold() in known]
         if twice:
-            raise RuleError(
-                f"„{twice[0]}“ ist schon angemeldet.",
-                f"'{twice[0]}' is registered already.",
-                field="names",
-            )
+            raise RuleError(msg("'{name}' is registered already.", name=twice[0]), field="names")
         ids = [int(p["id"][1:]) for p in locked.players if p["id"][1:].isdigit()]
         new = setup.numbered_players(names, 1 + max(ids, default=0))
         locked.players = [*locked.players, *({"id": p.id, "name": p.name} for p in new)]
@@ -82,7 +76,7 @@ def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> Non
         FIXED,
         change,
         user=user,
-        log=lambda: Logged(f"Spieler hinzugefügt: {said}", f"Players added: {said}"),
+        log=lambda: Logged(msg("Players added: {names}", names=said)),
     )
 
 
@@ -97,22 +91,18 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
     def change(locked: TournamentRecord) -> list[str]:
         gone.extend(p["name"] for p in locked.players if p["id"] == pid)
         if not gone:
-            raise RuleError(
-                "Diesen Spieler gibt es nicht (mehr).",
-                "This player does not exist (any more).",
-                field="names",
-            )
+            raise RuleError(msg("This player does not exist (any more)."), field="names")
         locked.players = [p for p in locked.players if p["id"] != pid]
         return ["players"]
 
     def log() -> Logged:
-        return Logged(f"Spieler entfernt: {gone[0]}", f"Player removed: {gone[0]}")
+        return Logged(msg("Player removed: {name}", name=gone[0]))
 
     try:
         setup.edit_before_start(rec.pk, version, FIXED, change, user=request.user, log=log)
     except RuleError as err:
-        messages.error(request, say(err.de, err.en))
+        messages.error(request, text_of(err))
     else:
         name = gone[0]
-        messages.success(request, say(f"{name} entfernt.", f"{name} removed."))
+        messages.success(request, translated(msg("{name} removed.", name=name)))
     return redirect("players", rec.pk)

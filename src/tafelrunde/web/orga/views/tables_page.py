@@ -3,6 +3,7 @@ and their forms; made once per version of the tournament and shared by every req
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -19,7 +20,7 @@ from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.core.domain.store import latest, read_only
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.templatetags.tafel import lang
+from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.cards import CSRF, card, joined, with_csrf
@@ -82,7 +83,8 @@ def tables_block(
         fields = _fields(st)
         action = reverse("result", args=[rec.pk])
         shown = range((sheet - 1) * PER_PAGE + 1, sheet * PER_PAGE + 1)
-        for view in game_tables(state, st, game, language, shown):
+        for view in game_tables(state, st, game, shown):
+            view = replace(view, note=translated(view.note))
             tb = _table(state, st, game, view, typed)
             error = errors.get(tb["key"])
             context = {"tb": tb, "game": game, "fields": fields, "organiser": organiser,
@@ -110,9 +112,9 @@ def tables_block(
         "organiser": organiser,
         "csrf": mark_safe(CSRF),
         "stage": st,
-        "stage_title": st.title(language) if st else "",
+        "stage_title": translated(st.title()) if st else "",
         "game": game,
-        "word": st.rule.game_word(language) if st else "",
+        "word": translated(st.rule.game_word()) if st else "",
         "seed": draw_seed(st, game) if st and game else None,
         "games": _games(st),
         "sheet": sheet,
@@ -197,7 +199,7 @@ def _table(
     rows = [(p, state.tournament.name_of(p), values[p]) for p in view.seats]
     key = f"{game}-{view.index}"
     earlier = [
-        describe(state.tournament, r, lang())
+        translated(describe(state.tournament, r))
         for r in st.superseded
         if (r.game, r.table) == (game, view.index)
     ]
@@ -206,7 +208,7 @@ def _table(
         "view": view,
         "rows": rows,
         "basis": res.n if res else 0,
-        "text": view.text(lang()),
+        "text": translated(view.text()),
         "key": key,
     }
 
@@ -217,4 +219,4 @@ def _last(state: TournamentState) -> dict[str, Any] | None:
         fact = undo_target(state)
     except RuleError:
         return None
-    return {"n": fact.n, "text": describe(state.tournament, fact, lang())}
+    return {"n": fact.n, "text": translated(describe(state.tournament, fact))}

@@ -21,20 +21,18 @@ from tafelrunde.engine.limits import (
     checked_size,
 )
 from tafelrunde.engine.rules_text import stage_lines
+from tafelrunde.engine.ruleset import named
 from tafelrunde.engine.tournament_file import loads_any
+from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged, engine_tournament, save_new
 from tafelrunde.web.core.models import Event, TournamentRecord
-from tafelrunde.web.core.templatetags.tafel import lang
-from tafelrunde.web.core.views.common import audit, organiser, record_of, refuse, say
+from tafelrunde.web.core.templatetags.tafel import lang, translated
+from tafelrunde.web.core.views.common import audit, organiser, record_of, refuse
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.orga.forms import ImportForm, RulesForm, TournamentForm
 
-RULES_FIXED = RuleError(
-    "Nach der ersten Auslosung lassen sich die Regeln nicht mehr ändern.",
-    "The rules cannot change after the first draw.",
-    field="text",
-)
+RULES_FIXED = RuleError(msg("The rules cannot change after the first draw."), field="text")
 
 
 def upload_text(form: Any, name: str, limit: int) -> str | None:
@@ -46,9 +44,7 @@ def upload_text(form: Any, name: str, limit: int) -> str | None:
     try:
         return str(f.read().decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise RuleError(
-            "Die Datei ist kein UTF-8-Text.", "The file is not UTF-8 text.", field=name
-        ) from None
+        raise RuleError(msg("The file is not UTF-8 text."), field=name) from None
 
 
 def event_of(form: Any) -> Event | None:
@@ -61,12 +57,12 @@ def stored(
     request: HttpRequest,
     tour: Any,
     event: Event | None,
-    de: tuple[str, str],
-    en: tuple[str, str],
+    line: Message,
+    done: Message,
 ) -> HttpResponse:
-    """Store a new or loaded tournament with its log line (text, message); open it."""
-    rec = save_new(tour, event=event, user=request.user, log=Logged(de[0], en[0]))
-    messages.success(request, say(de[1], en[1]))
+    """Store a new or loaded tournament with its log line and the message to show; open it."""
+    rec = save_new(tour, event=event, user=request.user, log=Logged(line))
+    messages.success(request, translated(done))
     return redirect("tournament", rec.pk)
 
 
@@ -105,8 +101,8 @@ def create(request: HttpRequest) -> HttpResponse:
                 request,
                 tour,
                 event,
-                (f"Turnier „{name}“ (Format {kind}) angelegt", "Turnier angelegt."),
-                (f"Tournament '{name}' (format {kind}) created", "Tournament created."),
+                msg("Tournament '{name}' (format {kind}) created", name=name, kind=kind),
+                msg("Tournament created."),
             )
     return render(request, "orga/tournament_form.html", {"form": form})
 
@@ -122,15 +118,15 @@ def import_file(request: HttpRequest) -> HttpResponse:
         try:
             tour = loads_any(upload_text(form, "file", MAX_FILE_BYTES) or "", origin="Turnierdatei")
         except RuleError as err:
-            refuse(form, RuleError(err.de, err.en, field="file"))
+            refuse(form, err.with_field("file"))
         else:
             n = len(tour.facts)
             return stored(
                 request,
                 tour,
                 event_of(form),
-                (f"Turnierdatei geladen ({n} Einträge)", "Turnierdatei geladen."),
-                (f"Tournament file loaded ({n} entries)", "Tournament file loaded."),
+                msg("Tournament file loaded ({n} entries)", n=n),
+                msg("Tournament file loaded."),
             )
     return render(request, "orga/import_form.html", {"form": form})
 
@@ -148,10 +144,7 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
             form.is_valid()
             form.add_error(
                 None,
-                say(
-                    "Nach der ersten Auslosung lassen sich die Regeln nicht mehr ändern.",
-                    "The rules cannot change after the first draw.",
-                ),
+                translated(msg("The rules cannot change after the first draw.")),
             )
         elif form.is_valid():
             try:
@@ -160,7 +153,7 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
                 refuse(form, err, {"format": "text", "version": "__all__"})
             else:
                 if changed:
-                    messages.success(request, say("Regeln geändert.", "Rules changed."))
+                    messages.success(request, translated(msg("Rules changed.")))
                 return redirect("rules", rec.pk)
     tour = engine_tournament(rec)
     if isinstance(tour, KnockoutTournament):
@@ -171,10 +164,15 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         rows = []
         stages = [
-            {"title": r.title(lang()), "id": r.id, "lines": stage_lines(r, lang()), "note": r.note}
+            {
+                "title": translated(r.title()),
+                "id": r.id,
+                "lines": [translated(line) for line in stage_lines(r)],
+                "note": r.note,
+            }
             for r in tour.ruleset.stages
         ]
-        title = tour.ruleset.name if lang() == "de" else tour.ruleset.name_en or tour.ruleset.name
+        title = translated(named(tour.ruleset.name, tour.ruleset.name_en))
         note = tour.ruleset.description
     context = {"form": form, "fixed": fixed, "rows": rows, "stages": stages, "title": title}
     return page(request, rec, "orga/rules.html", context | {"note": note})
@@ -196,7 +194,7 @@ def change_rules(request: HttpRequest, rec: TournamentRecord, data: dict[str, An
         RULES_FIXED,
         change,
         user=request.user,
-        log=lambda: Logged("Regeln geändert", "Rules changed"),
+        log=lambda: Logged(msg("Rules changed")),
     )
     return locked.ruleset != rec.ruleset
 
@@ -207,7 +205,7 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """Delete a tournament (after a confirmation); the log keeps a line."""
     rec = record_of(pk)
     with transaction.atomic():
-        audit(request, None, f"Turnier „{rec.name}“ gelöscht", f"Tournament '{rec.name}' deleted")
+        audit(request, None, msg("Tournament '{name}' deleted", name=rec.name))
         rec.delete()
-    messages.success(request, say("Turnier gelöscht.", "Tournament deleted."))
+    messages.success(request, translated(msg("Tournament deleted.")))
     return redirect("home")

@@ -14,10 +14,11 @@ from tafelrunde.engine.numbers import display
 from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import memo, read_only
 from tafelrunde.web.core.rows import Cell, html_rows
-from tafelrunde.web.core.templatetags.tafel import lang
-from tafelrunde.web.core.views.common import record_of, say
+from tafelrunde.web.core.templatetags.tafel import lang, translated
+from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import page
 
 
@@ -30,13 +31,13 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
     several = len(st.tables(1) or ()) > 1
     name = state.tournament.name_of
     on, out, roll = (
-        say("✓ weiter", "✓ goes on"),
-        say("ausgeschieden", "out"),
-        say("Stechen offen!", "roll-off open!"),
+        translated(msg("✓ goes on")),
+        translated(msg("out")),
+        translated(msg("roll-off open!")),
     )
     rows = []
     for row in standing.rows:
-        by = row.decided_by.label(lang()) if row.decided_by not in (None, first) else ""
+        by = translated(row.decided_by.label()) if row.decided_by not in (None, first) else ""
         cells: list[Cell] = [(row.rank, "n"), (name(row.player), "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
@@ -46,13 +47,13 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
             cells.append((on, "ok") if row.rank <= cut else (out, "muted"))
         rows.append(cells)
     return {
-        "title": st.title(lang()),
+        "title": translated(st.title()),
         "final": state.stage_complete(st),
-        "columns": [criterion_label(c, st.rule, lang()) for c in shown],
+        "columns": [translated(criterion_label(c, st.rule)) for c in shown],
         "body": html_rows(rows),
         "cut": cut,
         "several": several,
-        "ranking": " → ".join(c.label(lang()) for c in st.rule.ranking),
+        "ranking": " → ".join(translated(c.label()) for c in st.rule.ranking),
     }
 
 
@@ -89,11 +90,11 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         rows = group_ranking_rows(state)
         for r in rows:
-            r["stage_title"] = state.stage(r["stage"]).title(lang())
+            r["stage_title"] = translated(state.stage(r["stage"]).title())
         context = {"finished": state.finished, "rows": rows, "prizes": False}
     context["title"] = (
-        say("Endstand", "Final ranking")
+        translated(msg("Final ranking"))
         if context["finished"]
-        else say("Gesamtwertung (vorläufig)", "Overall ranking (provisional)")
+        else translated(msg("Overall ranking (provisional)"))
     )
     return page(request, rec, "public/ranking.html", context)

@@ -21,8 +21,8 @@ from tafelrunde.engine.knockout.views_data import describe as describe_knockout
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
-from tafelrunde.web.core.templatetags.tafel import lang
-from tafelrunde.web.core.views.common import record_of, say, text_of
+from tafelrunde.web.core.templatetags.tafel import lang, translated
+from tafelrunde.web.core.views.common import record_of, text_of
 from tafelrunde.web.core.views.frame import page
 
 
@@ -31,9 +31,9 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     rec = record_of(pk)
     tour, state = read_only(rec)
     if isinstance(tour, KnockoutTournament):
-        steps = [say(s.de, s.en) for s in next_steps(state)]
+        steps = [s.de if lang() == "de" else s.en for s in next_steps(state)]
     else:
-        steps = [say(s.de, s.en) for s in pending(state)]
+        steps = [translated(s.text) for s in pending(state)]
     return page(request, rec, "public/overview.html", {"steps": steps, "tour": tour})
 
 
@@ -89,4 +89,4 @@ def fact_text(tour: Any, fact: Any) -> str:
     """One fact in words, with names, in the active language."""
     if isinstance(tour, KnockoutTournament):
         return describe_knockout(roster(tour), fact, lang())
-    return describe(tour, fact, lang())
+    return translated(describe(tour, fact))
