@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from tafelrunde.i18n import DEFAULT_LANGUAGE, Gettext, Message, Ngettext, msg
+from tafelrunde.i18n import DEFAULT_LANGUAGE, Gettext, Message, Ngettext
 
 
 class RuleError(Exception):
     """Refuse a user's input with a message an organiser understands, at its field."""
 
-    def __init__(
-        self, text: Message | str, en: str | None = None, *, field: str | None = None
-    ) -> None:
-        # TRANSITION: (German, English) pairs until every caller passes a Message
-        self.msg = text if isinstance(text, Message) else _pair(text, en or text)
+    def __init__(self, said: Message, *, field: str | None = None) -> None:
+        self.msg = said
         self.field = field
-        super().__init__(f"{field}: {self.msg}" if field else str(self.msg))
+        super().__init__(f"{field}: {said}" if field else str(said))
 
     def with_field(self, field: str | None) -> RuleError:
         """The same refusal at another field."""
@@ -33,26 +30,16 @@ class RuleError(Exception):
         text = self.text(lang)
         return f"{self.field}: {text}" if self.field else text
 
-    @property
-    def de(self) -> str:
-        """TRANSITION: the German text."""
-        return self.text("de")
-
-    @property
-    def en(self) -> str:
-        """TRANSITION: the English text."""
-        return self.text("en")
-
 
 class _Pair(Message):
-    """TRANSITION: a message given as a German and an English text, not yet in the catalogue."""
+    """A log line kept as a German and an English text (written before messages had ids)."""
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The German or the English text."""
         return str(self.params["de"]) if lang == "de" else self.id
 
     def render(self, gettext_: Gettext, ngettext_: Ngettext) -> str:
-        """The English text (a pair is shown with `text`)."""
+        """The English text (a kept pair is shown with `text`)."""
         return self.id
 
     def __str__(self) -> str:
@@ -61,14 +48,10 @@ class _Pair(Message):
 
 
 def pair(de: str, en: str) -> Message:
-    """A message kept as a German and an English text (old logs; the change-over)."""
+    """A message kept as a German and an English text (log lines of older versions)."""
     return _Pair(en, {"de": de})
 
 
 def is_pair(m: Message) -> bool:
     """Tell whether a message is kept as two texts rather than an id."""
     return isinstance(m, _Pair)
-
-
-def _pair(de: str, en: str) -> Message:
-    return pair(de, en) if de != en else msg(en)

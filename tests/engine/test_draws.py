@@ -252,4 +252,4 @@ def test_user_errors_are_rule_errors(call: object, field: str) -> None:
     with pytest.raises(RuleError) as err:
         call()  # type: ignore[operator]
     assert err.value.field == field
-    assert err.value.de and err.value.en
+    assert err.value.text("de") and err.value.text("en")

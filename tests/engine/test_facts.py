@@ -79,7 +79,7 @@ def test_a_second_result_needs_to_say_what_it_corrects() -> None:
     state = alhambra()
     first = add(state, res(1, scores(T, 4, 3, 2, 1)))
     err = refused(state, res(1, scores(T, 1, 2, 3, 4)))
-    assert str(first.n) in err.en
+    assert str(first.n) in err.text("en")
     refused(state, res(1, scores(T, 1, 2, 3, 4), corrects=first.n + 5))
     add(state, res(1, scores(T, 1, 2, 3, 4), corrects=first.n))
     assert state.current is not None

@@ -88,7 +88,7 @@ def test_load_ruleset_refuses_an_unknown_name() -> None:
     with pytest.raises(RuleError) as info:
         load_ruleset("schach")
     assert info.value.field == "ruleset"
-    assert "alhambra" in info.value.en and "schach" in info.value.en
+    assert "alhambra" in info.value.text("en") and "schach" in info.value.text("en")
 
 
 # -- a wrong ruleset names the field and the reason -----------------------------------
@@ -232,8 +232,8 @@ def test_a_wrong_ruleset_names_the_field_and_the_reason(
         ruleset_with(preset, **changes)
     err = info.value
     assert err.field is not None and err.field.endswith(field)
-    assert reason in err.en
-    assert err.de and err.de != err.en  # a German message too
+    assert reason in err.text("en")
+    assert err.text("de") and err.text("de") != err.text("en")  # a German message too
     assert err.message("en").startswith(err.field)
 
 
@@ -243,14 +243,14 @@ def test_a_missing_required_entry_is_named() -> None:
     with pytest.raises(RuleError) as info:
         ruleset_from_dict(data)
     assert info.value.field == "stages[1].games"
-    assert "missing" in info.value.en
+    assert "missing" in info.value.text("en")
 
 
 def test_invalid_toml_is_a_rule_error_naming_the_file() -> None:
     with pytest.raises(RuleError) as info:
         ruleset_from_toml('name = "x"\nstages = [', origin="mein-turnier.toml")
     assert info.value.field == "mein-turnier.toml"
-    assert "not valid TOML" in info.value.en
+    assert "not valid TOML" in info.value.text("en")
 
 
 def test_invalid_toml_file_through_load_ruleset(tmp_path: Path) -> None:
@@ -258,7 +258,7 @@ def test_invalid_toml_file_through_load_ruleset(tmp_path: Path) -> None:
     path.write_text("[[stages]\n", encoding="utf-8")
     with pytest.raises(RuleError) as info:
         load_ruleset(str(path))
-    assert "kaputt.toml" in info.value.en
+    assert "kaputt.toml" in info.value.text("en")
 
 
 # -- a changed copy plays differently --------------------------------------------------

@@ -98,7 +98,7 @@ def test_check_placements_refuses_what_is_not_a_competition_ranking(
     with pytest.raises(RuleError) as info:
         check_placements({f"p{i}": v for i, v in enumerate(given_places)})
     assert info.value.field == "places"
-    assert ", ".join(map(str, sorted(given_places))) in info.value.en
+    assert ", ".join(map(str, sorted(given_places))) in info.value.text("en")
 
 
 @given(scores=table_scores())

@@ -59,7 +59,7 @@ def test_unseatable_numbers_are_a_clear_error_naming_what_works(rule: TableRule,
         plan_tables(n, rule)
     err = info.value
     assert err.field == "players"
-    for text in (err.de, err.en):
+    for text in (err.text("de"), err.text("en")):
         assert str(n) in text
         # The numbers that work: 3, 4, then 6 and everything above.
         assert "3, 4, 6+" in text
@@ -142,7 +142,7 @@ def claimed_numbers(rule: TableRule, n: int) -> tuple[set[int], int | None]:
     """Read 'possible: 3, 4, 6+ players' from the message for n: listed numbers and 'k+'."""
     with pytest.raises(RuleError) as info:
         plan_tables(n, rule)
-    text = info.value.en.split("possible:")[1].replace("players.", "")
+    text = info.value.text("en").split("possible:")[1].replace("players.", "")
     listed: set[int] = set()
     plus = None
     for part in (p.strip() for p in text.split(",")):

@@ -143,13 +143,13 @@ CORRUPT = {
 def test_a_corrupt_file_gives_one_rule_error(text: str) -> None:
     with pytest.raises(RuleError) as info:
         loads(text, origin="turnier.json")
-    assert info.value.en and info.value.de
+    assert info.value.text("en") and info.value.text("de")
 
 
 def test_the_damage_message_names_the_file() -> None:
     with pytest.raises(RuleError) as info:
         loads("{ nope", origin="turnier.json")
-    assert "turnier.json" in info.value.en
+    assert "turnier.json" in info.value.text("en")
     assert info.value.field == "file"
 
 
@@ -158,7 +158,9 @@ def test_a_fact_that_does_not_fit_is_refused_when_the_file_is_read() -> None:
     data["facts"][2]["scores"]["p05"] = "1"  # p05 does not sit at table 1
     with pytest.raises(RuleError) as info:
         loads(json.dumps(data))
-    assert "do not fit together" in info.value.en and "is not at table 1" in info.value.en
+    assert "do not fit together" in info.value.text(
+        "en"
+    ) and "is not at table 1" in info.value.text("en")
 
 
 # -- fuzz: any damage gives a RuleError or a file that replays ---------------------------

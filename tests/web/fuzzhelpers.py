@@ -36,6 +36,7 @@ from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import GameLost, PayFee, SchockOut
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules, preset_names, preset_text
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.setup import new_tournament
@@ -160,7 +161,7 @@ def knockout_tournament(players: int) -> KnockoutTournament:
 
 def stored(tour: Any, event: Event | None = None) -> TournamentRecord:
     """Store a tournament as the application does."""
-    return save_new(tour, event=event, log=Logged("Fuzz-Turnier angelegt", "Fuzz tournament"))
+    return save_new(tour, event=event, log=Logged(msg("Demo tournament created")))
 
 
 def tournaments_in_play() -> dict[str, int]:

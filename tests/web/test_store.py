@@ -14,6 +14,7 @@ from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee, Register
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.tournament_file import to_data
+from tafelrunde.i18n import msg
 from tafelrunde.presets import load_knockout, load_ruleset
 from tafelrunde.sim.autoplay import play_to_end
 from tafelrunde.web.core.domain.store import Logged, append, engine_tournament, save_new
@@ -39,7 +40,7 @@ def enter(rec_id: int, fact: Any, **kwargs: Any) -> Any:
         record_all(t, [fact], at=fact.at)
         return t.facts[-1]
 
-    return append(rec_id, change, log=lambda f: Logged(f"Nr. {f.n}", f"no. {f.n}", f.n), **kwargs)
+    return append(rec_id, change, log=lambda f: Logged(msg("no. {n}", n=f.n), f.n), **kwargs)
 
 
 @pytest.mark.django_db
@@ -72,7 +73,7 @@ def test_a_refused_fact_stores_nothing() -> None:
     enter(rec.pk, register("Anna"))
     with pytest.raises(RuleError) as err:
         enter(rec.pk, Register(n=0, at="2026-11-27T16:36:00", player="anna2", name="ANNA "))
-    assert err.value.field == "name" and "schon angemeldet" in err.value.de
+    assert err.value.field == "name" and "schon angemeldet" in err.value.text("de")
     rec.refresh_from_db()
     assert rec.version == 1 and FactRecord.objects.filter(tournament=rec).count() == 1
 
@@ -100,7 +101,7 @@ def test_an_outdated_form_is_refused() -> None:
     enter(rec.pk, register("Anna"), expected=0)
     with pytest.raises(RuleError) as err:
         enter(rec.pk, register("Bernd"), expected=0)
-    assert err.value.field == "version" and "neu laden" in err.value.de
+    assert err.value.field == "version" and "neu laden" in err.value.text("de")
     assert TournamentRecord.objects.get(pk=rec.pk).version == 1
 
 

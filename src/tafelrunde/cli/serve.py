@@ -277,11 +277,7 @@ def backup(args: argparse.Namespace, out: Console) -> int:
     for copy in made:
         out.print(msg("Backup: {copy}", copy=copy).text(args.lang))
     if warnings:
-        raise RuleError(
-            "Keine Sicherung in " + "; ".join(warnings),
-            "No backup in " + "; ".join(warnings),
-            field="data",
-        )
+        raise RuleError(msg("No backup in {where}", where="; ".join(warnings)), field="data")
     return 0
 
 

@@ -8,7 +8,6 @@ from rich.table import Table as RichTable
 
 from tafelrunde.engine.numbers import display, exact_text
 from tafelrunde.engine.rules_text import criterion_label, stage_lines
-from tafelrunde.engine.rules_text import t as t  # the knockout commands still pick two texts
 from tafelrunde.engine.ruleset import Ruleset, named
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.standings import Standing

@@ -177,18 +177,10 @@ def checked_count(
     *,
     limit: int,
     field: str,
-    what: Message | None = None,
-    de: str = "",
-    en: str = "",
+    what: Message,
 ) -> None:
     """Refuse more items of a kind (`what`, e.g. msg("players")) than the limit, saying it."""
     if count <= limit:
         return
-    if what is None:  # TRANSITION: the kind as a German and an English word
-        raise RuleError(
-            f"Zu viele {de} ({count}; höchstens {limit}).",
-            f"Too many {en} ({count}; at most {limit}).",
-            field=field,
-        )
     said = msg("Too many {what} ({count}; at most {limit}).", what=what, count=count, limit=limit)
     raise RuleError(said, field=field)

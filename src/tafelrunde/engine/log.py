@@ -15,7 +15,7 @@ from tafelrunde.engine.limits import (
     checked_count,
 )
 from tafelrunde.errors import is_pair, pair
-from tafelrunde.i18n import Message
+from tafelrunde.i18n import Message, msg
 
 MAX_PARAMS = 20
 MAX_DEPTH = 3
@@ -48,14 +48,14 @@ def message_data(m: Message) -> dict[str, Any]:
 def message_from_data(raw: Any, where: str, depth: int = 0) -> Message:
     """Read a message kept as data (bounded: length, parameters, nesting)."""
     if not isinstance(raw, dict) or depth > MAX_DEPTH:
-        raise RuleError("muss eine Meldung sein.", "must be a message.", field=where)
+        raise RuleError(msg("must be a message."), field=where)
     params = raw.get("params", {})
     if not isinstance(params, dict) or len(params) > MAX_PARAMS:
-        raise RuleError("muss eine Meldung sein.", "must be a message.", field=where)
+        raise RuleError(msg("must be a message."), field=where)
     values: dict[str, Any] = {}
     for key, value in params.items():
         if not isinstance(key, str) or not key.isidentifier() or len(key) > NAME_LENGTH:
-            raise RuleError("muss eine Meldung sein.", "must be a message.", field=where)
+            raise RuleError(msg("must be a message."), field=where)
         if isinstance(value, dict):
             values[key] = message_from_data(value, where, depth + 1)
         elif isinstance(value, int) and not isinstance(value, bool):
@@ -70,7 +70,7 @@ def message_from_data(raw: Any, where: str, depth: int = 0) -> Message:
     try:
         Message(ident, values, plural, count).text("en")  # every placeholder has its value
     except (KeyError, IndexError, ValueError, AttributeError):
-        raise RuleError("muss eine Meldung sein.", "must be a message.", field=where) from None
+        raise RuleError(msg("must be a message."), field=where) from None
     return Message(ident, values, plural, count)
 
 
@@ -79,8 +79,8 @@ def log_from_data(raw: Any) -> list[LogLine]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise RuleError("muss eine Liste sein.", "must be a list.", field="log")
-    checked_count(len(raw), limit=MAX_LOG_LINES, field="log", de="Zeilen", en="lines")
+        raise RuleError(msg("must be a list."), field="log")
+    checked_count(len(raw), limit=MAX_LOG_LINES, field="log", what=msg("lines"))
     lines = []
     for i, d in enumerate(raw):
         where = f"log[{i + 1}]"

@@ -8,11 +8,6 @@ from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import Message, Text, msg
 
 
-def t(lang: str, de: str, en: str) -> str:
-    """Pick the text of the language (the knockout views still pass two texts)."""
-    return de if lang == "de" else en
-
-
 def _seating(rule: StageRule) -> Message:
     """How the stage seats its players."""
     if rule.seating == "draw":

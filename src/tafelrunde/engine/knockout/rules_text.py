@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tafelrunde.engine.knockout.clock import clock_text
 from tafelrunde.engine.knockout.rules import KnockoutRules
-from tafelrunde.i18n import Message, Text, msg, text_in
+from tafelrunde.i18n import Message, Text, msg
 
 
 def _yes(flag: bool) -> Message:
@@ -52,12 +52,4 @@ def rule_items(r: KnockoutRules) -> list[tuple[Message, Text]]:
         (msg("Sharp play"), _sharp(r)),
         (msg("Donation per Schock aus (Schock-Aus-König)"), f"{r.donation} €"),
         (msg("Prizes"), prizes),
-    ]
-
-
-def rule_lines(r: KnockoutRules) -> list[tuple[str, str, str, str]]:
-    """TRANSITION: (German label, English label, German value, English value) (use `rule_items`)."""
-    return [
-        (label.text("de"), label.text("en"), text_in(value, "de"), text_in(value, "en"))
-        for label, value in rule_items(r)
     ]

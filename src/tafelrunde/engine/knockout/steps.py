@@ -35,16 +35,6 @@ class Step:
     players: tuple[str, ...] = ()
     final: bool = False
 
-    @property
-    def de(self) -> str:
-        """TRANSITION: the German text."""
-        return self.text.text("de")
-
-    @property
-    def en(self) -> str:
-        """TRANSITION: the English text."""
-        return self.text.text("en")
-
 
 def _names(state: KnockoutState, players: Sequence[str]) -> str:
     """Join the names of players."""

@@ -84,11 +84,6 @@ def fact_line(who: dict[str, str], fact: KnockoutFact) -> Message:
     return msg("undid no. {target}", target=fact.target)
 
 
-def describe(who: dict[str, str], fact: KnockoutFact, lang: str) -> str:
-    """TRANSITION: a fact in one line in one language (use `fact_line`)."""
-    return fact_line(who, fact).text(lang)
-
-
 def clock_of(at: float) -> str:
     """Show a fact's time of day."""
     return clock_text(at % 86_400)

@@ -28,7 +28,7 @@ from tafelrunde.engine.tournament_file import (
     to_data,
 )
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.errors import is_pair, pair
+from tafelrunde.errors import is_pair
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
 
@@ -170,14 +170,8 @@ def memo(rec: TournamentRecord, what: str, make: Callable[[], T]) -> T:
 class Logged:
     """A line for the log: what happened (a message) and the fact it is about."""
 
-    said: Message | str
-    en: str = ""  # TRANSITION: `said` in German and this in English
+    message: Message
     fact: int | None = None
-
-    @property
-    def message(self) -> Message:
-        """What happened, as a message."""
-        return self.said if isinstance(self.said, Message) else pair(self.said, self.en)
 
 
 _LATEST: OrderedDict[tuple[int, str], tuple[int, str, Any]] = OrderedDict()

@@ -16,14 +16,9 @@ from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message
 from tafelrunde.web.core.domain.store import Logged, write_log
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.templatetags.tafel import lang, translated
+from tafelrunde.web.core.templatetags.tafel import translated
 
 V = TypeVar("V", bound=Callable[..., HttpResponse])
-
-
-def say(de: str, en: str) -> str:
-    """Pick the German or English text for the active language."""
-    return de if lang() == "de" else en
 
 
 def text_of(err: RuleError) -> str:

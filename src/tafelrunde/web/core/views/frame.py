@@ -7,9 +7,9 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.views.common import say
 
 
 def stamp() -> str:
@@ -21,24 +21,24 @@ def tabs(rec: TournamentRecord) -> list[tuple[str, str]]:
     """The tabs of a tournament's pages: address name and label."""
     if rec.format == "D":
         pages = [
-            ("tournament", say("Übersicht", "Overview")),
-            ("ko-players", say("Anmeldung", "Registration")),
-            ("ko-tables", say("Tische", "Tables")),
-            ("ko-standings", say("Leben & Chips", "Lives & chips")),
+            ("tournament", _("Overview")),
+            ("ko-players", _("Registration")),
+            ("ko-tables", _("Tables")),
+            ("ko-standings", _("Lives & chips")),
         ]
     else:
         pages = [
-            ("tournament", say("Übersicht", "Overview")),
-            ("players", say("Spieler", "Players")),
-            ("draw", say("Auslosung", "Draw")),
-            ("tables", say("Tische & Ergebnisse", "Tables & results")),
-            ("standings", say("Stand", "Standings")),
+            ("tournament", _("Overview")),
+            ("players", _("Players")),
+            ("draw", _("Draw")),
+            ("tables", _("Tables & results")),
+            ("standings", _("Standings")),
         ]
     return [
         *pages,
-        ("ranking", say("Endstand & Preise", "Ranking & prizes")),
-        ("rules", say("Regeln", "Rules")),
-        ("log", say("Protokoll", "Log")),
+        ("ranking", _("Ranking & prizes")),
+        ("rules", _("Rules")),
+        ("log", _("Log")),
     ]
 
 

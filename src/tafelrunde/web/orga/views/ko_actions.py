@@ -135,9 +135,7 @@ def _bracket(word: str) -> Bracket | None:
     try:
         return Bracket(word) if word else None
     except ValueError:
-        raise RuleError(
-            f"„{word}“ ist keine Runde.", f"'{word}' is no bracket.", field="bracket"
-        ) from None
+        raise RuleError(msg("'{word}' is no bracket.", word=word), field="bracket") from None
 
 
 @organiser
@@ -222,8 +220,7 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
         target = undo_target(tour)
         if target.n != d["target"]:
             raise RuleError(
-                f"Der letzte Eintrag ist inzwischen Nr. {target.n}; bitte neu laden.",
-                f"The latest entry is now no. {target.n}; please reload.",
+                msg("The latest entry is now no. {n}; please reload.", n=target.n),
                 field="target",
             )
         return [Undo(n=0, at=0, target=target.n)]

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutTournament
-from tafelrunde.engine.knockout.rules_text import rule_lines
+from tafelrunde.engine.knockout.rules_text import rule_items
 from tafelrunde.engine.limits import (
     MAX_FILE_BYTES,
     MAX_LIST_BYTES,
@@ -27,7 +27,7 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged, engine_tournament, save_new
 from tafelrunde.web.core.models import Event, TournamentRecord
-from tafelrunde.web.core.templatetags.tafel import lang, translated
+from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, record_of, refuse
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.orga.forms import ImportForm, RulesForm, TournamentForm
@@ -157,8 +157,7 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("rules", rec.pk)
     tour = engine_tournament(rec)
     if isinstance(tour, KnockoutTournament):
-        rows = [(de, v_de) if lang() == "de" else (en, v_en) for de, en, v_de, v_en in
-                rule_lines(tour.rules)]  # fmt: skip
+        rows = [(translated(label), translated(value)) for label, value in rule_items(tour.rules)]
         stages: list[dict[str, Any]] = []
         title, note = tour.rules.name, ""
     else:

@@ -17,11 +17,11 @@ from tafelrunde.engine.facts import Undo
 from tafelrunde.engine.knockout import KnockoutTournament, next_steps
 from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
-from tafelrunde.engine.knockout.views_data import describe as describe_knockout
+from tafelrunde.engine.knockout.views_data import fact_line
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
-from tafelrunde.web.core.templatetags.tafel import lang, translated
+from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import record_of, text_of
 from tafelrunde.web.core.views.frame import page
 
@@ -30,10 +30,8 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament at a glance: what is next, and where to go."""
     rec = record_of(pk)
     tour, state = read_only(rec)
-    if isinstance(tour, KnockoutTournament):
-        steps = [s.de if lang() == "de" else s.en for s in next_steps(state)]
-    else:
-        steps = [translated(s.text) for s in pending(state)]
+    found = next_steps(state) if isinstance(tour, KnockoutTournament) else pending(state)
+    steps = [translated(s.text) for s in found]
     return page(request, rec, "public/overview.html", {"steps": steps, "tour": tour})
 
 
@@ -88,5 +86,5 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
 def fact_text(tour: Any, fact: Any) -> str:
     """One fact in words, with names, in the active language."""
     if isinstance(tour, KnockoutTournament):
-        return describe_knockout(roster(tour), fact, lang())
+        return translated(fact_line(roster(tour), fact))
     return translated(describe(tour, fact))
