@@ -59,7 +59,9 @@ def _template(path: Path) -> Iterator[Found]:
     if not settings.configured:
         settings.configure()
 
-    yield from _python(path, templatize(path.read_text(encoding="utf-8"), origin=str(path)))
+    code = templatize(path.read_text(encoding="utf-8"), origin=str(path))
+    flat = "\n".join(line.lstrip() for line in code.splitlines())  # indentation means nothing
+    yield from _python(path, flat)
 
 
 def found() -> Iterator[Found]:

@@ -109,7 +109,7 @@ def test_a_whole_tournament_through_the_pages(org: Client) -> None:
     tables = text(org.get(f"/turniere/{rec.pk}/ko-tische/"))
     assert "großes Finale" in tables and "Beendete Tische" in tables and "<details" in tables
     standings = text(org.get(f"/turniere/{rec.pk}/leben/"))
-    rows = re.findall(r'<td class="n">(\d+)</td><td>([^<]+)</td>', standings)
+    rows = re.findall(r'<td class="n">(\d+)</td>\s*<td>([^<]+)</td>', standings)
     assert [name for _, name in rows] == expected
     assert any("Spiel verloren" in line for line in logged(rec))
 

@@ -198,7 +198,7 @@ def preview_seed(client: Client, pk: int, seed: int | None = None) -> tuple[int,
 def preview_tables(page: str) -> list[str]:
     """The table rows of a draw preview (seat order as names)."""
     section = page.split('id="preview"', 1)[1].split("</section>", 1)[0]
-    return re.findall(r'<td class="n">\d+</td><td>([^<]*)</td>', section)
+    return re.findall(r'<td class="n">\d+</td>\s*<td>([^<]*)</td>', section)
 
 
 def release(client: Client, pk: int, seed: int, version: int | None = None) -> Any:

@@ -1,4 +1,4 @@
-"""Template helpers: German/English text, exact numbers in the local format, money."""
+"""Template helpers: messages in the active language, exact numbers in its format, money."""
 
 from __future__ import annotations
 
@@ -29,12 +29,6 @@ def translated(value: Message | str | None) -> str:
 def tr(value: Message | str | None) -> str:
     """Show a message of the engine in the active language."""
     return translated(value)
-
-
-@register.simple_tag
-def t(de: str, en: str) -> str:
-    """Pick the German or English text."""
-    return de if lang() == "de" else en
 
 
 @register.filter
