@@ -117,7 +117,7 @@ def test_a_result_beyond_the_limits_is_refused_and_the_tournament_still_loads() 
 @pytest.mark.parametrize(
     ("values", "says"),
     [({"pips": {"p01": -1}}, "zwischen 0 und"), ({"pips": {"p01": 10**4299}}, "zwischen 0 und"),
-     ({"scores": {"p01": -5}}, "keine negativen Punkte")],
+     ({"scores": {"p01": -5}}, "mindestens 0")],
 )  # fmt: skip
 def test_pips_and_points_keep_their_bounds_and_sign(values: dict[str, Any], says: str) -> None:
     state = drawn_gruppenmodus()
@@ -298,3 +298,38 @@ def test_the_ranking_export_neutralises_names() -> None:
     _, text = final_ranking(t)
     assert "'=HYPERLINK(1)" in text and "'@B" in text and "'+C" in text
     assert "\n=" not in text and ",=" not in text and ",@" not in text
+
+
+@pytest.mark.parametrize(
+    ("bounds", "entered", "said"),
+    [
+        ({"score_min": 0, "score_max": 200}, 201, "erlaubt sind 0 bis 200"),
+        ({"score_min": -50, "negative": True}, -51, "mindestens -50"),
+        ({"score_max": "10.5"}, 11, "erlaubt sind 0 bis 10,5"),
+        ({"score_max": 10.5, "negative": True}, 11, "höchstens 10,5"),
+    ],
+)
+def test_a_ruleset_bounds_a_table_score_and_a_refusal_names_the_range(
+    bounds: dict[str, Any], entered: int, said: str
+) -> None:
+    data = preset_data("gruppenmodus")
+    data["defaults"]["result"] = data["defaults"].get("result", {}) | bounds
+    t = Tournament("x", ruleset_from_dict(data), [Player(f"p0{i}", f"S{i}") for i in range(1, 5)],
+                   seed=1)  # fmt: skip
+    state = TournamentState(t)
+    add(state, Draw(n=0, stage="finale", game=1, seed=1, tables=(("p01", "p02", "p03", "p04"),)))
+    pips = {"p01": 17, "p02": 12, "p03": 9, "p04": 3}
+    scores = {"p01": entered, "p02": 1, "p03": 1, "p04": 1}
+    with pytest.raises(RuleError) as info:
+        record(state, Result(n=0, stage="finale", game=1, table=1, pips=pips, scores=scores))
+    assert said in info.value.text("de")
+    scores["p01"] = 2
+    record(state, Result(n=0, stage="finale", game=1, table=1, pips=pips, scores=scores))
+
+
+def test_score_bounds_in_the_wrong_order_are_refused() -> None:
+    data = preset_data("gruppenmodus")
+    data["defaults"]["result"] = {"score_min": 5, "score_max": 1}
+    with pytest.raises(RuleError) as info:
+        ruleset_from_dict(data)
+    assert "score_max" in info.value.message("de")

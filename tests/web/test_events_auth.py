@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -168,7 +169,7 @@ def test_nonsense_in_the_fields_gets_a_message_not_an_error() -> None:
         (good | {f"points-{p}": "1/10000000000000000"}, "zu groß oder zu fein"),
         (good | {f"points-{p}": "99999999999999999999/1"}, "zu groß oder zu fein"),
         (good | {f"points-{p}": "٣"}, "„٣“ ist keine Zahl."),
-        (good | {f"points-{p}": "-5"}, "keine negativen Punkte"),
+        (good | {f"points-{p}": "-5"}, "mindestens 0"),
         (good | {f"pips-{p}": "²"}, "„²“ ist keine ganze Zahl"),
         (good | {f"pips-{p}": "1_000"}, "„1_000“ ist keine ganze Zahl"),
         (good | {f"pips-{p}": "9" * 4299}, "ist keine ganze Zahl"),
@@ -181,6 +182,10 @@ def test_nonsense_in_the_fields_gets_a_message_not_an_error() -> None:
     typed = client.post(f"/turniere/{pk}/ergebnis/", good | {f"points-{p}": "abc"})
     assert "Punkte von " in text(typed)  # the message names the player
     assert f'name="points-{p}" value="abc"' in text(typed)  # what was typed stays to fix it
+    marked = rf'name="points-{p}"[^>]*aria-invalid="true">\s*<span class="field-error" role="alert">'
+    at_field = re.search(marked + "Punkte von [^<]*„abc“ ist keine Zahl", text(typed))
+    assert at_field, "the message stands at the refused field"
+    assert text(typed).count('aria-invalid="true"') == 1  # only that field is marked
     for data, says in [
         ({"players": ["p001", "p002"], "auto": "1"}, "Dieses Stechen ist nicht (mehr) offen."),
         ({"players": ["p001", "p002"], "pos-1": "p001"}, "genau einmal"),

@@ -85,7 +85,7 @@ def test_a_fact_and_its_log_line_are_stored_together_or_not_at_all() -> None:
     assert list(AuditEntry.objects.filter(tournament=rec).values_list("fact", flat=True)) == [1]
 
     def broken_log(fact: Any) -> Logged:
-        raise RuleError("Protokoll voll", "log full", field="log")
+        raise RuleError(msg("log full"), field="log")
 
     with pytest.raises(RuleError):
         append(rec.pk, lambda t: record_all(t, [register("Bernd")], at="16:36"), log=broken_log)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.scoring import Scoring
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
@@ -71,6 +74,29 @@ class StageRule:
     points_name: str = "Punkte"
     points_name_en: str = "points"
     negative_scores: bool = False  # a game whose scores can be below zero
+    score_min: Fraction | int | None = None  # the ruleset's bounds of one table score
+    score_max: Fraction | int | None = None
+
+    def score_range(self) -> tuple[Fraction | int | None, Fraction | int | None]:
+        """The lowest and highest score a table may enter (None: only the general limit)."""
+        low = (
+            self.score_min if self.score_min is not None else (None if self.negative_scores else 0)
+        )
+        return low, self.score_max
+
+    def score_refusal(self, value: Fraction | int, name: str) -> RuleError | None:
+        """Why a player's score is outside this stage's range (with the range), or None."""
+        low, high = self.score_range()
+        if (low is None or value >= low) and (high is None or value <= high):
+            return None
+        lo, hi = (shown(v) if v is not None else None for v in (low, high))
+        if lo is not None and hi is not None:
+            said = msg("Points of {name}: allowed are {low} to {high}.", name=name, low=lo, high=hi)
+        elif lo is not None:
+            said = msg("Points of {name}: at least {low}.", name=name, low=lo)
+        else:
+            said = msg("Points of {name}: at most {high}.", name=name, high=hi)
+        return RuleError(said, field="scores")
 
     def game_word(self) -> Message:
         """Name one game of this stage ('Partie', 'Durchgang')."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
@@ -92,6 +93,16 @@ def _sizes(r: TableReader, key: str) -> dict[int, Any]:
     return out
 
 
+def _score_bound(r: TableReader, key: str) -> Fraction | int | None:
+    """A bound of one table score (`result.score_min`, `result.score_max`): an exact number."""
+    raw = r.data.get(key)
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+        raise r.fail(key, msg("must be a number."))
+    return parse_number(raw if not isinstance(raw, float) else repr(raw), field=r.at(key))
+
+
 def _scoring(r: TableReader) -> Scoring:
     """Read the scoring table of a stage."""
     s = r.sub("scoring", SCORING_KEYS)
@@ -163,7 +174,10 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         tuple(allow),
         t.count("max_other", None, low=0, high=MAX_PLAYERS),
     )
-    res = r.sub("result", {"score", "pips", "negative"})
+    res = r.sub("result", {"score", "pips", "negative", "score_min", "score_max"})
+    low, high = _score_bound(res, "score_min"), _score_bound(res, "score_max")
+    if low is not None and high is not None and low > high:
+        raise res.fail("score_min", msg("must not be above score_max."))
     scoring = _scoring(r)
     for size in tables.sizes():
         if size not in scoring.points:
@@ -232,6 +246,8 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
         points_name=r.line("points_name", "Punkte"),
         points_name_en=r.line("points_name_en", "points"),
         negative_scores=res.get("negative", bool, False),
+        score_min=low,
+        score_max=high,
     )
 
 

@@ -236,11 +236,8 @@ class TournamentState:
                     )
         for p, v in result.scores.items():
             parse_number(v, field="scores")  # within the one set of limits
-            if v < 0 and not st.rule.negative_scores:
-                raise RuleError(
-                    msg("Points of {name}: this stage has no negative points.", name=name(p)),
-                    field="scores",
-                )
+            if refusal := st.rule.score_refusal(v, name(p)):
+                raise refusal
         needs: list[tuple[str, list[str], bool]] = [
             ("scores", list(result.scores), st.rule.score == "required" and not result.places),
             ("pips", list(result.pips), st.rule.pips),

@@ -8,11 +8,10 @@ from typing import Any, TypeVar
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message
 from tafelrunde.web.core.domain.store import Logged, write_log
 from tafelrunde.web.core.models import TournamentRecord
@@ -56,11 +55,3 @@ def audit(
 ) -> None:
     """Write one line of the audit log (inside the caller's transaction)."""
     write_log(rec, request.user, Logged(message, fact=fact))
-
-
-def whole(value: str | None, what: str, high: int = MAX_FACT_NUMBER) -> int:
-    """Read a whole number from a form field (address or hidden field), or 404 on nonsense."""
-    try:
-        return whole_number(value or "", field=what, high=high)
-    except RuleError:
-        raise Http404(what) from None

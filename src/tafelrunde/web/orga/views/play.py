@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -22,8 +22,7 @@ from tafelrunde.engine.actions import (
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import Draw, Result, Tournament
-from tafelrunde.engine.limits import MAX_PIPS, MAX_SEED, whole_number
-from tafelrunde.engine.numbers import parse_number
+from tafelrunde.engine.limits import MAX_SEED, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
@@ -34,12 +33,14 @@ from tafelrunde.web.core.domain.store import (
     append,
     engine_tournament,
     group_state,
+    read_only,
 )
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, text_of, whole
+from tafelrunde.web.core.views.common import organiser, record_of, text_of
 from tafelrunde.web.core.views.frame import page, stamp
-from tafelrunde.web.orga.views.tables_page import page_of, tables
+from tafelrunde.web.orga.forms_play import ReleaseForm, ResultForm, RolloffForm, TableForm, UndoForm
+from tafelrunde.web.orga.views.tables_page import page_of, result_fields, tables
 
 
 def _state(rec: TournamentRecord) -> TournamentState:
@@ -108,9 +109,10 @@ def past_draws(state: TournamentState) -> list[dict[str, Any]]:
 @organiser
 def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     """Record the previewed draw: same state, same seed, same tables."""
-    seed = whole(request.POST.get("seed"), "seed", MAX_SEED)
-    version = whole(request.POST.get("version"), "version")
-
+    form = ReleaseForm(request.POST)
+    if not form.is_valid():
+        raise Http404("draw")  # the hidden fields of the preview were changed by hand
+    seed, version = form.cleaned_data["seed"], form.cleaned_data["version"]
     titles: dict[str, Message] = {}
 
     def change(tour: Any) -> Any:
@@ -145,26 +147,47 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
 def result(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter or correct one table's result; an outdated form is refused."""
     rec = record_of(pk)
-    post = request.POST
-    game, table = whole(post.get("game"), "game"), whole(post.get("table"), "table")
-    basis = whole(post.get("basis"), "basis")
+    head = TableForm(request.POST)
+    if not head.is_valid():
+        raise Http404("table")  # the hidden fields of the card were changed by hand
+    game, table, basis = (head.cleaned_data[k] for k in ("game", "table", "basis"))
     key = f"{game}-{table}"
+    try:
+        form = result_form(rec, request.POST, game, table)
+    except RuleError as err:
+        return tables(request, pk, errors={key: {"__all__": text_of(err)}}, typed=request.POST)
+    if not form.is_valid():
+        shown = form.field_errors() | {"__all__": form.form_error()}
+        return tables(request, pk, errors={key: shown}, typed=request.POST)
     try:
         _, open_here = append(
             rec.pk,
-            lambda tour: _enter(tour, post, game, table, basis, request),
+            lambda tour: _enter(tour, form, game, table, basis, request),
             user=request.user,
             log=lambda done: Logged(_result_said(basis, game, table), fact=done[0].n),
         )
     except RuleError as err:
-        return tables(request, pk, errors={key: text_of(err)}, typed=post)
+        return tables(request, pk, errors={key: {"__all__": text_of(err)}}, typed=request.POST)
     messages.success(request, translated(msg("Table {table}: result saved.", table=table)))
     stay = f"?partie={game}&seite={page_of(table)}" if open_here else ""  # else: the next game
     return redirect(reverse("tables", args=[rec.pk]) + f"{stay}#table-{game}-{table}")
 
 
+def result_form(rec: TournamentRecord, data: Any, game: int, table: int) -> ResultForm:
+    """The result form of one table: a field per player and value the stage asks for."""
+    state = read_only(rec)[1]
+    st = state.current
+    if st is None:
+        raise RuleError(msg("Nothing is drawn yet."), field="game")
+    drawn = st.tables(game) or ()
+    if not 1 <= table <= len(drawn):
+        raise RuleError(msg("There is no table {table}.", table=table), field="table")
+    seats = [(p, state.tournament.name_of(p)) for p in drawn[table - 1]]
+    return ResultForm(data, seats=seats, rule=st.rule, kinds=result_fields(st))
+
+
 def _enter(
-    tour: Tournament, post: Any, game: int, table: int, basis: int, request: HttpRequest
+    tour: Tournament, form: ResultForm, game: int, table: int, basis: int, request: HttpRequest
 ) -> tuple[Any, bool]:
     """Record the result from the form, unless the table changed meanwhile; say whether
     the game still has results missing."""
@@ -180,47 +203,11 @@ def _enter(
             table=table,
         )
         raise RuleError(said, field="version")
-    tables = st.tables(game) or ()
-    if not 1 <= table <= len(tables):
-        raise RuleError(msg("There is no table {table}.", table=table), field="table")
-    scores, pips, places = {}, {}, {}
-    for p in tables[table - 1]:
-        name = tour.name_of(p)
-        if text := post.get(f"points-{p}", "").strip():
-            scores[p] = _number(text, name)
-        if text := post.get(f"pips-{p}", "").strip():
-            pips[p] = _whole_number(text, name, "pips", MAX_PIPS)
-        if text := post.get(f"place-{p}", "").strip():
-            places[p] = _whole_number(text, name, "place", len(tables[table - 1]))
-    if not (scores or pips or places):
-        raise RuleError(msg("Please enter the result."), field="result")
-    fact = Result(n=0, stage=st.key, game=game, table=table, scores=scores, pips=pips,
-                  places=places, corrects=basis or None)  # fmt: skip
+    fact = Result(n=0, stage=st.key, game=game, table=table, scores=form.values("points"),
+                  pips=form.values("pips"), places=form.values("place"),
+                  corrects=basis or None)  # fmt: skip
     done = record(state, fact, at=stamp(), by=request.user.get_username())
     return done, any(g == game for g, _ in st.missing_results())
-
-
-def _number(text: str, name: str) -> Any:
-    """Exact points from a result field, or a refusal naming the player."""
-    try:
-        return parse_number(text, field="points")
-    except RuleError as err:
-        said = msg("Points of {name}: {reason}", name=name, reason=err.msg)
-        raise RuleError(said, field="points") from None
-
-
-def _whole_number(text: str, name: str, what: str, high: int) -> int:
-    """A whole number from a result field (pips or place), or a refusal naming the player."""
-    low = 0 if what == "pips" else 1
-    try:
-        return whole_number(text, field=what, low=low, high=high)
-    except RuleError as err:
-        said = (
-            msg("Pips of {name}: {reason}", name=name, reason=err.msg)
-            if what == "pips"
-            else msg("Place of {name}: {reason}", name=name, reason=err.msg)
-        )
-        raise RuleError(said, field=what) from None
 
 
 def _result_said(basis: int, game: int, table: int) -> Message:
@@ -235,24 +222,24 @@ def _result_said(basis: int, game: int, table: int) -> Message:
 def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a roll-off's order, or let the software roll it with a recorded seed."""
     rec = record_of(pk)
-    post = request.POST
-    players = post.getlist("players")
+    players = request.POST.getlist("players")[: MAX_TABLE_SIZE * 4]
+    key = "rolloff-" + "-".join(sorted(players))
+    tour = engine_tournament(rec)
+    form = RolloffForm(request.POST, players=[(p, tour.name_of(p)) for p in players])
+    if not form.is_valid():
+        said = " ".join(e for errors in form.errors.values() for e in errors)
+        return tables(request, pk, errors={key: said})
     by = request.user.get_username()
 
     def change(tour: Any) -> tuple[Any, Text]:
         state = group_state(tour)
-        if post.get("auto"):
+        if form.cleaned_data.get("auto"):
             needs = [n for n in open_rolloffs(state) if sorted(n.players) == sorted(players)]
             if not needs:
                 raise RuleError(msg("This roll-off is not open (any more)."), field="order")
             fact = rolled_by_software(needs[0], seed=setup.new_seed())
         else:
-            order = [post.get(f"pos-{i}", "") for i in range(1, len(players) + 1)]
-            if sorted(order) != sorted(players):
-                raise RuleError(
-                    msg("Put every player of the roll-off on exactly one place."), field="order"
-                )
-            fact = rolloff_for(state, order)
+            fact = rolloff_for(state, form.cleaned_data["order"])
         fact = record(state, fact, at=stamp(), by=by)
         order = " > ".join(tour.name_of(p) for p in fact.order)
         if fact.seed is None:
@@ -267,7 +254,7 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
             log=lambda done: Logged(msg("Roll-off: {order}", order=done[1]), fact=done[0].n),
         )
     except RuleError as err:
-        return tables(request, pk, errors={"rolloff-" + "-".join(sorted(players)): text_of(err)})
+        return tables(request, pk, errors={key: text_of(err)})
     messages.success(request, translated(msg("Roll-off entered: {order}", order=said)))
     return redirect("tables", rec.pk)
 
@@ -277,8 +264,10 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the latest entry (it stays in the log, marked as taken back)."""
     rec = record_of(pk)
-    version = whole(request.POST.get("version"), "version")
-    by = request.user.get_username()
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        raise Http404("version")  # the hidden field of the page was changed by hand
+    version, by = form.cleaned_data["version"], request.user.get_username()
 
     def take_back(tour: Any) -> tuple[Any, Message]:
         target = undo_last(group_state(tour), at=stamp(), by=by)[1]
@@ -296,4 +285,4 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, text_of(err))
     else:
         messages.success(request, translated(msg("Undone: {entry}", entry=said)))
-    return redirect("draw" if request.POST.get("back") == "draw" else "tables", rec.pk)
+    return redirect("draw" if form.cleaned_data["back"] == "draw" else "tables", rec.pk)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
@@ -17,9 +17,10 @@ from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of, whole
+from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of
 from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import PlayersForm
+from tafelrunde.web.orga.forms_play import VersionForm
 from tafelrunde.web.orga.views.tournaments import upload_text
 
 FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
@@ -85,7 +86,10 @@ def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> Non
 def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
     """Remove a player before the first draw."""
     rec = record_of(pk)
-    version = whole(request.POST.get("version"), "version")
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        raise Http404("version")  # the hidden field of the page was changed by hand
+    version = form.cleaned_data["version"]
     gone: list[str] = []
 
     def change(locked: TournamentRecord) -> list[str]:

@@ -80,18 +80,18 @@ def tables_block(
     sheet, sheets = _sheet(st, game, wanted[1])
     cards: list[str] = []
     if st is not None and game:
-        fields = _fields(st)
+        fields = result_fields(st)
         action = reverse("result", args=[rec.pk])
         shown = range((sheet - 1) * PER_PAGE + 1, sheet * PER_PAGE + 1)
         for view in game_tables(state, st, game, shown):
             view = replace(view, note=translated(view.note))
-            tb = _table(state, st, game, view, typed)
-            error = errors.get(tb["key"])
+            said = _said(errors.get(f"{game}-{view.index}"))
+            tb = _table(state, st, game, view, typed, said)
             context = {"tb": tb, "game": game, "fields": fields, "organiser": organiser,
-                       "action": action, "error": error}  # fmt: skip
+                       "action": action, "error": said.get("__all__")}  # fmt: skip
             key = (language, organiser, action, game, view.index, view.seats, view.names, view.note,
                    view.seats_known, view.placed, tuple(tb["earlier"]), tb["basis"],
-                   repr(tb["rows"]), tuple(fields.items()), error)  # fmt: skip
+                   repr(tb["rows"]), tuple(fields.items()), repr(sorted(said.items())))  # fmt: skip
             cards.append(card("orga/table_card.html", context, key))
     needs = [
         {"kind": n.kind, "game": n.game, "table": n.table,
@@ -123,7 +123,7 @@ def tables_block(
         "rolloffs": needs,
         "rolloff_cards": joined(rolloff_cards),
         "errors": errors,
-        "loose": [e for k, e in errors.items() if k not in shown],
+        "loose": [" ".join(_said(e).values()) for k, e in errors.items() if k not in shown],
         "last": _last(state),
     }
     return render_to_string("orga/tables_block.html", context)
@@ -164,7 +164,7 @@ def _games(st: StageState | None) -> list[dict[str, int]]:
     return [{"game": g, "missing": missing.count(g)} for g in range(1, st.drawn_games() + 1)]
 
 
-def _fields(st: StageState | None) -> dict[str, bool]:
+def result_fields(st: StageState | None) -> dict[str, bool]:
     """Which values the result form asks for, from the stage's rules."""
     if st is None:
         return {}
@@ -176,8 +176,21 @@ def _fields(st: StageState | None) -> dict[str, bool]:
     }
 
 
+def _said(error: str | dict[str, str] | None) -> dict[str, str]:
+    """A card's refusal: messages by field ("__all__": the whole card); none left empty."""
+    if not error:
+        return {}
+    found = error if isinstance(error, dict) else {"__all__": error}
+    return {k: v for k, v in found.items() if v}
+
+
 def _table(
-    state: TournamentState, st: StageState, game: int, view: Any, typed: Any = None
+    state: TournamentState,
+    st: StageState,
+    game: int,
+    view: Any,
+    typed: Any = None,
+    said: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """A table with its form values: as typed (after a refusal), else the entered result."""
     res = view.result
@@ -196,7 +209,12 @@ def _table(
     ):
         for p in view.seats:
             values[p] = {k: typed.get(f"{k}-{p}", "") for k in ("points", "pips", "place")}
-    rows = [(p, state.tournament.name_of(p), values[p]) for p in view.seats]
+    said = said or {}
+    rows = [
+        (p, state.tournament.name_of(p), values[p],
+         {k: said.get(f"{k}-{p}", "") for k in ("points", "pips", "place")})
+        for p in view.seats
+    ]  # fmt: skip
     key = f"{game}-{view.index}"
     earlier = [
         translated(describe(state.tournament, r))
