@@ -182,8 +182,8 @@ def test_nonsense_in_the_fields_gets_a_message_not_an_error() -> None:
     typed = client.post(f"/turniere/{pk}/ergebnis/", good | {f"points-{p}": "abc"})
     assert "Punkte von " in text(typed)  # the message names the player
     assert f'name="points-{p}" value="abc"' in text(typed)  # what was typed stays to fix it
-    marked = rf'name="points-{p}"[^>]*aria-invalid="true">\s*<span class="field-error" role="alert">'
-    at_field = re.search(marked + "Punkte von [^<]*„abc“ ist keine Zahl", text(typed))
+    marked = rf'name="points-{p}"[^>]*aria-invalid="true">\s*<span class="field-error" '
+    at_field = re.search(marked + 'role="alert">Punkte von [^<]*„abc“ ist keine Zahl', text(typed))
     assert at_field, "the message stands at the refused field"
     assert text(typed).count('aria-invalid="true"') == 1  # only that field is marked
     for data, says in [
