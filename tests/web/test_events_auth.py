@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -262,3 +263,18 @@ def test_english_pages_and_refusals() -> None:
 
     client.post("/i18n/setlang/", {"language": "de", "next": "/"})
     assert ">Stand</a>" in text(client.get(f"/turniere/{rec.pk}/"))
+
+
+def test_the_public_sees_the_role_not_the_organisers_login_name() -> None:
+    client, login = Client(), "hannelore"
+    organiser(client, login)
+    rec = create(client, "gruppenmodus", 8)
+    assert release(client, rec.pk, 5).status_code == 302
+    for page in (f"/turniere/{rec.pk}/protokoll/", f"/turniere/{rec.pk}/turnierdatei.json"):
+        assert login in client.get(page).content.decode()  # the organiser's log says who
+        public = Client().get(page).content.decode()
+        assert login not in public, page
+        assert "Turnierleitung" in public, page
+    data = json.loads(Client().get(f"/turniere/{rec.pk}/turnierdatei.json").content)
+    assert {f["by"] for f in data["facts"]} == {"Turnierleitung"}
+    assert {line["by"] for line in data["log"]} == {"Turnierleitung"}

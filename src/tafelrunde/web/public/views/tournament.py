@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import final_ranking
@@ -19,7 +20,8 @@ from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.views_data import fact_line
 from tafelrunde.engine.progress import pending
-from tafelrunde.engine.tournament_file import dumps_any
+from tafelrunde.engine.tournament_file import dumps_any, to_data
+from tafelrunde.web.core.domain.privacy import shown_author, without_names
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import record_of, text_of
@@ -38,7 +40,12 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the tournament file (JSON) to continue elsewhere or keep."""
     rec = record_of(pk)
-    text = dumps_any(engine_tournament(rec, with_log=True))
+    tour = engine_tournament(rec, with_log=True)
+    if request.user.is_authenticated:
+        text = dumps_any(tour)
+    else:  # the public learns the role of who entered what, not a login name
+        data = without_names(to_data(tour), role())
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     response = HttpResponse(text, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="turnier-{rec.pk}.json"'
     return response
@@ -72,15 +79,25 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     tour, _ = read_only(rec)
     undone = {f.target for f in tour.facts if isinstance(f, Undo | KnockoutUndo)}
     by_number = {fact.n: fact for fact in tour.facts}
+    organiser, who = request.user.is_authenticated, role()
+    for e in entries:
+        e.shown = shown_author(e.who, who, organiser=organiser)
     rows = [
-        {"n": f.n, "data": json.dumps(f.data, ensure_ascii=False),
-         "who": f.user.get_username() if f.user else f.data.get("by", ""),
-         "at": f.stored_at, "undone": f.n in undone,
+        {"n": f.n, "at": f.stored_at, "undone": f.n in undone,
+         "data": json.dumps(f.data if organiser else without_names({"facts": [f.data]}, who)
+                            ["facts"][0], ensure_ascii=False),
+         "who": shown_author(f.user.get_username() if f.user else f.data.get("by", ""), who,
+                             organiser=organiser),
          "words": fact_text(tour, by_number[f.n]) if f.n in by_number else ""}
         for f in facts
     ]  # fmt: skip
     context = {"entries": entries, "facts": rows, "facts_page": facts}
     return page(request, rec, "public/log.html", context)
+
+
+def role() -> str:
+    """The role the public sees instead of an organiser's login name."""
+    return gettext("Organisers")
 
 
 def fact_text(tour: Any, fact: Any) -> str:
