@@ -73,3 +73,33 @@ def test_a_third_language_is_one_more_po_file(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("Erreur:"), done.stderr
     assert (folder / "fr" / "LC_MESSAGES" / "django.mo").exists()
+
+
+def test_a_third_language_shows_in_the_web_and_can_be_chosen(tmp_path: Path) -> None:
+    folder = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, folder)
+    cat = Catalog(locale="fr", domain="django")
+    cat.add("Log in", "Se connecter")
+    catalogue.write(cat, catalogue.po_path("fr", folder))
+    env = os.environ | {
+        "TAFELRUNDE_LOCALE_DIR": str(folder),
+        "TAFELRUNDE_DATA": str(tmp_path),
+        "TAFELRUNDE_HOSTS": "testserver",
+        "DJANGO_SETTINGS_MODULE": "tafelrunde.web.core.settings",
+    }
+    code = (
+        "import django; django.setup(); from django.test import Client; "
+        "from django.core.management import call_command; call_command('migrate', verbosity=0); "
+        "print(Client(HTTP_ACCEPT_LANGUAGE='fr').get('/anmelden/').content.decode()); "
+        "print('=====');"
+        "print(Client().get('/anmelden/').content.decode())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    french, german = done.stdout.split("=====")
+    assert '<html lang="fr">' in french and "<h1>Se connecter</h1>" in french
+    assert 'value="de" lang="de">Deutsch</button>' in french  # the others to switch to
+    assert 'value="fr" lang="fr">' in german  # and French offered on the German page
+    assert "<h1>Anmelden</h1>" in german

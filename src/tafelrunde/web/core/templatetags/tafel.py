@@ -8,14 +8,14 @@ from django import template
 from django.utils.translation import get_language, gettext, ngettext
 
 from tafelrunde.engine.numbers import Num, display
-from tafelrunde.i18n import Message
+from tafelrunde.i18n import DEFAULT_LANGUAGE, Message
 
 register = template.Library()
 
 
 def lang() -> str:
-    """Return the active language: "de" or "en"."""
-    return "en" if (get_language() or "de").startswith("en") else "de"
+    """Return the active language's code ("de", "en", or one of the other catalogues)."""
+    return (get_language() or DEFAULT_LANGUAGE).split("-")[0]
 
 
 def translated(value: Message | str | None) -> str:
