@@ -106,9 +106,10 @@ def test_language_switch_and_a_refused_result(
     card = page.locator("#table-1-1")
     card.locator("input[name^='points-']").first.fill("abc")
     h.submit(page, card.get_by_role("button", name="Ergebnis speichern"))
-    error = page.locator("#table-1-1 .errorlist")
+    error = page.locator("#table-1-1 .field-error")  # at the refused field, with the name
     expect(error).to_be_visible()
     expect(error).to_contain_text("„abc“ ist keine Zahl.")
+    expect(card.locator("input[aria-invalid='true']")).to_have_value("abc")
     expect(page.locator("#table-1-1 .result")).to_have_count(0)
     assert FactRecord.objects.filter(tournament_id=pk).count() == facts
     h.shoot(page, shots, "X-refused-result")

@@ -27,9 +27,10 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
     """One line: 'Ergebnis Partie 2, Tisch 3: Anna 40, Ben 30' and the like."""
     name = tour.name_of
     if isinstance(fact, Draw):
+        rules = [r for r in tour.ruleset.stages if r.id == fact.stage]
         return msg(
             "Draw {stage}, game {game} (seed {seed})",
-            stage=fact.stage,
+            stage=rules[0].title() if rules else fact.stage,
             game=fact.game,
             seed=fact.seed,
         )
