@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.i18n import msg
+from tafelrunde.i18n import Text, msg
 
 KEEP = 100  # the newest copies kept in each folder
 PATTERN = "tafelrunde-*.sqlite3"
@@ -103,7 +103,7 @@ class BackupTimer(threading.Thread):
             self.last = mark
 
 
-def integrity(file: Path) -> str:
+def integrity(file: Path) -> Text:
     """SQLite's integrity check of a database file, and that it is one of Tafelrunde."""
     try:
         with contextlib.closing(sqlite3.connect(f"file:{file}?mode=ro", uri=True)) as db:
@@ -114,7 +114,7 @@ def integrity(file: Path) -> str:
     if result != [("ok",)]:
         return "; ".join(str(r[0]) for r in result[:3])
     if "web_factrecord" not in tables:
-        return "keine Tafelrunde-Datenbank / not a Tafelrunde database"
+        return msg("not a Tafelrunde database")
     return "ok"
 
 
