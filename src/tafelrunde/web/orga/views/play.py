@@ -147,6 +147,8 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
 def result(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter or correct one table's result; an outdated form is refused."""
     rec = record_of(pk)
+    if rec.format == "D":
+        return redirect("ko-tables", rec.pk)  # format D enters game losers on its own page
     head = TableForm(request.POST)
     if not head.is_valid():
         raise Http404("table")  # the hidden fields of the card were changed by hand
@@ -222,6 +224,8 @@ def _result_said(basis: int, game: int, table: int) -> Message:
 def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a roll-off's order, or let the software roll it with a recorded seed."""
     rec = record_of(pk)
+    if rec.format == "D":
+        return redirect("ko-tables", rec.pk)  # format D has no roll-offs of this kind
     players = request.POST.getlist("players")[: MAX_TABLE_SIZE * 4]
     key = "rolloff-" + "-".join(sorted(players))
     tour = engine_tournament(rec)
