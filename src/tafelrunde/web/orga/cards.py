@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -24,14 +24,20 @@ _cards: OrderedDict[Hashable, str] = OrderedDict()
 _lock = threading.Lock()
 
 
-def card(template: str, context: dict[str, Any], key: Hashable) -> str:
-    """The card's HTML: kept under `key` (everything it shows), else rendered and kept."""
+def card(
+    template: str,
+    context: dict[str, Any] | Callable[[], dict[str, Any]],
+    key: Hashable,
+) -> str:
+    """The card's HTML: kept under `key` (everything it shows), else rendered and kept (the
+    context may be a function: made only when the card is rendered)."""
     with _lock:
         html = _cards.get(key)
         if html is not None:
             _cards.move_to_end(key)
             return html
-    html = render_to_string(template, context | {"csrf": mark_safe(CSRF)})
+    made = context() if callable(context) else context
+    html = render_to_string(template, made | {"csrf": mark_safe(CSRF)})
     with _lock:
         _cards[key] = html
         while len(_cards) > KEEP:

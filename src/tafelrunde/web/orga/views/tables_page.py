@@ -83,15 +83,25 @@ def tables_block(
         fields = result_fields(st)
         action = reverse("result", args=[rec.pk])
         shown = range((sheet - 1) * PER_PAGE + 1, sheet * PER_PAGE + 1)
+        earlier: dict[int, list[int]] = {}
+        for r in st.superseded:
+            if r.game == game:
+                earlier.setdefault(r.table, []).append(r.n)
         for view in game_tables(state, st, game, shown):
-            view = replace(view, note=translated(view.note))
             said = _said(errors.get(f"{game}-{view.index}"))
-            tb = _table(state, st, game, view, typed, said)
-            context = {"tb": tb, "game": game, "fields": fields, "organiser": organiser,
-                       "action": action, "error": said.get("__all__")}  # fmt: skip
-            key = (language, organiser, action, game, view.index, view.seats, view.names, view.note,
-                   view.seats_known, view.placed, tuple(tb["earlier"]), tb["basis"],
-                   repr(tb["rows"]), tuple(fields.items()), repr(sorted(said.items())))  # fmt: skip
+            here = _typed(typed, game, view)
+            # the key holds what the card shows, untranslated: a kept card costs no words
+            key = (language, organiser, action, game, view.index, view.seats, view.names,
+                   repr(view.note), view.seats_known, view.placed,
+                   view.result.n if view.result else 0, tuple(earlier.get(view.index, ())),
+                   here, tuple(fields.items()), repr(sorted(said.items())))  # fmt: skip
+
+            def context(view: Any = view, said: dict[str, str] = said) -> dict[str, Any]:
+                shown_view = replace(view, note=translated(view.note))
+                tb = _table(state, st, game, shown_view, typed, said)
+                return {"tb": tb, "game": game, "fields": fields, "organiser": organiser,
+                        "action": action, "error": said.get("__all__")}  # fmt: skip
+
             cards.append(card("orga/table_card.html", context, key))
     needs = [
         {"kind": n.kind, "game": n.game, "table": n.table,
@@ -182,6 +192,13 @@ def _said(error: str | dict[str, str] | None) -> dict[str, str]:
         return {}
     found = error if isinstance(error, dict) else {"__all__": error}
     return {k: v for k, v in found.items() if v}
+
+
+def _typed(typed: Any, game: int, view: Any) -> tuple[str, ...] | None:
+    """What was typed into this table's form before a refusal (None: another table's)."""
+    if typed is None or typed.get("game") != str(game) or typed.get("table") != str(view.index):
+        return None
+    return tuple(typed.get(f"{k}-{p}", "") for p in view.seats for k in ("points", "pips", "place"))
 
 
 def _table(
