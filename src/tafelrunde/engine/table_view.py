@@ -9,7 +9,7 @@ from tafelrunde.engine.numbers import Num, shown
 from tafelrunde.engine.rules_text import joined
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.i18n import Message, Text, msg
+from tafelrunde.i18n import Text, msg
 
 
 @dataclass(frozen=True)
@@ -19,8 +19,9 @@ class Placed:
     player: str
     name: str
     place: int
-    points: Num | None
+    points: Num | None  # tournament points of the place
     pips: int | None
+    score: Num | None = None  # the game's own points, as entered
 
 
 @dataclass(frozen=True)
@@ -34,18 +35,22 @@ class TableView:
     seats_known: bool  # False while the start order follows from later standings
     result: Result | None
     placed: tuple[Placed, ...] = field(default=())
+    points_word: Text = ""  # the stage's name of tournament points ('TP', 'Siegpunkte')
 
     def text(self) -> Text:
-        """The result in one line: '1. Anna (4), 2. Ben (2)'."""
-        parts: list[Text] = []
-        for p in self.placed:
-            pts = "?" if p.points is None else shown(p.points)
-            parts.append(
-                Message(
-                    "{place}. {name} ({points})", {"place": p.place, "name": p.name, "points": pts}
-                )
-            )
-        return joined(parts, ", ")
+        """The result in one line with labels: '1. Anna – 131 points – 5 TP; 2. Ben – …'."""
+        return joined([self._line(p) for p in self.placed], "; ")
+
+    def _line(self, p: Placed) -> Text:
+        """One player's line: place, name, game points, pips, tournament points."""
+        parts: list[Text] = [msg("{place}. {name}", place=p.place, name=p.name)]
+        if p.score is not None:
+            parts.append(msg("{n} game points", n=shown(p.score)))
+        if p.pips is not None:
+            parts.append(msg("{n} pips", n=p.pips))
+        if p.points is not None:
+            parts.append(msg("{n} {word}", n=shown(p.points), word=self.points_word))
+        return joined(parts, " – ")
 
 
 def draw_seed(st: StageState, game: int) -> int | None:
@@ -85,7 +90,9 @@ def game_tables(
             for pos, p in enumerate(outcome.order(), start=1):
                 points = None if outcome.points is None else outcome.points[p]
                 place = pos if rolled else outcome.places[p]
-                placed.append(Placed(p, name(p), place, points, outcome.pips.get(p)))
+                result = st.results.get((game, index))
+                score = result.scores.get(p) if result else None
+                placed.append(Placed(p, name(p), place, points, outcome.pips.get(p), score))
         views.append(
             TableView(
                 index,
@@ -95,6 +102,7 @@ def game_tables(
                 known,
                 st.results.get((game, index)),
                 tuple(placed),
+                st.rule.points_word(),
             )
         )
     return views

@@ -1,0 +1,30 @@
+"""A saved result reads with labels: place, name, game points, pips, tournament points."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import add, tournament
+from tafelrunde.engine.facts import Draw, Result
+from tafelrunde.engine.table_view import game_tables
+from tafelrunde.engine.tournament_state import TournamentState
+
+pytestmark = pytest.mark.unit
+
+
+def test_a_saved_result_reads_with_labels() -> None:
+    state = TournamentState(tournament("alhambra", 12, seed=2))
+    stage = state.tournament.ruleset.stages[0].id
+    ids = [f"p{i:02d}" for i in range(1, 13)]
+    tables = (tuple(ids[:4]), tuple(ids[4:8]), tuple(ids[8:]))
+    add(state, Draw(n=0, stage=stage, game=1, seed=1, tables=tables))
+    scores = {"p01": 131, "p02": 120, "p03": 98, "p04": 77}
+    add(state, Result(n=0, stage=stage, game=1, table=1, scores=scores))
+    view = game_tables(state, state.current, 1)[0]  # type: ignore[arg-type]
+    line = view.text()
+    german = line.text("de") if not isinstance(line, str) else line
+    first = german.split("; ")[0]
+    assert first.startswith("1. ") and " – 131 Spielpunkte – " in first and first.endswith(" TP")
+    assert german.count("; ") == 3  # four players, one line each
+    english = line.text("en") if not isinstance(line, str) else line
+    assert "131 game points" in english
