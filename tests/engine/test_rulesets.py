@@ -15,10 +15,12 @@ from strategies import PREFER_3_AT_MOST_TWO_4, PREFER_4_ALLOW_3
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Result, Rolloff
 from tafelrunde.engine.numbers import Rounding
+from tafelrunde.engine.rules_text import stage_lines
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict, ruleset_from_toml
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import text_in
 from tafelrunde.presets import load_ruleset, preset_names, preset_text
 
 pytestmark = pytest.mark.unit
@@ -360,3 +362,15 @@ def test_copy_with_3_table_points_5_3_1_in_a_simulated_tournament() -> None:
             elif len(outcome.players) == 4 or place < 3:
                 assert outcome.points[p] == other.points[p]  # type: ignore[index]
     assert differences > 0
+
+
+@pytest.mark.parametrize("preset", ["gruppenmodus", "alhambra", "king-lui"])
+def test_the_rules_read_in_words_without_keywords_or_ids(preset: str) -> None:
+    ruleset = load_ruleset(preset)
+    ids = {r.id for r in ruleset.stages}
+    for rule in ruleset.stages:
+        for line in stage_lines(rule):
+            german = text_in(line, "de")
+            words = set(german.replace(",", " ").replace(":", " ").split())
+            assert not words & {"floor", "half_up", "none", "rolloff", "split"}, german
+            assert not words & ids, german

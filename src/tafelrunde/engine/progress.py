@@ -107,7 +107,7 @@ def pending(state: TournamentState) -> list[Step]:
     elif state.stage_complete(cur):
         plan = state.following(cur)
         if plan is None:
-            over = msg("The tournament is over: see 'ranking' for the final ranking.")
+            over = msg("The tournament is over: the final ranking stands.")
             steps.append(Step("finished", over))
         else:
             steps.append(_next_stage(plan))

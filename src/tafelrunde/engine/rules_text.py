@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.numbers import shown
+from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import Message, Text, msg
@@ -33,14 +33,26 @@ def _tables(rule: StageRule) -> Message:
     return msg("Tables: prefer {prefer}, allowed {sizes}", prefer=tr.prefer, sizes=sizes)
 
 
+def rounding_words(rounding: Rounding) -> Message:
+    """A rounding rule in words ('rounded down to steps of 0,5'), not the ruleset's keyword."""
+    mode = rounding.mode
+    step: Text = shown(rounding.step) if rounding.step != 1 else ""
+    if mode == "floor":
+        return msg("rounded down to steps of {step}", step=step) if step else msg("rounded down")
+    if mode == "half_up":
+        if step:
+            return msg("rounded to the nearest {step}, halves up", step=step)
+        return msg("rounded to the nearest whole, halves up")
+    return msg("not rounded (exact)")
+
+
 def _tie(rule: StageRule) -> Message:
     """How a tie at a table is settled."""
     s = rule.scoring
     if s.tie == "split":
         return msg(
-            "Tie: split points, rounding: {mode} {step}",
-            mode=s.rounding.mode,
-            step=shown(s.rounding.step),
+            "Tie: split points, {rounding}",
+            rounding=rounding_words(s.rounding),
         )
     if s.rolloff_loser == "minus":
         return msg("Tie: roll-off, loser gets points(p) − {malus}", malus=shown(s.rolloff_malus))
@@ -82,10 +94,10 @@ def stage_lines(rule: StageRule) -> list[Text]:
     for size, f in sorted(s.game_point_factor.items()):
         lines.append(
             msg(
-                "Game points at a {size}-table ×{factor}, rounding: {mode}",
+                "Game points at a {size}-table ×{factor}, {rounding}",
                 size=size,
                 factor=shown(f, 4),
-                mode=s.game_point_rounding.mode,
+                rounding=rounding_words(s.game_point_rounding),
             )
         )
     ranking = joined([c.label() for c in rule.ranking], " → ")
