@@ -321,3 +321,18 @@ def test_the_first_two_passes_need_no_herzog() -> None:
     page = text(client.get(f"/turniere/{rec.pk}/tische/", {"partie": 3}))
     assert "Herzog offen" not in page
     assert page.count("folgt aus dem Stand nach Durchgang 2") == 3  # pass 3 waits
+
+
+def test_interim_standings_say_so_far_until_the_stage_is_complete() -> None:
+    client = Client()
+    organiser(client)
+    rec = create(client, "alhambra", 12)
+    assert release(client, rec.pk, 5).status_code == 302
+    enter_result(client, rec.pk, 1, 1, random.Random(1))
+    page = text(client.get(f"/turniere/{rec.pk}/stand/"))
+    assert "derzeit weiter" in page and "derzeit nicht weiter" in page
+    assert "ausgeschieden" not in page
+    play_to_end(client, rec.pk, seed=2)
+    final = text(client.get(f"/turniere/{rec.pk}/stand/"))
+    assert "derzeit" not in final
+    assert "✓ weiter" in final and "ausgeschieden" in final

@@ -30,9 +30,10 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
     first = shown[0] if shown else None
     several = len(st.tables(1) or ()) > 1
     name = state.tournament.name_of
-    on, out, roll = (
-        translated(msg("✓ goes on")),
-        translated(msg("out")),
+    final = state.stage_complete(st)
+    on, out, roll = (  # until the stage is complete, only "so far"
+        translated(msg("✓ goes on") if final else msg("✓ goes on so far")),
+        translated(msg("out") if final else msg("does not go on so far")),
         translated(msg("roll-off open!")),
     )
     rows = []
@@ -48,7 +49,7 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
         rows.append(cells)
     return {
         "title": translated(st.title()),
-        "final": state.stage_complete(st),
+        "final": final,
         "columns": [translated(criterion_label(c, st.rule)) for c in shown],
         "body": html_rows(rows),
         "cut": cut,
