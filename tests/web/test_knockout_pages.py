@@ -123,6 +123,14 @@ def test_the_pages_are_public_but_changes_need_a_login(client: Client, org: Clie
         r = anon.get(f"/turniere/{rec.pk}/{path}")
         assert r.status_code == 200 and "Anna" in text(r)
         assert 'name="version"' not in text(r)
+    for path in ("", "ko-tische/"):  # no organiser instructions for the public
+        public, own = (
+            text(anon.get(f"/turniere/{rec.pk}/{path}")),
+            text(org.get(f"/turniere/{rec.pk}/{path}")),
+        )
+        for words in ("Als Nächstes", "Vorgeschlagene Tische", "Spielverlierer eintragen"):
+            assert words not in public, (path, words)
+        assert "Als Nächstes" in own or "Vorgeschlagene Tische" in own
     before = facts(rec)
     for path in (
         "anmeldung/neu/",
