@@ -336,3 +336,19 @@ def test_interim_standings_say_so_far_until_the_stage_is_complete() -> None:
     final = text(client.get(f"/turniere/{rec.pk}/stand/"))
     assert "derzeit" not in final
     assert "✓ weiter" in final and "ausgeschieden" in final
+
+
+def test_every_next_step_on_the_overview_is_a_link_to_where_it_is_done() -> None:
+    client = Client()
+    organiser(client)
+    rec = create(client, "alhambra", 12)
+    page = text(client.get(f"/turniere/{rec.pk}/"))
+    assert re.search(rf'<li><a href="/turniere/{rec.pk}/auslosung/">', page)  # draw first
+    assert release(client, rec.pk, 5).status_code == 302
+    page = text(client.get(f"/turniere/{rec.pk}/"))
+    links = re.findall(r'<ul class="steps">(.*?)</ul>', page, re.S)[0]
+    items = re.findall(r"<li>(.*?)</li>", links, re.S)
+    assert items and all(i.startswith("<a href=") for i in items)
+    table = re.search(rf'href="/turniere/{rec.pk}/tische/\?partie=1&seite=1#table-1-(\d)"', links)
+    assert table, links  # a missing result leads to its table
+    assert client.get(f"/turniere/{rec.pk}/tische/?partie=1&seite=1").status_code == 200

@@ -11,6 +11,13 @@ from django.utils.translation import gettext as _
 
 from tafelrunde.web.core.models import TournamentRecord
 
+PER_PAGE = 50  # tables on one page of the tables page: small however large the tournament
+
+
+def page_of(table: int) -> int:
+    """The page (from 1) of the tables page that shows a table."""
+    return (table - 1) // PER_PAGE + 1
+
 
 def stamp() -> str:
     """The time of an entry, as stored with its facts."""

@@ -22,15 +22,8 @@ from tafelrunde.web.core.domain.store import latest, read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import page
+from tafelrunde.web.core.views.frame import PER_PAGE, page, page_of
 from tafelrunde.web.orga.cards import CSRF, card, joined, with_csrf
-
-PER_PAGE = 50  # tables on one page: a page stays small however large the tournament
-
-
-def page_of(table: int) -> int:
-    """The page (from 1) that shows a table."""
-    return (table - 1) // PER_PAGE + 1
 
 
 def tables(

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
@@ -18,6 +19,7 @@ from tafelrunde.engine.facts import Undo
 from tafelrunde.engine.knockout import KnockoutTournament, next_steps
 from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
+from tafelrunde.engine.knockout.steps import Step as KnockoutStep
 from tafelrunde.engine.knockout.views_data import fact_line
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any, to_data
@@ -25,7 +27,7 @@ from tafelrunde.web.core.domain.privacy import shown_author, without_names
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import record_of, text_of
-from tafelrunde.web.core.views.frame import page
+from tafelrunde.web.core.views.frame import page, page_of
 
 
 def overview(request: HttpRequest, pk: int) -> HttpResponse:
@@ -33,7 +35,7 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     rec = record_of(pk)
     tour, state = read_only(rec)
     found = next_steps(state) if isinstance(tour, KnockoutTournament) else pending(state)
-    steps = [translated(s.text) for s in found]
+    steps = [(translated(s.text), step_link(rec.pk, s)) for s in found]
     return page(request, rec, "public/overview.html", {"steps": steps, "tour": tour})
 
 
@@ -93,6 +95,25 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     ]  # fmt: skip
     context = {"entries": entries, "facts": rows, "facts_page": facts}
     return page(request, rec, "public/log.html", context)
+
+
+KNOCKOUT_PAGES = {"collect_fee": "ko-players", "check_in": "ko-players", "register": "ko-players",
+                  "finished": "ranking"}  # fmt: skip
+GROUP_PAGES = {"draw": "draw", "finished": "ranking"}
+
+
+def step_link(pk: int, step: Any) -> str:
+    """The page where a next step is done (a result: its table on the tables page)."""
+    kind = str(step.kind)
+    if isinstance(step, KnockoutStep):
+        return reverse(KNOCKOUT_PAGES.get(kind, "ko-tables"), args=[pk])
+    name = GROUP_PAGES.get(kind, "tables")
+    url = reverse(name, args=[pk])
+    data = getattr(step, "data", {}) or {}
+    if kind == "result" and data.get("game") and data.get("table"):
+        game, table = data["game"], data["table"]
+        url += f"?partie={game}&seite={page_of(table)}#table-{game}-{table}"
+    return url
 
 
 def role() -> str:
