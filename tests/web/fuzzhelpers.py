@@ -193,9 +193,9 @@ def not_started() -> dict[str, int]:
 # -- every page of every tournament -----------------------------------------------------
 
 GROUP_PAGES = ("tournament", "rules", "log", "players", "draw", "tables", "standings",
-               "ranking", "export-json", "export-csv")  # fmt: skip
+               "ranking", "export-json", "export-csv", "export-xlsx")  # fmt: skip
 KNOCKOUT_PAGES = ("tournament", "rules", "log", "ko-players", "ko-tables", "ko-standings",
-                  "ranking", "export-json", "export-csv")  # fmt: skip
+                  "ranking", "export-json", "export-csv", "export-xlsx")  # fmt: skip
 TO_KNOCKOUT = {"players": "ko-players", "draw": "ko-tables", "tables": "ko-tables",
                "standings": "ko-standings"}  # fmt: skip
 DRAW_SEED = 4711  # the draw preview shows this seed, so that a run can be repeated
@@ -234,7 +234,9 @@ def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
         path = reverse(name, args=[rec.pk])
         query = {"seed": DRAW_SEED} if name == "draw" else {}
         response = client.get(path, query)
-        expect(response, (200, 302) if name == "export-csv" else (200,), f"GET {path}")
+        expect(
+            response, (200, 302) if name in ("export-csv", "export-xlsx") else (200,), f"GET {path}"
+        )
         if name == "export-json":
             seen.files.append(response.content)
         elif name in WITH_FORMS:

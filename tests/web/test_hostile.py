@@ -4,6 +4,7 @@ stored, and every page of every tournament still answers afterwards (SQLite and 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import random
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from openpyxl import load_workbook
 from webhelpers import (
     counts,
     create,
@@ -207,6 +209,10 @@ def test_the_public_ranking_download_neutralises_formulas() -> None:
         assert f"'{name}" in csv or f"\"'{name}" in csv
     assert all(not cell.startswith(("=", "+", "-", "@")) for line in csv.splitlines()
                for cell in line.split(","))  # fmt: skip
+    xlsx = Client().get(reverse("export-xlsx", args=[rec.pk])).content
+    texts = [v for row in load_workbook(io.BytesIO(xlsx)).active.iter_rows(values_only=True)
+             for v in row if isinstance(v, str)]  # fmt: skip
+    assert texts and not [v for v in texts if v.startswith(("=", "+", "-", "@"))]
 
 
 # -- degrade, never die: nothing can be written -----------------------------------------------

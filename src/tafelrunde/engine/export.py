@@ -10,8 +10,10 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament
 from tafelrunde.engine.knockout.results import prize_winners, ranking
+from tafelrunde.engine.numbers import shown
+from tafelrunde.engine.rules_text import criterion_label, joined
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.i18n import msg
+from tafelrunde.i18n import Text, msg
 
 GROUP_COLUMNS: tuple[str, ...] = ("place", "name", "stage", "stage_rank")
 KNOCKOUT_COLUMNS: tuple[str, ...] = ("place", "name", "prize")
@@ -29,6 +31,38 @@ def group_ranking_rows(state: TournamentState) -> list[dict[str, Any]]:
         }
         for r in state.overall()
     ]
+
+
+def ranking_table(tour: Tournament | KnockoutTournament) -> tuple[list[Text], list[list[Any]]]:
+    """The overall ranking as a table for people: headers (messages) and rows of values.
+
+    Formats A–C: place, name, stage reached, rank there, and the values that ranked the
+    player there (points first, then the tie-breaks) as "label value" texts. Format D:
+    place, name, prize.
+    """
+    if isinstance(tour, KnockoutTournament):
+        rows = knockout_ranking_rows(tour.state())
+        head: list[Text] = [msg("Place"), msg("Player"), msg("Prize")]
+        return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
+    state = TournamentState(tour)
+    values: dict[str, list[Text]] = {}
+    for st in state.stages:
+        standing = st.standing(state.cut(st))
+        shown_criteria = [c for c in standing.criteria if not c.orders]
+        for row in standing.rows:
+            values[row.player] = [
+                msg("{label} {value}", label=criterion_label(c, st.rule), value=shown(v))
+                for c, v in zip(shown_criteria, row.values, strict=False)
+                if v is not None
+            ]
+    head = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
+            msg("points and tie-breaks")]  # fmt: skip
+    table = [
+        [r.place, state.tournament.name_of(r.player), state.stage(r.stage).title(),
+         r.stage_rank, joined(values.get(r.player, []), " · ")]
+        for r in state.overall()
+    ]  # fmt: skip
+    return head, table
 
 
 def knockout_ranking_rows(state: KnockoutState) -> list[dict[str, Any]]:

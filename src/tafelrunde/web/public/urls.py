@@ -13,6 +13,7 @@ urlpatterns = [
     path(T, tournament.overview, name="tournament"),
     path(T + "turnierdatei.json", tournament.export_json, name="export-json"),
     path(T + "endstand.csv", tournament.export_csv, name="export-csv"),
+    path(T + "endstand.xlsx", tournament.export_xlsx, name="export-xlsx"),
     path(T + "protokoll/", tournament.log, name="log"),
     path(T + "stand/", standings.standings, name="standings"),
     path(T + "endstand/", standings.ranking, name="ranking"),

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from tafelrunde.engine.export import group_ranking_rows, knockout_ranking_rows
+from tafelrunde.engine.export import knockout_ranking_rows, ranking_table
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
 from tafelrunde.engine.numbers import display
@@ -89,9 +89,12 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
             "fees": fees_total(ko),
         }
     else:
-        rows = group_ranking_rows(state)
-        for r in rows:
-            r["stage_title"] = translated(state.stage(r["stage"]).title())
+        _, table = ranking_table(tour)
+        rows = [
+            {"place": place, "name": name, "stage_title": translated(stage),
+             "stage_rank": rank, "values": translated(values)}
+            for place, name, stage, rank, values in table
+        ]  # fmt: skip
         context = {"finished": state.finished, "rows": rows, "prizes": False}
     context["title"] = (
         translated(msg("Final ranking"))

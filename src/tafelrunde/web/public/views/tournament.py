@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import final_ranking
+from tafelrunde.engine.export import csv_cell, csv_text, final_ranking, ranking_table
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import Undo
 from tafelrunde.engine.knockout import KnockoutTournament, next_steps
@@ -53,16 +54,42 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def final_table(rec: Any) -> tuple[list[str], list[list[Any]]]:
+    """The final ranking in the reader's language: headers and rows; refused before the end."""
+    tour = engine_tournament(rec)
+    final_ranking(tour)  # refuses while the tournament is not over
+    head, rows = ranking_table(tour)
+    cells = [[v if isinstance(v, int) else translated(v) for v in row] for row in rows]
+    return [translated(h) for h in head], cells
+
+
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """Download the final ranking as CSV; before the end, say why there is none."""
+    """Download the final ranking as CSV (headers in the reader's language); before the end,
+    say why there is none."""
     rec = record_of(pk)
     try:
-        _, text = final_ranking(engine_tournament(rec))
+        head, rows = final_table(rec)
     except RuleError as err:
         messages.error(request, text_of(err))
         return redirect("ranking", rec.pk)
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response = HttpResponse(csv_text([head, *rows]), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="endstand-{rec.pk}.csv"'
+    return response
+
+
+def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    """Download the final ranking as an Excel file, the same content as the CSV."""
+    rec = record_of(pk)
+    try:
+        head, rows = final_table(rec)
+    except RuleError as err:
+        messages.error(request, text_of(err))
+        return redirect("ranking", rec.pk)
+    response = HttpResponse(
+        ranking_workbook(head, rows),
+        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )
+    response["Content-Disposition"] = f'attachment; filename="endstand-{rec.pk}.xlsx"'
     return response
 
 
@@ -114,6 +141,20 @@ def step_link(pk: int, step: Any) -> str:
         game, table = data["game"], data["table"]
         url += f"?partie={game}&seite={page_of(table)}#table-{game}-{table}"
     return url
+
+
+def ranking_workbook(head: list[str], rows: list[list[Any]]) -> bytes:
+    """An Excel workbook of one sheet; texts neutralised like CSV cells (no formulas)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = gettext("Final ranking")[:31]
+    for row in [head, *rows]:
+        sheet.append([v if isinstance(v, int) else csv_cell(v) for v in row])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
 
 
 def role() -> str:
