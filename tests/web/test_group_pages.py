@@ -367,3 +367,24 @@ def test_every_next_step_on_the_overview_is_a_link_to_where_it_is_done() -> None
     table = re.search(rf'href="/turniere/{rec.pk}/tische/\?partie=1&seite=1#table-1-(\d)"', links)
     assert table, links  # a missing result leads to its table
     assert client.get(f"/turniere/{rec.pk}/tische/?partie=1&seite=1").status_code == 200
+
+
+def test_visiting_the_draw_page_again_draws_nothing_new() -> None:
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 12)
+
+    def shown() -> str:
+        page = text(client.get(f"/turniere/{rec.pk}/auslosung/"))
+        found = re.search(r'id="seed">(\d+)<', page)
+        assert found, page[-2000:]
+        return found[1]
+
+    first = shown()
+    assert shown() == first  # the same preview on every visit
+    again = re.search(r'href="/turniere/\d+/auslosung/\?seed=(\d+)"', text(client.get(
+        f"/turniere/{rec.pk}/auslosung/")))  # fmt: skip
+    assert again and again[1] != first  # "Neu auslosen" carries a new seed
+    client.get(f"/turniere/{rec.pk}/auslosung/?seed={again[1]}")
+    assert shown() == again[1]  # the redrawn preview stays
+    assert Client().get(f"/turniere/{rec.pk}/auslosung/").status_code == 200

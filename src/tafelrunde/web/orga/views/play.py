@@ -48,14 +48,24 @@ def _state(rec: TournamentRecord) -> TournamentState:
     return group_state(engine_tournament(rec))
 
 
-def _seed(text: str | None) -> tuple[int, str]:
-    """A seed from the address, or a fresh one; and why a given one was not used."""
-    if not text:
-        return setup.new_seed(), ""
-    try:
-        return whole_number(text, field="seed", high=MAX_SEED), ""
-    except RuleError as err:
-        return setup.new_seed(), translated(msg("Seed: {reason} Redrawn.", reason=err.msg))
+def _seed(request: HttpRequest, rec: TournamentRecord) -> tuple[int, str]:
+    """The seed of the preview: from the address (a redraw), else the one this organiser
+    was shown for this state (visiting the page again draws nothing new), else a fresh
+    one; and why a given one was not used."""
+    text, key, note = request.GET.get("seed"), f"preview-{rec.pk}", ""
+    kept = request.session.get(key)
+    if text:
+        try:
+            seed = whole_number(text, field="seed", high=MAX_SEED)
+        except RuleError as err:
+            seed = setup.new_seed()
+            note = translated(msg("Seed: {reason} Redrawn.", reason=err.msg))
+    elif isinstance(kept, list) and len(kept) == 2 and kept[0] == rec.version:
+        seed = int(kept[1])
+    else:
+        seed = setup.new_seed()
+    request.session[key] = [rec.version, seed]
+    return seed, note
 
 
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
@@ -68,7 +78,8 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         return release(request, rec)
     context: dict[str, Any] = {"draws": past_draws(state)}
     if request.user.is_authenticated:
-        seed, context["seed_note"] = _seed(request.GET.get("seed"))
+        seed, context["seed_note"] = _seed(request, rec)
+        context["fresh_seed"] = setup.new_seed()  # the redraw link's
         preview = _state(rec)
         try:
             fact = record(preview, next_draw(preview, seed=seed))
