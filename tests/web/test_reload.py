@@ -28,7 +28,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
-from tafelrunde.web.core.models import FactRecord
+from tafelrunde.web.core.models import FactRecord, TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -151,9 +151,12 @@ def test_every_accepted_group_entry_reloads_the_same(data: st.DataObject) -> Non
     organiser(client)
     preset, n = data.draw(st.sampled_from([("alhambra", 9), ("gruppenmodus", 8), ("king-lui", 10)]))
     pk = create(client, preset, n).pk
+    accepted = 0
     for _ in range(data.draw(st.integers(4, 30))):
-        entered(client, pk, data.draw)
-        reloads_the_same(client, pk, None)
+        accepted += entered(client, pk, data.draw)
+        reloads_the_same(client, pk, None)  # asserts: file, database and cache agree
+    stored = TournamentRecord.objects.get(pk=pk).version
+    assert stored >= accepted  # every accepted entry is stored (and reloaded above)
 
 
 # -- format D through the domain, every fact type ---------------------------------------------
