@@ -8,7 +8,7 @@ from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import Message, Text, msg
 
 
-def _seating(rule: StageRule) -> Message:
+def seating_line(rule: StageRule) -> Message:
     """How the stage seats its players."""
     if rule.seating == "draw":
         if rule.reseat_each_game:
@@ -19,7 +19,7 @@ def _seating(rule: StageRule) -> Message:
     return msg("Seating: serpentine by rank")
 
 
-def _tables(rule: StageRule) -> Message:
+def tables_line(rule: StageRule) -> Message:
     """Which table sizes the stage uses."""
     tr = rule.tables
     sizes = "/".join(str(x) for x in tr.sizes())
@@ -46,7 +46,7 @@ def rounding_words(rounding: Rounding) -> Message:
     return msg("not rounded (exact)")
 
 
-def _tie(rule: StageRule) -> Message:
+def tie_line(rule: StageRule) -> Message:
     """How a tie at a table is settled."""
     s = rule.scoring
     if s.tie == "split":
@@ -59,7 +59,7 @@ def _tie(rule: StageRule) -> Message:
     return msg("Tie: roll-off, loser gets next place's points")
 
 
-def _entrants(rule: StageRule) -> list[Message]:
+def entrants_lines(rule: StageRule) -> list[Message]:
     """Who plays the stage."""
     e = rule.entrants
     if e.top:
@@ -78,31 +78,40 @@ def _entrants(rule: StageRule) -> list[Message]:
     return []
 
 
-def stage_lines(rule: StageRule) -> list[Text]:
-    """Describe one stage's parameters."""
+def points_lines(rule: StageRule) -> list[Text]:
+    """The points per place at each table size."""
+    return [
+        msg(
+            "Points at a {size}-table: {points}",
+            size=size,
+            points=joined([shown(p) for p in pts], ", "),
+        )
+        for size, pts in sorted(rule.scoring.points.items(), reverse=True)
+    ]
+
+
+def factor_lines(rule: StageRule) -> list[Text]:
+    """The factors of game points at each table size."""
     s = rule.scoring
-    lines: list[Text] = [msg("Games: {games}", games=rule.games), _tables(rule), _seating(rule)]
-    for size, pts in sorted(s.points.items(), reverse=True):
-        lines.append(
-            msg(
-                "Points at a {size}-table: {points}",
-                size=size,
-                points=joined([shown(p) for p in pts], ", "),
-            )
+    return [
+        msg(
+            "Game points at a {size}-table ×{factor}, {rounding}",
+            size=size,
+            factor=shown(f, 4),
+            rounding=rounding_words(s.game_point_rounding),
         )
-    lines.append(_tie(rule))
-    for size, f in sorted(s.game_point_factor.items()):
-        lines.append(
-            msg(
-                "Game points at a {size}-table ×{factor}, {rounding}",
-                size=size,
-                factor=shown(f, 4),
-                rounding=rounding_words(s.game_point_rounding),
-            )
-        )
-    ranking = joined([c.label() for c in rule.ranking], " → ")
-    lines.append(msg("Ranking: {criteria}", criteria=ranking))
-    lines += _entrants(rule)
+        for size, f in sorted(s.game_point_factor.items())
+    ]
+
+
+def ranking_line(rule: StageRule) -> Message:
+    """The criteria of the stage's ranking."""
+    return msg("Ranking: {criteria}", criteria=joined([c.label() for c in rule.ranking], " → "))
+
+
+def play_lines(rule: StageRule) -> list[Text]:
+    """When the stage is played (and played again)."""
+    lines: list[Text] = []
     if rule.players_at_least:
         lines.append(msg("Only with {players} players or more", players=rule.players_at_least))
     if rule.repeat:
@@ -112,6 +121,18 @@ def stage_lines(rule: StageRule) -> list[Text]:
                 players=rule.entrants_at_least,
             )
         )
+    return lines
+
+
+def stage_lines(rule: StageRule) -> list[Text]:
+    """Describe one stage's parameters."""
+    lines: list[Text] = [
+        msg("Games: {games}", games=rule.games),
+        tables_line(rule),
+        seating_line(rule),
+    ]
+    lines += [*points_lines(rule), tie_line(rule), *factor_lines(rule), ranking_line(rule)]
+    lines += [*entrants_lines(rule), *play_lines(rule)]
     if rule.note:
         lines.append(rule.note)
     return lines

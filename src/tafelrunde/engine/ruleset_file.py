@@ -51,12 +51,12 @@ def _fail(path: str, message: Message) -> RuleError:
     return RuleError(message, field=path)
 
 
-def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
-    """Deep-merge stage settings over the defaults."""
+def with_defaults(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """Deep-merge stage settings over the defaults (`points` is replaced as a whole)."""
     out = copy.deepcopy(dict(base))
     for key, value in over.items():
         if isinstance(value, Mapping) and isinstance(out.get(key), Mapping) and key != "points":
-            out[key] = _merge(out[key], value)
+            out[key] = with_defaults(out[key], value)
         else:
             out[key] = copy.deepcopy(value)
     return out
@@ -264,7 +264,8 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     for i, raw in enumerate(stages_raw):
         if not isinstance(raw, dict):
             raise _fail(f"stages[{i + 1}]", msg("must be a table."))
-        stages.append(_stage(_merge(defaults, raw), f"stages[{i + 1}]", i, [s.id for s in stages]))
+        merged = with_defaults(defaults, raw)
+        stages.append(_stage(merged, f"stages[{i + 1}]", i, [s.id for s in stages]))
     return Ruleset(
         name=checked_text(top.get("name", str, required=True), field="name", empty=False),
         name_en=top.line("name_en", ""),

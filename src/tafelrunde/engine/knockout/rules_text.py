@@ -32,24 +32,29 @@ def _sharp(r: KnockoutRules) -> Message:
 
 def rule_items(r: KnockoutRules) -> list[tuple[Message, Text]]:
     """Return (label, value) for every number of the ruleset."""
+    return list(rule_item_map(r).values())
+
+
+def rule_item_map(r: KnockoutRules) -> dict[str, tuple[Message, Text]]:
+    """Every (label, value) of the ruleset by what it is about: 'times', 'fee', 'chips', …"""
     sizes = "/".join(str(s) for s in sorted(r.tables.sizes(), reverse=True))
     times = f"{clock_text(r.admission)} / {clock_text(r.deadline)} / {clock_text(r.start)}"
     chips = f"{r.chips_main} / {r.chips_consolation} / {r.chips_final}"
     prizes = "; ".join(f"{i}. {p}" for i, p in enumerate(r.prizes, start=1))
-    return [
-        (msg("Admission / deadline / start"), times),
-        (msg("Entry fee"), f"{r.entry_fee} €"),
-        (msg("Check-in needed"), _yes(r.check_in)),
-        (msg("Lives"), str(r.lives)),
-        (msg("Chips main / consolation / grand final"), chips),
-        (msg("Chips carry over"), _yes(r.chips_carry_over)),
-        (
+    return {
+        "times": (msg("Admission / deadline / start"), times),
+        "fee": (msg("Entry fee"), f"{r.entry_fee} €"),
+        "check_in": (msg("Check-in needed"), _yes(r.check_in)),
+        "lives": (msg("Lives"), str(r.lives)),
+        "chips": (msg("Chips main / consolation / grand final"), chips),
+        "carry_over": (msg("Chips carry over"), _yes(r.chips_carry_over)),
+        "tables": (
             msg("Table sizes"),
             msg("prefer {prefer}, allowed {sizes}", prefer=r.tables.prefer, sizes=sizes),
         ),
-        (msg("A table plays until this many remain"), str(r.survivors)),
-        (msg("Grand final"), _final(r)),
-        (msg("Sharp play"), _sharp(r)),
-        (msg("Donation per Schock aus (Schock-Aus-König)"), f"{r.donation} €"),
-        (msg("Prizes"), prizes),
-    ]
+        "survivors": (msg("A table plays until this many remain"), str(r.survivors)),
+        "final": (msg("Grand final"), _final(r)),
+        "sharp": (msg("Sharp play"), _sharp(r)),
+        "donation": (msg("Donation per Schock aus (Schock-Aus-König)"), f"{r.donation} €"),
+        "prizes": (msg("Prizes"), prizes),
+    }

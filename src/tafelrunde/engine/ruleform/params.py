@@ -1,0 +1,79 @@
+"""One description of every ruleset parameter: its kind, bounds, place in the file and rule text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from tafelrunde.engine.numbers import Num
+from tafelrunde.i18n import Message, Text
+
+Kind = Literal[
+    "whole",  # a whole number (optional: may stay empty)
+    "number",  # an exact number: 2, 0.75, 4/3
+    "money",  # euros with at most 2 decimals
+    "time",  # a time of day, 16:45
+    "choice",  # one of `options`
+    "flag",  # yes or no
+    "sizes",  # table sizes (several of 2..8)
+    "points",  # points per place for each table size
+    "factors",  # one number for each table size
+    "criteria",  # ranking criteria in order
+    "line",  # a one-line text
+    "text",  # a text of several lines
+    "lines",  # a list of one-line texts, one a line
+]
+TABLE_SIZES = tuple(range(2, 9))  # every table size a ruleset may name (limits.MAX_TABLE_SIZE)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter: where it lives in the file, what it holds now and what it means."""
+
+    path: tuple[str, ...]  # its keys below the section: ("scoring", "rounding", "step")
+    kind: Kind
+    label: Message
+    rule: Message  # the rule text shown beside the field
+    value: Any  # the value in force (None: not set)
+    stage: int | None = None  # formats A–C: the stage's index (0-based); None: the top level
+    low: Num | Decimal | None = None
+    high: Num | Decimal | None = None
+    optional: bool = False  # may stay empty: the file then leaves the key out
+    options: tuple[tuple[str, Text], ...] = ()  # a choice's or criterion's values and labels
+    slots: int = 0  # criteria: how many places the form offers
+    joined: bool = False  # a choice the file writes as a list (the choice's words, comma-joined)
+
+    @property
+    def name(self) -> str:
+        """The form's name of the field: 's2.scoring.points' (stage 2) or 'registration.start'."""
+        key = ".".join(self.path)
+        return f"s{self.stage + 1}.{key}" if self.stage is not None else key
+
+    @property
+    def where(self) -> str:
+        """The entry as the ruleset's messages name it: 'stages[2].scoring.points'."""
+        key = ".".join(self.path)
+        return f"stages[{self.stage + 1}].{key}" if self.stage is not None else key
+
+
+@dataclass(frozen=True)
+class Group:
+    """Parameters that belong together, with the rule lines they make now."""
+
+    title: Message
+    lines: tuple[Text, ...]
+    params: tuple[Param, ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    """The whole ruleset's parameters, or one stage's."""
+
+    key: str  # 'general' or 's1', 's2', …
+    title: Text
+    groups: tuple[Group, ...]
+
+    def params(self) -> list[Param]:
+        """Every parameter of the section, in order."""
+        return [p for g in self.groups for p in g.params]
