@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import string
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -115,3 +117,68 @@ def sort_key(criteria: tuple[Criterion, ...], values: tuple[Num | None, ...]) ->
 
 
 seeds = st.integers(0, 2**31 - 1)
+
+
+# -- the rules as a form ------------------------------------------------------------------
+
+_LINE = st.characters(blacklist_categories=("Cc", "Cs"))  # one printable line
+
+
+def _fractions(
+    low: Fraction = Fraction(-100), high: Fraction = Fraction(100)
+) -> st.SearchStrategy[Num]:
+    """Exact numbers as a person types them: whole ones stay int."""
+    return st.fractions(low, high, max_denominator=40).map(num_of)
+
+
+def num_of(value: Fraction) -> Num:
+    """A whole fraction as int, the rest as it is."""
+    return value.numerator if value.denominator == 1 else value
+
+
+@st.composite
+def _points(draw: st.DrawFn, shown: list[int]) -> dict[int, tuple[Num, ...]]:
+    """Points per place for the table sizes shown (and maybe others): better places never less."""
+    sizes = shown + draw(st.lists(st.integers(2, 8), max_size=2, unique=True))
+    table: dict[int, tuple[Num, ...]] = {}
+    for size in dict.fromkeys(sizes):
+        row = draw(st.lists(_fractions(Fraction(0), Fraction(20)), min_size=size, max_size=size))
+        table[size] = tuple(sorted(row, reverse=True))
+    return table
+
+
+def form_value(param: Any) -> st.SearchStrategy[Any]:
+    """A value of a rules form parameter's kind, within its bounds (the ruleset may still refuse
+    it where parameters depend on each other)."""
+    kind = param.kind
+    some: st.SearchStrategy[Any]
+    if kind == "whole":
+        some = st.integers(int(param.low or 0), int(param.high if param.high is not None else 99))
+    elif kind == "number":
+        some = _fractions()
+    elif kind == "money":
+        some = st.integers(0, 1_000_000).map(lambda cents: Decimal(cents) / 100)
+    elif kind == "time":
+        some = st.integers(0, 24 * 60 - 1).map(lambda minutes: minutes * 60)
+    elif kind == "choice":
+        some = st.sampled_from([value for value, _ in param.options])
+    elif kind == "flag":
+        some = st.booleans()
+    elif kind == "sizes":
+        some = st.lists(st.integers(2, 8), unique=True, max_size=3).map(tuple)
+    elif kind == "points":
+        some = _points([int(size) for size, _ in param.options])
+    elif kind == "factors":
+        some = st.dictionaries(st.integers(2, 8), _fractions(Fraction(1, 10), Fraction(4)))
+    elif kind == "criteria":
+        words = [value for value, _ in param.options]
+        some = st.lists(st.sampled_from(words), min_size=1, max_size=param.slots, unique=True)
+        some = some.map(tuple)
+    elif kind == "line":
+        some = st.text(_LINE, max_size=30)
+    elif kind == "text":
+        some = st.text(st.one_of(_LINE, st.just("\n")), max_size=60)
+    else:  # lines
+        line = st.text(_LINE, min_size=1, max_size=20).map(str.strip).filter(bool)
+        some = st.lists(line, max_size=6).map(tuple)
+    return st.none() | some if param.optional else some

@@ -224,7 +224,7 @@ def reason(response: Any) -> str:
 
 
 WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables"}
-GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/anmelden/")
+GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/")
 
 
 def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
@@ -329,6 +329,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "tournament-new": ("name", "event", "preset", "players", "day"),
     "tournament-import": ("event",),
     "rules": ("text", "version"),
+    "rules-preset": ("name",),
+    "club-presets": ("name",),
     "players": ("names", "version"),
     "player-remove": ("version",),
     "draw": ("seed", "version"),
@@ -353,6 +355,7 @@ PLAY = {"draw", "result", "rolloff", "undo", "players", "player-remove", "rules"
 UPLOADS: dict[str, tuple[str, ...]] = {
     "tournament-new": ("ruleset", "players_file"),
     "tournament-import": ("file",),
+    "club-presets": ("file",),
     "players": ("file",),
     "ko-register": ("file",),
 }

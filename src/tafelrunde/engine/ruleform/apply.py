@@ -9,6 +9,7 @@ moved from the defaults into every stage, so the other stages keep what they had
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -95,10 +96,23 @@ def _within(inner: str, outer: str) -> bool:
     return inner == outer or inner.startswith((outer + ".", outer + "["))
 
 
+def _head(path: str) -> str:
+    """The first key of an entry's path ('stages' of 'stages[2].games')."""
+    return re.split(r"[.\[]", path, maxsplit=1)[0]
+
+
 def param_at(field: str | None, params: Sequence[Param]) -> Param | None:
-    """The parameter a refusal's field names (the closest one), or None."""
+    """The parameter a refusal's field names (the closest one), or None.
+
+    A field may start with the file's name ('Regelwerk.stages[3].name', from the checks
+    every file passes): that is left out.
+    """
     if not field:
         return None
+    if _head(field) not in {_head(p.where) for p in params}:
+        field = field.partition(".")[2]
+        if not field:
+            return None
     holding = [p for p in params if _within(field, p.where)]
     if holding:
         return max(holding, key=lambda p: len(p.where))

@@ -6,6 +6,7 @@ from uuid import uuid4
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from tafelrunde.engine.log import message_from_data
@@ -102,3 +103,20 @@ class AuditEntry(models.Model):
     def who(self) -> str:
         """Who made the entry: the user, or the name kept from an imported file."""
         return self.user.get_username() if self.user else self.by
+
+
+class ClubPreset(models.Model):
+    """A club's own ruleset under a name (Vereinsvorlage), to create tournaments from."""
+
+    name = models.CharField("Name", max_length=100)
+    format = models.CharField("Format", max_length=1, blank=True)
+    ruleset = models.JSONField("Regelwerk")  # as in the tournament file
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = (Lower("name"),)
+        constraints = (models.UniqueConstraint(Lower("name"), name="one_club_preset_per_name"),)
+
+    def __str__(self) -> str:
+        """Name the preset."""
+        return self.name

@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from tafelrunde.presets import preset_names
-from tafelrunde.web.core.models import Event
+from tafelrunde.web.core.domain.club_presets import choice_value
+from tafelrunde.web.core.models import ClubPreset, Event
 
 PRESET_TITLES = {
     "gruppenmodus": gettext_lazy("A – group mode with passes"),
@@ -16,6 +17,20 @@ PRESET_TITLES = {
     "king-lui": gettext_lazy("C – King Lui, serpentine seating"),
     "schocken-ko": gettext_lazy("D – Schocken knockout"),
 }
+
+
+def preset_choices() -> list[tuple[str, Any]]:
+    """No preset (an own file), the shipped presets, then the club's own presets, grouped."""
+    choices: list[tuple[str, Any]] = [
+        ("", gettext("– own ruleset file –")),
+        (gettext("Shipped presets"), [(n, str(PRESET_TITLES.get(n, n))) for n in preset_names()]),
+    ]
+    said = gettext("{preset} (format {format})")
+    own = [
+        (choice_value(p), said.format(preset=p.name, format=p.format or "–"))
+        for p in ClubPreset.objects.all()
+    ]
+    return choices + ([(gettext("Club presets"), own)] if own else [])
 
 
 def _required() -> dict[str, str]:
@@ -67,9 +82,8 @@ class TournamentForm(forms.Form):
         f["event"].label = gettext("Event")
         f["event"].choices = _events()
         f["preset"].label = gettext("Preset")
-        f["preset"].choices = [("", gettext("– own ruleset file –"))] + [
-            (n, str(PRESET_TITLES.get(n, n))) for n in preset_names()
-        ]
+        f["preset"].choices = preset_choices()
+        f["preset"].error_messages |= {"invalid_choice": gettext("This preset does not exist.")}
         f["ruleset"].label = gettext("or upload a ruleset (TOML)")
         f["players"].label = gettext("Players, one per line")
         f["players"].help_text = gettext("In format D players can also register later.")

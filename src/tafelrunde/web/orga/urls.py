@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from tafelrunde.web.orga.views import events, play, players, tables_page, tournaments
+from tafelrunde.web.orga.views import (
+    club_presets,
+    events,
+    play,
+    players,
+    rules,
+    tables_page,
+    tournaments,
+)
 
 T = "turniere/<int:pk>/"
 
@@ -14,8 +22,12 @@ urlpatterns = [
     path("termine/<int:pk>/loeschen/", events.delete, name="event-delete"),
     path("turniere/neu/", tournaments.create, name="tournament-new"),
     path("turniere/laden/", tournaments.import_file, name="tournament-import"),
+    path("vorlagen/", club_presets.presets, name="club-presets"),
+    path("vorlagen/<int:pk>/regeln.toml", club_presets.download, name="club-preset-file"),
+    path("vorlagen/<int:pk>/loeschen/", club_presets.delete, name="club-preset-delete"),
     path(T + "loeschen/", tournaments.delete, name="tournament-delete"),
-    path(T + "regeln/", tournaments.rules, name="rules"),
+    path(T + "regeln/", rules.rules, name="rules"),
+    path(T + "regeln/vorlage/", rules.save_preset, name="rules-preset"),
     path(T + "spieler/", players.players, name="players"),
     path(T + "spieler/<str:pid>/entfernen/", players.remove, name="player-remove"),
     path(T + "auslosung/", play.draw, name="draw"),

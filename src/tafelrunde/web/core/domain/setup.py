@@ -21,6 +21,7 @@ from tafelrunde.engine.tournament_file import from_data
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
+from tafelrunde.web.core.domain import club_presets
 from tafelrunde.web.core.domain.store import AnyTournament, Logged, file_data, stale, write_log
 from tafelrunde.web.core.models import TournamentRecord, new_revision
 
@@ -37,6 +38,8 @@ def choose_rules(preset: str, upload: str | None) -> AnyRules:
     if bool(preset) == bool(upload):
         raise RuleError(msg("Choose a preset or upload a ruleset file (not both)."), field="preset")
     if preset:
+        if club_presets.is_club_value(preset):
+            return club_presets.club_rules(preset)
         if preset not in preset_names():
             raise RuleError(msg("There is no preset '{preset}'.", preset=preset), field="preset")
         return load_rules(preset)
@@ -93,12 +96,17 @@ def rules_toml(rec: TournamentRecord) -> str:
     return tomli_w.dumps(rec.ruleset)
 
 
-def with_rules(rec: TournamentRecord, text: str) -> tuple[AnyTournament, dict[str, Any]]:
-    """Rebuild the tournament under a changed ruleset; refuse a change of format."""
+def with_rules(
+    rec: TournamentRecord, text: str, *, field: str | None = "text"
+) -> tuple[AnyTournament, dict[str, Any]]:
+    """Rebuild the tournament under a changed ruleset; refuse a change of format.
+
+    A refusal of the ruleset names its entry at the form's `field` (None: at its own field).
+    """
     try:
         rules = rules_from_toml(text, origin="Regelwerk")
     except RuleError as err:
-        raise at_field(err, "text") from None
+        raise (at_field(err, field) if field else err) from None
     source = rules.source
     if (source.get("format") == "D") != (rec.format == "D"):
         raise RuleError(

@@ -1,4 +1,4 @@
-"""A tournament set up by the organiser: create, import, rules before the start, delete."""
+"""A tournament set up by the organiser: create, import, delete."""
 
 from __future__ import annotations
 
@@ -13,26 +13,21 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutTournament
-from tafelrunde.engine.knockout.rules_text import rule_items
 from tafelrunde.engine.limits import (
     MAX_FILE_BYTES,
     MAX_LIST_BYTES,
     MAX_RULESET_BYTES,
     checked_size,
 )
-from tafelrunde.engine.rules_text import stage_lines
-from tafelrunde.engine.ruleset import named
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain import setup
-from tafelrunde.web.core.domain.store import Logged, engine_tournament, save_new
-from tafelrunde.web.core.models import Event, TournamentRecord
+from tafelrunde.web.core.domain.store import Logged, save_new
+from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, record_of, refuse
-from tafelrunde.web.core.views.frame import page, stamp
-from tafelrunde.web.orga.forms import ImportForm, RulesForm, TournamentForm
-
-RULES_FIXED = RuleError(msg("The rules cannot change after the first draw."), field="text")
+from tafelrunde.web.core.views.frame import stamp
+from tafelrunde.web.orga.forms import ImportForm, TournamentForm
 
 
 def upload_text(form: Any, name: str, limit: int) -> str | None:
@@ -129,73 +124,6 @@ def import_file(request: HttpRequest) -> HttpResponse:
                 msg("Tournament file loaded."),
             )
     return render(request, "orga/import_form.html", {"form": form})
-
-
-def rules(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every parameter readably; the organiser may change them until the first draw."""
-    rec = record_of(pk)
-    fixed = setup.started(rec)
-    initial = {"text": setup.rules_toml(rec), "version": rec.version}
-    form = RulesForm(request.POST if request.method == "POST" else None, initial=initial)
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return organiser(rules)(request, pk)
-        if fixed:
-            form.is_valid()
-            form.add_error(
-                None,
-                translated(msg("The rules cannot change after the first draw.")),
-            )
-        elif form.is_valid():
-            try:
-                changed = change_rules(request, rec, form.cleaned_data)
-            except RuleError as err:
-                refuse(form, err, {"format": "text", "version": "__all__"})
-            else:
-                if changed:
-                    messages.success(request, translated(msg("Rules changed.")))
-                return redirect("rules", rec.pk)
-    tour = engine_tournament(rec)
-    if isinstance(tour, KnockoutTournament):
-        rows = [(translated(label), translated(value)) for label, value in rule_items(tour.rules)]
-        stages: list[dict[str, Any]] = []
-        title, note = tour.rules.name, ""
-    else:
-        rows = []
-        stages = [
-            {
-                "title": translated(r.title()),
-                "id": r.id,
-                "lines": [translated(line) for line in stage_lines(r)],
-                "note": r.note,
-            }
-            for r in tour.ruleset.stages
-        ]
-        title = translated(named(tour.ruleset.name, tour.ruleset.name_en))
-        note = tour.ruleset.description
-    context = {"form": form, "fixed": fixed, "rows": rows, "stages": stages, "title": title}
-    return page(request, rec, "orga/rules.html", context | {"note": note})
-
-
-def change_rules(request: HttpRequest, rec: TournamentRecord, data: dict[str, Any]) -> bool:
-    """Store a changed ruleset (locked, checked against the facts); say whether it changed."""
-
-    def change(locked: TournamentRecord) -> list[str]:
-        _, source = setup.with_rules(locked, data["text"])
-        if source == locked.ruleset:
-            return []
-        locked.ruleset = source
-        return ["ruleset"]
-
-    locked = setup.edit_before_start(
-        rec.pk,
-        data["version"],
-        RULES_FIXED,
-        change,
-        user=request.user,
-        log=lambda: Logged(msg("Rules changed")),
-    )
-    return locked.ruleset != rec.ruleset
 
 
 @organiser

@@ -1,0 +1,92 @@
+"""The rules as a form in Chromium, at a phone's and a laptop's width: a value changed in its
+field is saved, each field has its label and rule text beside it, and nothing sticks out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import e2ehelpers as h
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tafelrunde.web.core.models import TournamentRecord
+
+pytestmark = [pytest.mark.e2e]
+
+
+def fits(page: Page, section: Locator) -> None:
+    """Every visible input of an open section lies within the page's width, with its label."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    params = section.locator(".param")
+    assert params.count() > 0
+    for k in range(params.count()):
+        param = params.nth(k)
+        if not param.is_visible():
+            continue
+        expect(param.locator(".param-label")).not_to_be_empty()
+        expect(param.locator(".param-rule")).not_to_be_empty()
+        for box in (param.bounding_box(), param.locator(".param-input").bounding_box()):
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_value_changed_in_the_form_is_saved(
+    page: Page, live_server_url: str, shots: Path, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(live_server_url + "/")
+    h.login(page, live_server_url)
+    pk = h.create_tournament(page, shots, f"rules-{width}", "alhambra", h.names(8))
+    h.tab(page, "Regeln")
+    stage = page.locator("details#s1")
+    stage.locator("> summary").click()
+    fits(page, stage)
+    games = stage.get_by_label("Partien je Tisch")
+    expect(games).to_have_value("2")
+    expect(stage.locator("#param-s1\\.games .range")).to_have_text("1–50")
+    h.shoot(page, shots, f"rules-form-{width}")
+    games.fill("3")
+    stage.get_by_label("4er-Tisch, Platz 3").fill("1,5")
+    h.submit(page, page.locator("#rules-form").get_by_role("button", name="Regeln speichern"))
+    expect(page.locator(".messages")).to_contain_text("Regeln geändert.")
+    h.no_errors(page)
+    ruleset = TournamentRecord.objects.get(pk=pk).ruleset
+    assert ruleset["stages"][0]["games"] == 3
+    assert ruleset["stages"][0]["scoring"]["points"]["4"] == [5, 3, "1.5", 1]
+    page.locator("details#s1 > summary").click()
+    expect(page.locator("details#s1").get_by_label("Partien je Tisch")).to_have_value("3")
+
+    # a refusal: shown at its field, in German, with the typed value kept
+    page.locator("details#s1").get_by_label("Partien je Tisch").fill("99")
+    h.submit(page, page.locator("#rules-form").get_by_role("button", name="Regeln speichern"))
+    field = page.locator("#param-s1\\.games")
+    expect(field.locator(".errorlist")).to_contain_text("muss zwischen 1 und 50 liegen")
+    expect(field.locator("input")).to_have_value("99")
+    expect(page.locator("details#s1")).to_have_attribute("open", "")
+    h.shoot(page, shots, f"rules-refused-{width}")
+    assert TournamentRecord.objects.get(pk=pk).ruleset == ruleset
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_format_d_times_are_time_fields(
+    page: Page, live_server_url: str, shots: Path, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(live_server_url + "/")
+    h.login(page, live_server_url)
+    pk = h.create_tournament(page, shots, f"rules-d-{width}", "schocken-ko", h.names(8))
+    h.tab(page, "Regeln")
+    section = page.locator("details#general")
+    fits(page, section)
+    start = section.get_by_label("Start", exact=True)
+    expect(start).to_have_attribute("type", "time")
+    expect(start).to_have_value("17:00")
+    start.fill("17:30")
+    section.get_by_label("Anmeldeschluss").fill("17:15")
+    section.get_by_label("Startgebühr").fill("7,50")
+    h.shoot(page, shots, f"rules-d-form-{width}")
+    h.submit(page, page.locator("#rules-form").get_by_role("button", name="Regeln speichern"))
+    expect(page.locator(".messages")).to_contain_text("Regeln geändert.")
+    registration = TournamentRecord.objects.get(pk=pk).ruleset["registration"]
+    assert (registration["start"], registration["deadline"]) == ("17:30", "17:15")
+    assert registration["entry_fee"] == "7.5"
