@@ -8,7 +8,7 @@ the ruleset file, which is then checked exactly as a typed file would be.
 from __future__ import annotations
 
 from tafelrunde.engine.knockout.rules import KnockoutRules
-from tafelrunde.engine.ruleform.apply import changed_source, param_at, refusals
+from tafelrunde.engine.ruleform.apply import changed_source, param_at, part_at, refusals
 from tafelrunde.engine.ruleform.knockout import knockout_sections
 from tafelrunde.engine.ruleform.params import Group, Param, Section
 from tafelrunde.engine.ruleform.stages import sections as group_sections
@@ -37,6 +37,7 @@ __all__ = [
     "changed_source",
     "param_at",
     "params",
+    "part_at",
     "raw_of",
     "read",
     "readings",

@@ -17,6 +17,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.ruleform.params import Param
 from tafelrunde.engine.ruleform.values import ABSENT, Reading
 from tafelrunde.engine.ruleset_file import with_defaults
+from tafelrunde.i18n import Message, msg
 
 Readings = Sequence[tuple[Param, Reading]]
 Check = Callable[[dict[str, Any]], object]  # refuses a ruleset file with RuleError
@@ -117,6 +118,19 @@ def param_at(field: str | None, params: Sequence[Param]) -> Param | None:
     if holding:
         return max(holding, key=lambda p: len(p.where))
     return next((p for p in params if _within(p.where, field)), None)
+
+
+def part_at(field: str | None, param: Param) -> Message | None:
+    """Which row or cell of a table-size parameter a refusal's field names ('4-table, place 2')."""
+    if param.kind not in ("points", "factors") or not field:
+        return None
+    found = re.search(re.escape(param.where) + r"\.([0-9]{1,2})(?:\[([0-9]{1,2})\])?$", field)
+    if found is None:
+        return None
+    size, place = found.groups()
+    if place:
+        return msg("{size}-table, place {place}", size=int(size), place=int(place))
+    return msg("{size}-table", size=int(size))
 
 
 def refusals(

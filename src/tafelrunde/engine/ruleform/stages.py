@@ -68,7 +68,7 @@ def general(rules: Ruleset) -> Section:
           rules.description),
     )  # fmt: skip
     title = named(rules.name, rules.name_en)
-    return Section("general", msg("General"), (Group(msg("Names"), (title,), names),))
+    return Section("general", msg("General settings"), (Group(msg("Names"), (title,), names),))
 
 
 def stage_section(rules: Ruleset, index: int) -> Section:

@@ -12,7 +12,6 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
 
 from tafelrunde.engine import ruleform
 from tafelrunde.engine.errors import RuleError
@@ -102,7 +101,9 @@ class RulesParamForm:
             said = err.msg if inner in ("", "version", "text") else labelled(err.msg, inner)
             self.non_field.append(translated(said))
         else:
-            self.errors.setdefault(param.name, []).append(translated(err.msg))
+            part = ruleform.part_at(err.field, param)
+            said = msg("{what}: {message}", what=part, message=err.msg) if part else err.msg
+            self.errors.setdefault(param.name, []).append(translated(said))
 
     @property
     def has_errors(self) -> bool:
@@ -183,7 +184,7 @@ class RulesParamForm:
                     Cell(
                         f"{p.name}.{size}.{k}",
                         first(self.raw, f"{p.name}.{size}.{k}"),
-                        gettext("%(table)s, place %(place)s") % {"table": label, "place": k},
+                        translated(msg("{size}-table, place {place}", size=size, place=k)),
                     )
                     for k in range(1, size + 1)
                 ]
