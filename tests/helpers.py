@@ -193,3 +193,29 @@ HOSTILE_FILE_CHANGES: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games = 10^8": lambda d: d["ruleset"]["stages"][0].update(games=10**8),
     "a lone surrogate": lambda d: d.update(name="\ud800"),
 }
+
+
+# -- rulesets the rules form must leave alone ---------------------------------------------
+
+UNUSUAL = {
+    "alhambra": [
+        ('id = "vorrunde"\n', 'id = "vorrunde"\nplacement_by = []\nentrants = { top = 5 }\n'),
+        ('note = "Mit den', 'note = "  zwei\\n\\nZeilen; mit den'),
+        ('ranking = ["points", "points@earlier", "game_points@earlier", "lot"]',
+         'ranking = ["points@vorrunde", "wins@all", "rolloff:eigenes"]'),
+    ],
+    "schocken-ko": [
+        ('admission = "16:30"', 'admission = "16:30:20"'),
+        ('places = ["Wanderpokal",', 'places = ["", "  Wanderpokal",'),
+        ("entry_fee = 10 ", 'entry_fee = "2.5" '),
+    ],
+}  # fmt: skip
+
+
+def unusual(preset: str) -> str:
+    """A preset's file with values the form does not offer itself (but the file allows)."""
+    text = preset_text(preset)
+    for old, new in UNUSUAL[preset]:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text

@@ -12,6 +12,7 @@ import tomli_w
 from hypothesis import event, given
 from hypothesis import strategies as st
 
+from helpers import UNUSUAL, unusual
 from strategies import form_value
 from tafelrunde.engine import ruleform
 from tafelrunde.engine.errors import RuleError
@@ -92,3 +93,11 @@ def test_any_value_round_trips_or_is_refused_at_a_field(preset: str, data: st.Da
     for p in params:
         if p.name != param.name and p.name not in derived:
             assert after[p.name].value == p.value, p.name
+
+
+@pytest.mark.parametrize("preset", sorted(UNUSUAL))
+def test_an_unusual_file_is_left_as_it_is_by_the_unchanged_form(preset: str) -> None:
+    rules = rules_from_toml(unusual(preset))
+    params = ruleform.params(rules)
+    found = ruleform.readings(params, ruleform.raw_of(params, ","))
+    assert [p.name for p, r in found if r.changes(p)] == []

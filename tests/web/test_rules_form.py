@@ -10,17 +10,30 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulehelpers import post_rules, rules_form, with_typed
-from webhelpers import counts, create, fresh, logged, organiser, play_to_end, release, text
+from webhelpers import (
+    counts,
+    create,
+    fresh,
+    logged,
+    names,
+    organiser,
+    play_to_end,
+    release,
+    text,
+)
 
+from helpers import UNUSUAL, unusual
 from strategies import form_value
 from tafelrunde.engine import ruleform
 from tafelrunde.engine.toml_reader import read_toml
 from tafelrunde.presets import load_rules, preset_names, preset_text
 from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -102,6 +115,25 @@ def test_the_unchanged_form_leaves_the_rules_identical(preset: str) -> None:
     assert response.status_code == 302, text(response)[-2000:]
     assert fresh(rec.pk).ruleset == rec.ruleset and counts() == before
     assert "Regeln geändert" not in text(client.get(f"/turniere/{rec.pk}/regeln/"))
+
+
+@pytest.mark.parametrize("preset", sorted(UNUSUAL))
+def test_an_unusual_ruleset_file_is_left_as_it_is_by_the_unchanged_form(preset: str) -> None:
+    client = organised()
+    upload = SimpleUploadedFile("regeln.toml", unusual(preset).encode())
+    data = {
+        "preset": "",
+        "ruleset": upload,
+        "players": "\n".join(names(8)),
+        "name": "",
+        "event": "",
+    }
+    response = client.post("/turniere/neu/", data)
+    assert response.status_code == 302, text(response)[-2000:]
+    rec = TournamentRecord.objects.latest("pk")
+    sent, _ = rules_form(client, rec.pk)
+    assert post_rules(client, rec.pk, sent).status_code == 302
+    assert fresh(rec.pk).ruleset == rec.ruleset
 
 
 def test_a_change_in_the_form_takes_effect() -> None:

@@ -189,8 +189,10 @@ def read(p: Param, raw: Raw) -> Reading:
     text = first(raw, p.name).replace("\r\n", "\n")
     if p.joined:
         return Reading(text, text.split(","))
-    if p.kind == "lines":
-        lines = [line.strip() for line in text.split("\n") if line.strip()]
+    if p.kind == "lines":  # one a line; empty lines at the end are none
+        lines = text.split("\n")
+        while lines and not lines[-1].strip():
+            lines.pop()
         return Reading(tuple(lines), lines)
     return Reading(text, text)
 

@@ -162,10 +162,10 @@ class RulesParamForm:
             options = [(str(n), str(n)) for n in TABLE_SIZES]
         else:
             options = self._labelled(p)
-        known = {v for v, _ in options}
-        options += [(c, c) for c in chosen if c and c not in known]
         if empty:
             options.insert(0, ("", "–"))
+        known = {v for v, _ in options}
+        options += [(c, c or "–") for c in dict.fromkeys(chosen) if c not in known]
         return [(v, label, v in chosen) for v, label in options]
 
     def _labelled(self, p: Param) -> list[tuple[str, str]]:

@@ -177,7 +177,7 @@ def rules_page(
         params = params_form or RulesParamForm(rules_of(rec))
         context |= {
             "params": params,
-            "sections": params.view(),
+            "sections": [] if fixed else params.view(),
             "toml": toml_form or RulesForm(initial=_toml_initial(rec)),
             "preset": preset_form or PresetForm(),
         }
