@@ -9,7 +9,7 @@ import e2ehelpers as h
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.models import ClubPreset, TournamentRecord
 
 pytestmark = [pytest.mark.e2e]
 
@@ -90,3 +90,43 @@ def test_format_d_times_are_time_fields(
     registration = TournamentRecord.objects.get(pk=pk).ruleset["registration"]
     assert (registration["start"], registration["deadline"]) == ("17:30", "17:15")
     assert registration["entry_fee"] == "7.5"
+
+
+def test_a_club_preset_is_saved_picked_and_deleted_after_asking(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(live_server_url + "/")
+    h.login(page, live_server_url)
+    pk = h.create_tournament(page, shots, "preset", "alhambra", h.names(8))
+    h.tab(page, "Regeln")
+    page.get_by_label("Name der Vereinsvorlage").fill("Alhambra am Freitag")
+    h.submit(page, page.get_by_role("button", name="Als Vereinsvorlage speichern"))
+    expect(page.locator(".messages")).to_contain_text("Als Vereinsvorlage „Alhambra am Freitag“")
+    preset = ClubPreset.objects.get()
+    assert preset.ruleset == TournamentRecord.objects.get(pk=pk).ruleset
+
+    h.submit(page, page.get_by_role("link", name="Neues Turnier"))
+    choice = page.get_by_label("Vorlage")
+    expect(choice.locator("optgroup[label='Vereinsvorlagen'] option")).to_have_text(
+        ["Alhambra am Freitag (Format B)"]
+    )
+    choice.select_option(label="Alhambra am Freitag (Format B)")
+    page.get_by_label("Spieler, einer je Zeile").fill("\n".join(h.names(8)))
+    h.submit(page, page.get_by_role("button", name="Turnier anlegen"))
+    expect(page.locator(".messages")).to_contain_text("Turnier angelegt.")
+    assert TournamentRecord.objects.latest("pk").ruleset == preset.ruleset
+
+    page.goto(live_server_url + "/vorlagen/")
+    h.shoot(page, shots, "club-presets-390")
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.get_by_role("button", name="Löschen").click()
+    page.wait_for_timeout(300)
+    assert ClubPreset.objects.exists() and asked
+    page.once("dialog", lambda d: d.accept())
+    h.submit(page, page.get_by_role("button", name="Löschen"))
+    expect(page.locator(".messages")).to_contain_text(
+        "Vereinsvorlage „Alhambra am Freitag“ gelöscht."
+    )
+    assert not ClubPreset.objects.exists()
