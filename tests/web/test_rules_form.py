@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+import tomli_w
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
@@ -30,6 +31,7 @@ from webhelpers import (
 from helpers import UNUSUAL, unusual
 from strategies import form_value
 from tafelrunde.engine import ruleform
+from tafelrunde.engine.limits import MAX_STAGES
 from tafelrunde.engine.toml_reader import read_toml
 from tafelrunde.presets import load_rules, preset_names, preset_text
 from tafelrunde.web.core.domain.store import engine_tournament
@@ -134,6 +136,30 @@ def test_an_unusual_ruleset_file_is_left_as_it_is_by_the_unchanged_form(preset: 
     sent, _ = rules_form(client, rec.pk)
     assert post_rules(client, rec.pk, sent).status_code == 302
     assert fresh(rec.pk).ruleset == rec.ruleset
+
+
+def test_the_form_of_the_largest_ruleset_is_taken() -> None:
+    data = read_toml(preset_text("alhambra"), origin="alhambra")
+    final = data["stages"][-1]
+    data["stages"] = [data["stages"][0]] + [
+        final | {"id": f"finale{k}", "name": f"Finale {k}"} for k in range(1, MAX_STAGES)
+    ]
+    client = organised()
+    upload = SimpleUploadedFile("regeln.toml", tomli_w.dumps(data).encode())
+    form = {
+        "preset": "",
+        "ruleset": upload,
+        "players": "\n".join(names(8)),
+        "name": "",
+        "event": "",
+    }
+    assert client.post("/turniere/neu/", form).status_code == 302
+    rec = TournamentRecord.objects.latest("pk")
+    sent, names_ = rules_form(client, rec.pk)
+    assert len(names_) > 1000  # more fields than Django takes by default
+    response = post_rules(client, rec.pk, sent | {"s20.games": ["2"]})
+    assert response.status_code == 302, text(response)[-2000:]
+    assert fresh(rec.pk).ruleset["stages"][19]["games"] == 2
 
 
 def test_a_change_in_the_form_takes_effect() -> None:
