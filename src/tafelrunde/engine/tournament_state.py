@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from tafelrunde.engine import presence
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Draw, Fact, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.facts import (
+    AnyFact,
+    Draw,
+    Fact,
+    LateJoined,
+    Result,
+    Rolloff,
+    Tournament,
+    Undo,
+    Withdrawn,
+)
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_PIPS, MAX_SEED
 from tafelrunde.engine.numbers import Num, parse_number
 from tafelrunde.engine.ruleset import StageRule
@@ -41,6 +52,8 @@ class TournamentState:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.stages: list[StageState] = []
+        self.withdrawn: dict[str, str] = {}  # player -> the stage they withdrew in
+        self.late: dict[str, tuple[str, int]] = {}  # player -> the stage and game they joined
         check_order(tournament.facts)
         self.undone = {f.target for f in tournament.facts if isinstance(f, Undo)}
         for fact in tournament.facts:
@@ -74,7 +87,7 @@ class TournamentState:
         if st is None:
             field, tables, candidates = len(self.tournament.players), 0, list(rules)
         else:
-            field, tables = len(st.entrants), len(st.tables(1) or ())
+            field, tables = len(st.present()), len(st.tables(1) or ())
             start = self._rule_index(st.rule)
             candidates = list(rules[start + (0 if st.rule.repeat else 1) :])
         for rule in candidates:
@@ -96,9 +109,18 @@ class TournamentState:
         key = f"{rule.id}-{n + 1}" if n else rule.id
         if st is None:
             entrants = tuple(p.id for p in self.tournament.players)
-        else:
-            entrants = tuple(st.standing(count).order()[:count])
+        else:  # a withdrawn player does not go on: the next one moves up
+            ranked = st.standing(count).order()
+            entrants = tuple([p for p in ranked if p not in self.withdrawn][:count])
         return StagePlan(rule, key, entrants)
+
+    def goes_on(self, st: StageState) -> set[str] | None:
+        """Who of the stage goes on (so far), or None after the last stage."""
+        count = self.cut(st)
+        if count is None:
+            return None
+        ranked = st.standing(count).order()
+        return set([p for p in ranked if p not in self.withdrawn][:count])
 
     def cut(self, st: StageState) -> int | None:
         """Return how many of the stage's players go on, or None after the last stage."""
@@ -165,6 +187,10 @@ class TournamentState:
             self._apply_result(fact)
         elif isinstance(fact, Rolloff):
             self._apply_rolloff(fact)
+        elif isinstance(fact, Withdrawn):
+            presence.apply_withdrawn(self, fact)
+        elif isinstance(fact, LateJoined):
+            presence.apply_late_joined(self, fact)
         for st in self.stages:
             st.touch()
 
@@ -200,9 +226,11 @@ class TournamentState:
                 plan.rule, plan.key, len(self.stages) + 1, list(plan.entrants), self.tournament.seed
             )
             st.outer_value = self._outer(st)
+            st.withdrawn_last = self.tournament.ruleset.withdrawn == "last"
         seated = [p for t in draw.tables for p in t]
-        expected = sorted(plan_tables(len(st.entrants), st.rule.tables).sizes)
-        if sorted(seated) != sorted(st.entrants) or sorted(len(t) for t in draw.tables) != expected:
+        present = st.present()
+        expected = sorted(plan_tables(len(present), st.rule.tables).sizes)
+        if sorted(seated) != sorted(present) or sorted(len(t) for t in draw.tables) != expected:
             raise RuleError(msg("The draw does not match this stage's players."), field="tables")
         st.draws[draw.game] = draw
         if st is not cur:
@@ -220,7 +248,14 @@ class TournamentState:
                 ),
                 field="table",
             )
-        table = tables[result.table - 1]
+        if not st.played(result.game, result.table):
+            said = msg(
+                "Nobody plays game {game} at table {table} any more (withdrawn).",
+                game=result.game,
+                table=result.table,
+            )
+            raise RuleError(said, field="table")
+        table = st.seated(result.game, result.table)
         name = self.tournament.name_of
         given: dict[str, list[str]] = {
             "scores": list(result.scores),
@@ -298,7 +333,11 @@ class TournamentState:
     # -- results of the whole tournament ----------------------------------------------
 
     def overall(self) -> list[OverallRow]:
-        """Rank everybody: later stages first, each by its own ranking."""
+        """Rank everybody: later stages first, each by its own ranking.
+
+        Withdrawn players keep the place their points give them, or (ruleset option
+        `players.withdrawn = "last"`) follow everybody who stayed.
+        """
         rows: list[OverallRow] = []
         placed: set[str] = set()
         for st in reversed(self.stages):
@@ -306,6 +345,10 @@ class TournamentState:
                 if p not in placed:
                     placed.add(p)
                     rows.append(OverallRow(len(rows) + 1, p, st.key, rank))
+        if self.tournament.ruleset.withdrawn == "last" and self.withdrawn:
+            stayed = [r for r in rows if r.player not in self.withdrawn]
+            gone = [r for r in rows if r.player in self.withdrawn]
+            rows = [replace(r, place=i) for i, r in enumerate(stayed + gone, start=1)]
         return rows
 
 
