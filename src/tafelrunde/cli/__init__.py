@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands, ko_entry, ko_show, serve, simulate, unlock
+from tafelrunde.cli import commands, ko_entry, ko_show, presence, serve, simulate, unlock
 from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import DEFAULT_LANGUAGE, languages, msg
@@ -29,8 +29,9 @@ KNOCKOUT: dict[str, Handler] = {
     "history": ko_show.history,
     "verify": ko_show.verify,
     "undo": ko_entry.undo,
+    "withdraw": ko_entry.withdraw,
 }
-NOT_IN_D = {"draw": "open", "result": "lost", "rolloff": "lost"}
+NOT_IN_D = {"draw": "open", "result": "lost", "rolloff": "lost", "join": "register"}
 
 
 def _(text: str) -> str:
@@ -66,7 +67,11 @@ def knockout_commands(cmd: Callable[..., argparse.ArgumentParser]) -> None:
     for name, helptext, handler in (
         ("pay", _("Format D: entry fee paid"), ko_entry.pay),
         ("checkin", _("Format D: check in"), ko_entry.checkin),
-        ("withdraw", _("Format D: withdraw (before the first table)"), ko_entry.withdraw),
+        (
+            "withdraw",
+            _("Withdraw players (A–C: after the draw, results stay; D: before the first table)"),
+            presence.withdraw,
+        ),
     ):
         sp = cmd(name, helptext, handler)
         sp.add_argument("names", nargs="+", help=_("Names or ids"))
@@ -203,6 +208,14 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("Correct a decided roll-off"),
     )
     sp.add_argument("--seed", type=int)
+
+    sp = cmd(
+        "join",
+        _("A late player joins before the next newly drawn game (if the rules allow it)"),
+        presence.join,
+    )
+    sp.add_argument("names", nargs="+", help=_("Names"))
+    sp.add_argument("--at", help=at_help())
 
     sp = cmd("standings", _("Standings of a stage"), commands.standings)
     sp.add_argument("--stage"), sp.add_argument("--json", action="store_true")

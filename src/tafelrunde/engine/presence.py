@@ -160,11 +160,13 @@ def late_entry(state: TournamentState, name: str) -> LateJoined:
 
 
 def fresh_id(state: TournamentState) -> str:
-    """An id no player has had: p and the next number after the highest one used."""
+    """An id no player has had: p and the number after the highest one used, written as
+    wide as the registered ids (p10 after p9, p010 after p009)."""
     used = {p.id for p in state.tournament.players}
     used |= {f.player for f in state.tournament.facts if isinstance(f, LateJoined)}
-    numbers = [int(p[1:]) for p in used if p[:1] == "p" and p[1:].isdigit()]
-    return f"p{1 + max(numbers, default=0):03d}"
+    digits = [p[1:] for p in used if p[:1] == "p" and p[1:].isdigit()]
+    width = max((len(d) for d in digits), default=3)
+    return f"p{1 + max((int(d) for d in digits), default=0):0{width}d}"
 
 
 def status(state: TournamentState, player: str) -> Message | None:

@@ -85,7 +85,7 @@ def pending(state: TournamentState) -> list[Step]:
         _rolloff(state, cur, need) for need in cur.rolloff_needs(state.cut(cur)) if not need.done
     ]
     for game, table in cur.missing_results():
-        players = ", ".join(name(p) for p in (cur.tables(game) or ())[table - 1])
+        players = ", ".join(name(p) for p in cur.seated(game, table))  # without the withdrawn
         said = msg(
             "Result missing: {stage}, {word} {game}, table {table} ({players}).",
             stage=cur.title(),

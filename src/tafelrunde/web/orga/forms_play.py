@@ -14,7 +14,14 @@ from django import forms
 from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_PIPS, MAX_SEED, NUMBER_TEXT, whole_number
+from tafelrunde.engine.limits import (
+    MAX_FACT_NUMBER,
+    MAX_PIPS,
+    MAX_SEED,
+    NAME_LENGTH,
+    NUMBER_TEXT,
+    whole_number,
+)
 from tafelrunde.engine.numbers import Num, parse_number
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.i18n import msg
@@ -64,6 +71,19 @@ class ReleaseForm(VersionForm):
         """Add the seed."""
         super().__init__(*args, **kwargs)
         self.fields["seed"] = _whole(0, MAX_SEED, widget=forms.HiddenInput)
+
+
+class LateForm(VersionForm):
+    """A late player's name (formats A–C, where the ruleset lets late players join)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Add the name."""
+        super().__init__(*args, **kwargs)
+        self.fields["name"] = forms.CharField(label=gettext("Name"), max_length=NAME_LENGTH)
+        self.fields["name"].error_messages["required"] = gettext("Please fill this in.")
+        self.fields["name"].error_messages["max_length"] = gettext(
+            "at most %(limit_value)d characters"
+        )
 
 
 class UndoForm(VersionForm):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from tafelrunde.web.orga.views import events, play, players, tables_page, tournaments
+from tafelrunde.web.orga.views import events, play, players, presence, tables_page, tournaments
 
 T = "turniere/<int:pk>/"
 
@@ -18,6 +18,8 @@ urlpatterns = [
     path(T + "regeln/", tournaments.rules, name="rules"),
     path(T + "spieler/", players.players, name="players"),
     path(T + "spieler/<str:pid>/entfernen/", players.remove, name="player-remove"),
+    path(T + "spieler/<str:pid>/abmelden/", presence.withdraw, name="player-withdraw"),
+    path(T + "spieler/nachmelden/", presence.join, name="player-join"),
     path(T + "auslosung/", play.draw, name="draw"),
     path(T + "tische/", tables_page.tables, name="tables"),
     path(T + "ergebnis/", play.result, name="result"),

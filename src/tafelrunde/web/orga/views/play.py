@@ -195,7 +195,7 @@ def result_form(rec: TournamentRecord, data: Any, game: int, table: int) -> Resu
     drawn = st.tables(game) or ()
     if not 1 <= table <= len(drawn):
         raise RuleError(msg("There is no table {table}.", table=table), field="table")
-    seats = [(p, state.tournament.name_of(p)) for p in drawn[table - 1]]
+    seats = [(p, state.tournament.name_of(p)) for p in st.seated(game, table)]  # not withdrawn
     return ResultForm(data, seats=seats, rule=st.rule, kinds=result_fields(st))
 
 

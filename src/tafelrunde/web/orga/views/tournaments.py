@@ -20,7 +20,7 @@ from tafelrunde.engine.limits import (
     MAX_RULESET_BYTES,
     checked_size,
 )
-from tafelrunde.engine.rules_text import stage_lines
+from tafelrunde.engine.rules_text import player_lines, stage_lines
 from tafelrunde.engine.ruleset import named
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.i18n import Message, msg
@@ -161,7 +161,9 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
         stages: list[dict[str, Any]] = []
         title, note = tour.rules.name, ""
     else:
-        rows = []
+        rows = [
+            (translated(label), translated(value)) for label, value in player_lines(tour.ruleset)
+        ]
         stages = [
             {
                 "title": translated(r.title()),
