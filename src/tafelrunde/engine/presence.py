@@ -24,27 +24,34 @@ def known_players(state: TournamentState) -> list[str]:
     return [p.id for p in state.tournament.players] + list(state.late)
 
 
+def is_known(state: TournamentState, player: str) -> bool:
+    """Say whether the player is registered or joined late."""
+    return player in state.late or player in state.registered
+
+
 def last_stage_of(state: TournamentState, player: str) -> str | None:
     """The key of the last stage the player played in (None: none drawn with them)."""
-    found = [st.key for st in state.stages if player in st.entrants]
+    found = [st.key for st in state.stages if player in st.members]
     return found[-1] if found else None
 
 
-def withdrawal_refusal(state: TournamentState, player: str) -> RuleError | None:
-    """Why the player cannot withdraw now, or None."""
+def withdrawal_refusal(
+    state: TournamentState, player: str, *, finished: bool | None = None
+) -> RuleError | None:
+    """Why the player cannot withdraw now, or None (`finished`: state.finished, if known)."""
     name = state.tournament.name_of(player)
     cur = state.current
-    if player not in known_players(state):
+    if not is_known(state, player):
         return RuleError(msg("Unknown player '{name}'.", name=name), field="player")
     if cur is None:
         said = msg("Nothing is drawn yet: before the first draw, remove the player instead.")
         return RuleError(said, field="player")
     if player in state.withdrawn:
         return RuleError(msg("{name} has withdrawn already.", name=name), field="player")
-    if state.finished:
+    if state.finished if finished is None else finished:
         said = msg("The tournament is over; nobody can withdraw any more.")
         return RuleError(said, field="player")
-    if player not in cur.entrants:
+    if player not in cur.members:
         stage = state.stage(last_stage_of(state, player) or cur.key).title()
         said = msg("{name} no longer plays (out after {stage}).", name=name, stage=stage)
         return RuleError(said, field="player")
@@ -128,10 +135,10 @@ def apply_late_joined(state: TournamentState, fact: LateJoined) -> None:
     cur = state.current
     assert cur is not None
     checked_name(fact.name, field="name")
-    known = known_players(state)
-    if fact.player in known:
+    if is_known(state, fact.player):
         said = msg("The player id '{id}' is taken already.", id=fact.player)
         raise RuleError(said, field="player")
+    known = known_players(state)
     names = {state.tournament.name_of(p).casefold() for p in known}
     if fact.name.casefold() in names:
         raise RuleError(msg("'{name}' is registered already.", name=fact.name), field="name")
@@ -139,7 +146,6 @@ def apply_late_joined(state: TournamentState, fact: LateJoined) -> None:
         said = msg("A tournament has at most {players} players.", players=MAX_PLAYERS)
         raise RuleError(said, field="name")
     cur.entrants.append(fact.player)
-    cur.late.append(fact.player)
     state.late[fact.player] = (cur.key, cur.drawn_games() + 1)
 
 

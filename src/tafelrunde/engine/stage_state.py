@@ -76,7 +76,6 @@ class StageState:
     scored: dict[tuple[int, int], Outcome] = field(default_factory=dict)
     seat_index: dict[int, tuple[tuple[Table, ...], dict[str, int]]] = field(default_factory=dict)
     skipped: dict[str, frozenset[int]] = field(default_factory=dict)  # withdrawn: games missed
-    late: list[str] = field(default_factory=list)  # joined after the stage's first draw
     withdrawn_last: bool = False  # the ruleset ranks withdrawn players after everybody else
 
     def title(self) -> Message:
@@ -88,7 +87,7 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
-        for name in ("totals", "table_standings", "standing_cache", "_missing"):
+        for name in ("totals", "table_standings", "standing_cache", "_missing", "members"):
             self.__dict__.pop(name, None)
 
     def forget_outcomes(self, game: int, index: int | None = None) -> None:
@@ -114,6 +113,11 @@ class StageState:
     def played(self, game: int, index: int) -> bool:
         """Say whether a table plays a game at all (two players are needed for a game)."""
         return len(self.seated(game, index)) >= 2
+
+    @cached_property
+    def members(self) -> frozenset[str]:
+        """The stage's players as a set, kept until the next fact."""
+        return frozenset(self.entrants)
 
     def present(self) -> list[str]:
         """Return the stage's players who have not withdrawn, in seeding order."""
@@ -159,8 +163,6 @@ class StageState:
         if len(self.scored) != len(self.results):
             for (game, index), result in self.results.items():
                 if (game, index) not in self.scored:
-                    tables = self.tables(game)
-                    assert tables is not None
                     orders = self.orders_for(self.rule.stechen, game)
                     table = self.seated(game, index)
                     self.scored[(game, index)] = score_table(self.rule, table, result, orders)

@@ -6,10 +6,10 @@ from dataclasses import dataclass, replace
 
 from tafelrunde.engine import presence
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.fact_checks import check_correction, check_order, check_seed
 from tafelrunde.engine.facts import (
     AnyFact,
     Draw,
-    Fact,
     LateJoined,
     Result,
     Rolloff,
@@ -17,14 +17,14 @@ from tafelrunde.engine.facts import (
     Undo,
     Withdrawn,
 )
-from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_PIPS, MAX_SEED
+from tafelrunde.engine.limits import MAX_PIPS
 from tafelrunde.engine.numbers import Num, parse_number
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.engine.scoring import check_placements
 from tafelrunde.engine.stage_state import StageState, Totals, ValueLookup
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.i18n import Text, msg
+from tafelrunde.i18n import msg
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ class TournamentState:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.stages: list[StageState] = []
+        self.registered = frozenset(p.id for p in tournament.players)
         self.withdrawn: dict[str, str] = {}  # player -> the stage they withdrew in
         self.late: dict[str, tuple[str, int]] = {}  # player -> the stage and game they joined
         check_order(tournament.facts)
@@ -160,7 +161,7 @@ class TournamentState:
             index = next(i for i, s in enumerate(self.stages) if s is st)
             if criterion.key == "rank":
                 other = self.stage(criterion.scope)
-                if player not in other.entrants:
+                if player not in other.members:
                     return None
                 return other.standing(self.cut(other)).rank_of()[player]
             if criterion.scope == "earlier":
@@ -295,7 +296,7 @@ class TournamentState:
         key = (result.game, result.table)
         old = st.results.get(key)
         where = msg("table {table}, game {game}", table=result.table, game=result.game)
-        _check_correction(old, result.corrects, "result", where, field="table")
+        check_correction(old, result.corrects, "result", where, field="table")
         if old is not None:
             st.superseded.append(old)
         st.results[key] = result
@@ -326,7 +327,7 @@ class TournamentState:
             )
         old = st.rolloffs.get((fact.kind, fact.game, group))
         names = ", ".join(self.tournament.name_of(p) for p in sorted(group))
-        _check_correction(old, fact.corrects, "roll-off", names, field="order")
+        check_correction(old, fact.corrects, "roll-off", names, field="order")
         st.rolloffs[(fact.kind, fact.game, group)] = fact
         st.forget_outcomes(fact.game)
 
@@ -350,70 +351,3 @@ class TournamentState:
             gone = [r for r in rows if r.player in self.withdrawn]
             rows = [replace(r, place=i) for i, r in enumerate(stayed + gone, start=1)]
         return rows
-
-
-def _check_correction(
-    old: Fact | None,
-    corrects: int | None,
-    what: str,
-    where: Text,
-    *,
-    field: str,
-) -> None:
-    """Refuse a second entry that does not name the one it corrects, or a stray correction."""
-    if old is not None and corrects != old.n:
-        said = (
-            msg(
-                "{where}: there is a result already (no. {n}); a correction must replace "
-                "it explicitly (--correct), or undo it.",
-                where=where,
-                n=old.n,
-            )
-            if what == "result"
-            else msg(
-                "{where}: there is a roll-off already (no. {n}); a correction must replace "
-                "it explicitly (--correct), or undo it.",
-                where=where,
-                n=old.n,
-            )
-        )
-        raise RuleError(said, field=field)
-    if old is None and corrects is not None:
-        said = (
-            msg("{where}: there is no result to correct.", where=where)
-            if what == "result"
-            else msg("{where}: there is no roll-off to correct.", where=where)
-        )
-        raise RuleError(said, field="corrects")
-
-
-def check_order(facts: list[AnyFact]) -> None:
-    """Refuse numbers that do not rise, and an undo of anything but the latest entry left."""
-    last, live = 0, list[int]()
-    for fact in facts:
-        if not last < fact.n <= MAX_FACT_NUMBER:
-            raise RuleError(
-                msg("entry no. {n}: the numbers must rise (last no. {last}).", n=fact.n, last=last),
-                field="n",
-            )
-        if isinstance(fact, Undo):
-            if not live or live[-1] != fact.target:
-                latest = msg("no. {n}", n=live[-1]) if live else msg("none")
-                said = msg(
-                    "entry no. {n} takes back no. {target}; only the latest entry left can be "
-                    "taken back ({latest}).",
-                    n=fact.n,
-                    target=fact.target,
-                    latest=latest,
-                )
-                raise RuleError(said, field="target")
-            live.pop()
-        else:
-            live.append(fact.n)
-        last = fact.n
-
-
-def check_seed(seed: int) -> None:
-    """Refuse a lot seed outside 0 … MAX_SEED."""
-    if not 0 <= seed <= MAX_SEED:
-        raise RuleError(msg("The seed must lie between 0 and {seed}.", seed=MAX_SEED), field="seed")

@@ -35,10 +35,10 @@ def roster(rec: TournamentRecord, late_form: LateForm | None = None) -> dict[str
     withdraw (with the question to confirm), and whether a late player can join now."""
     tour, state = read_only(rec)
     assert isinstance(state, TournamentState)
-    rows = []
+    rows, finished = [], state.finished
     for p in [*tour.players, *tour.late_players()]:
         said = status(state, p.id)
-        may = withdrawal_refusal(state, p.id) is None
+        may = withdrawal_refusal(state, p.id, finished=finished) is None
         rows.append({"id": p.id, "name": p.name, "status": translated(said) if said else "",
                      "withdrawn": p.id in state.withdrawn,
                      "confirm": _question(state, p.id, p.name) if may else None})  # fmt: skip
