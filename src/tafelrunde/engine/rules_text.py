@@ -121,12 +121,14 @@ def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
     """How the ruleset treats players who withdraw or arrive late, as (label, rule) pairs."""
     if rules.withdrawn == "last":
         gone = msg(
-            "results stay; later games and who goes on are without them; listed after "
+            "results stay; a table without a result yet and later games are played "
+            "without them; they do not go on (the next one moves up); listed after "
             "everybody else, marked 'withdrawn' (players.withdrawn = \"last\")"
         )
     else:
         gone = msg(
-            "results stay; later games and who goes on are without them; ranked with "
+            "results stay; a table without a result yet and later games are played "
+            "without them; they do not go on (the next one moves up); ranked with "
             "their points, marked 'withdrawn' (players.withdrawn = \"keep\")"
         )
     if rules.late_join:
