@@ -320,7 +320,20 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     except RuleError as err:
         return tables(request, pk, errors={key: text_of(err)})
     messages.success(request, translated(msg("Roll-off entered: {order}", order=said)))
-    return redirect(reverse("tables", args=[rec.pk]) + _card_anchor(request.POST.get("card", "")))
+    return redirect(reverse("tables", args=[rec.pk]) + _after_rolloff(rec, request.POST))
+
+
+def _after_rolloff(rec: TournamentRecord, data: Any) -> str:
+    """Where the page goes after a roll-off: the card of the next open roll-off (one may
+    follow from this one: a Herzog after a Stechen), else back to the card it was on while
+    results are missing, else the top of the page with the next step."""
+    state = read_only(record_of(rec.pk))[1]
+    st = state.current
+    for need in open_rolloffs(state):
+        if need.table and st is not None:
+            return _card_anchor(f"{need.game or st.drawn_games()}-{need.table}")
+        return ""  # a roll-off of the whole stage: at the top of the page
+    return _card_anchor(data.get("card", "")) if st and st.missing_results() else ""
 
 
 def _card_anchor(card: str) -> str:
