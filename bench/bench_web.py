@@ -98,8 +98,12 @@ def tables_page() -> None:
     client = Client(HTTP_HOST="localhost")
     client.force_login(get_user_model().objects.create_user("tische", password="x"))
     address = f"/turniere/{pk}/tische/"
-    asks = {"page after a change": {}, "only open tables": {"offen": "1"},
-            "name search": {"name": "Spieler 99"}, "jump to table 217": {"tisch": "217"}}  # fmt: skip
+    asks: dict[str, dict[str, str]] = {
+        "page after a change": {},
+        "only open tables": {"offen": "1"},
+        "name search": {"name": "Spieler 99"},
+        "jump to table 217": {"tisch": "217"},
+    }
     print(f"results page, {PLAYERS_PAGE // 4} tables, {PLAYERS_PAGE} players, organiser "
           "(target < 100 ms):")  # fmt: skip
     for label, query in asks.items():
