@@ -123,6 +123,9 @@ def enter_result(page: Page, state: TournamentState, game: int, table: int, rng:
     """Fill one table's form with a valid random result and save it."""
     res = random_result(state, game, table, rng)
     card = page.locator(f"#table-{game}-{table}")
+    if not card.count():  # another game is shown: the box jumps to the table being entered
+        page.get_by_label("Tisch Nr.").fill(str(table))
+        submit(page, page.get_by_role("button", name="Los"))
     for pid, value in res.scores.items():
         card.locator(f"input[name='points-{pid}']").fill(str(value))
     for pid, value in res.pips.items():
