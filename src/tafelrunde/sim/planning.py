@@ -15,7 +15,7 @@ from typing import Any
 from tafelrunde.sim.tour_model import RunFigures
 from tafelrunde.sim.tournament import Progress, TournamentSim, check_setup, simulate_tournament
 
-DEFAULT_RUNS = 50  # runs of a plan; 600 players of format D take about 20 s (bench)
+DEFAULT_RUNS = 40  # runs of a plan: 600 players of format D in 15–50 s here (bench_planning)
 MIN_RUNS = 3  # a budget never ends a plan before these
 BUDGET_SECONDS = 45.0  # the page's plans stop after the run that passes this much time
 CHART_POINTS = 400  # at most this many steps of tables in use are kept for the chart
