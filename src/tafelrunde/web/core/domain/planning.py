@@ -22,6 +22,7 @@ from tafelrunde.engine.log import message_data, message_from_data
 from tafelrunde.i18n import Message, msg
 from tafelrunde.sim.planning import BUDGET_SECONDS, DEFAULT_RUNS, plan
 from tafelrunde.sim.tournament import check_setup
+from tafelrunde.web.core import storage
 from tafelrunde.web.core.plan_run import PlanRun
 
 log = logging.getLogger(__name__)
@@ -116,8 +117,10 @@ _again = False  # a plan was queued while the worker was looking: look once more
 
 
 def kick() -> None:
-    """Make sure this process has a worker looking for queued plans."""
+    """Make sure this process has a worker looking for queued plans (while it can write)."""
     global _worker, _again
+    if storage.blocked():
+        return  # nothing could be stored; a later poll starts it
     with _lock:
         _again = True
         if _worker is not None and _worker.is_alive():
