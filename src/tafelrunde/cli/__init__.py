@@ -311,6 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--preset", help=_("Tournament: preset"))
     sp.add_argument("--runs", default="1", help=_("Tournament: runs (seed, +1, …)"))
+    sp.add_argument("--tables", help=_("Tournament: physical tables (else as many as needed)"))
     sp.add_argument("--round-seconds", help=_("Seconds per round of throws (25)"))
     sp.add_argument("--between-seconds", help=_("Seconds between games (20)"))
     sp.add_argument("--table-seconds", help=_("Seconds to form a table (60)"))
