@@ -128,7 +128,7 @@ def test_log_lines_and_table_rows_name_the_hall_table() -> None:
     record_all(tour, [HallTables(n=0, at=0, count=5)], at="17:06")
     who = {f"p{i + 1:03d}": n for i, n in enumerate(names)}
     state = tour.state()
-    assert [r["place"] for r in table_rows(state, 17 * 3600)] == [1, 2]
+    assert [r["hall_table"] for r in table_rows(state, 17 * 3600)] == [1, 2]
     places = hall_numbers(state)
     opened = [f for f in tour.facts if isinstance(f, OpenTable)]
     assert fact_line(who, opened[1], places).text("de").startswith("Tisch 2 eröffnet (Hauptrunde")

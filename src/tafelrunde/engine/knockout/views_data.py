@@ -146,7 +146,7 @@ def table_rows(state: KnockoutState, at: float) -> list[dict[str, Any]]:
         rows.append(
             {
                 "table": table.number,
-                "place": table.place,
+                "hall_table": table.place,
                 "bracket": str(table.bracket),
                 "bracket_name": bracket_name(table.bracket),
                 "final": table.final,
@@ -175,7 +175,7 @@ def player_rows(state: KnockoutState) -> list[dict[str, Any]]:
             "lives": p.lives,
             "chips": p.chips if p.table is not None else None,
             "table": p.table,
-            "place": None if p.table is None else state.tables[p.table].place,
+            "hall_table": None if p.table is None else state.tables[p.table].place,
             "paid": p.paid,
             "checked_in": p.checked_in,
         }
