@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import ngettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
@@ -40,6 +41,7 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
     rules = state.rules
     form = (bound or {}).get("register") or PlayersForm(initial={"version": rec.version})
     rows = player_rows(state)
+    to_pay = [state.players[p].name for p in present_unpaid(state)]
     for row in rows:
         p = state.players[row["id"]]
         open_ = row["status"] in ("registered", "waiting") and not p.seated_ever
@@ -64,7 +66,13 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
         "fees_total": fees_total(state),
         "paid": sum(1 for p in state.players.values() if p.paid),
         "day": tour.day,
-        "to_pay": [state.players[p].name for p in present_unpaid(state)],
+        "to_pay": to_pay,
+        "pay_all_question": ngettext(
+            "Mark the entry fee of %(n)s present player as paid: %(names)s?",
+            "Mark the entry fee of all %(n)s present players as paid: %(names)s?",
+            len(to_pay),
+        )
+        % {"n": len(to_pay), "names": ", ".join(to_pay)},
         "pay_all_form": (bound or {}).get("pay-all"),
     }
     return page(request, rec, "orga/ko_players.html", context)
