@@ -129,6 +129,8 @@ def unpay(args: argparse.Namespace, out: Console) -> int:
 def hall(args: argparse.Namespace, out: Console) -> int:
     """Set how many physical tables the hall has."""
     tour = load_ko(args.file)
+    if args.count < 1:
+        raise RuleError(msg("The hall needs at least 1 table."), field="count")
     state = add_facts(args, tour, [HallTables(n=0, at=AT, count=args.count)])
     out.print("✓ " + fact_line(roster(tour), tour.facts[-1]).text(args.lang))
     _steps(state, args.lang, out)
