@@ -65,12 +65,18 @@ def knockout_commands(cmd: Callable[..., argparse.ArgumentParser]) -> None:
     sp.add_argument("--at", help=at_help())
     for name, helptext, handler in (
         ("pay", _("Format D: entry fee paid"), ko_entry.pay),
+        ("unpay", _("Format D: take a fee mark back (before the first table)"), ko_entry.unpay),
         ("checkin", _("Format D: check in"), ko_entry.checkin),
         ("withdraw", _("Format D: withdraw (before the first table)"), ko_entry.withdraw),
     ):
         sp = cmd(name, helptext, handler)
-        sp.add_argument("names", nargs="+", help=_("Names or ids"))
+        sp.add_argument("names", nargs="*" if name == "pay" else "+", help=_("Names or ids"))
+        if name == "pay":
+            sp.add_argument("--all", action="store_true", help=_("Every present player"))
         sp.add_argument("--at", help=at_help())
+    sp = cmd("hall", _("Format D: how many tables the hall has"), ko_entry.hall)
+    sp.add_argument("count", type=int, help=_("Number of tables"))
+    sp.add_argument("--at", help=at_help())
     sp = cmd(
         "open",
         _("Format D: open the next suggested table (or one by hand)"),
