@@ -31,7 +31,7 @@ def test_a_small_plan_shows_its_charts(
     expect(page.get_by_role("heading", name="Planung", exact=True)).to_be_visible()
     page.get_by_label("Vorlage").select_option("schocken-ko")
     page.get_by_label("Erwartete Spieler").fill("24")
-    page.get_by_label("Tische im Saal").fill("3")
+    page.get_by_label("Tische in der Halle").fill("3")
     page.get_by_label("Seed").fill("7")
     h.shoot(page, shots, f"planning-form-{width}")
     fits(page, width)
@@ -41,7 +41,7 @@ def test_a_small_plan_shows_its_charts(
     result = page.locator("#plan-status.plan-result")
     expect(result).to_be_visible(timeout=90_000)
     expect(result.locator("svg.chart")).to_have_count(2)
-    expect(result.get_by_text("3 Tische im Saal")).to_be_visible()
+    expect(result.get_by_text("3 Tische in der Halle")).to_be_visible()
     expect(result.get_by_role("heading", name="Voraussichtliche Dauer")).to_be_visible()
     for chart in result.locator("svg.chart").all():
         box = chart.bounding_box()

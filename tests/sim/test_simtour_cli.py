@@ -97,6 +97,6 @@ def test_a_hall_of_few_tables(cli) -> None:
     assert hall_data["results"][0]["tables_max"] == 2 < free_data["results"][0]["tables_max"]
     assert hall_data["spread"]["duration"]["min"] > free_data["spread"]["duration"]["min"]
     table = cli(*args, "--tables", "2")
-    assert "Tische im Saal" in table.out and "2" in table.out
+    assert "Tische in der Halle" in table.out and "2" in table.out
     refused = cli(*args, "--tables", "0")
     assert refused.code != 0 and "mindestens einen Tisch" in refused.err

@@ -58,11 +58,11 @@ def test_a_histogram_counts_every_run(durations: list[float]) -> None:
 
 def test_the_hall_is_drawn_when_it_limits() -> None:
     steps = [[0.0, 3], [3600.0, 2], [5400.0, 0]]
-    near = parsed(tables_course(steps, 5400, 3, LABELS, "3 Tische im Saal"))
-    assert "3 Tische im Saal" in texts(near)
+    near = parsed(tables_course(steps, 5400, 3, LABELS, "3 Tische in der Halle"))
+    assert "3 Tische in der Halle" in texts(near)
     assert any(line.get("stroke-dasharray") for line in near.iter(f"{NS}line"))
-    far = parsed(tables_course(steps, 5400, 500, LABELS, "500 Tische im Saal"))
-    assert "500 Tische im Saal" not in texts(far)  # the curve would be a flat line under it
+    far = parsed(tables_course(steps, 5400, 500, LABELS, "500 Tische in der Halle"))
+    assert "500 Tische in der Halle" not in texts(far)  # the curve would be a flat line under it
     inside(near)
 
 

@@ -101,7 +101,7 @@ def test_a_field_the_preset_cannot_seat_is_refused() -> None:
 def test_a_plan_is_computed_and_shows_its_charts() -> None:
     client = organised()
     form = text(client.get("/planung/"))
-    for label in ("Vorlage", "Erwartete Spieler", "Tische im Saal", "Seed"):
+    for label in ("Vorlage", "Erwartete Spieler", "Tische in der Halle", "Seed"):
         assert label in form
     response = client.post("/planung/", GOOD)
     assert response.status_code == 302
@@ -115,7 +115,7 @@ def test_a_plan_is_computed_and_shows_its_charts() -> None:
     assert fragment.count("<svg") == 2
     for words in ("Dauer (hh:mm)", "Läufe", "Zeit seit Beginn (hh:mm)", "Tische in Gebrauch"):
         assert words in fragment
-    assert "3 Tische im Saal" in fragment
+    assert "3 Tische in der Halle" in fragment
     run.refresh_from_db()
     assert run.status == PlanRun.DONE and run.result is not None
     result = run.result
