@@ -382,3 +382,22 @@ def test_pending_steps_skip_tables_nobody_plays_and_count_the_players_present() 
     assert steps == ["Auslosen: Vorrunde, Partie 2."]
     record(state, next_draw(state, seed=2))
     assert len(state.current.tables(2)) == 3  # type: ignore[arg-type,union-attr]
+
+
+def test_a_correction_of_an_earlier_stage_still_fits_after_a_finalist_withdrew() -> None:
+    state = alhambra(9)
+    rng = random.Random(3)
+    record(state, next_draw(state, seed=1))
+    finish_stage_games(state, rng, 1)
+    record(state, next_draw(state, seed=2))
+    finish_stage(state, rng)
+    record(state, next_draw(state, seed=3))
+    final = state.current
+    assert final is not None and final.rule.id == "finale"
+    record(state, withdrawal(state, final.entrants[0]))
+    old = state.stages[0].results[(1, 1)]
+    again = Result(n=0, stage="vorrunde", game=1, table=1, scores=dict(old.scores),
+                   corrects=old.n)  # fmt: skip
+    add(state, again)  # who went on is unchanged: the withdrawal in the final does not count
+    assert state.stages[0].results[(1, 1)].corrects == old.n
+    assert state.following(state.stages[0]).entrants == tuple(final.entrants)  # type: ignore[union-attr]

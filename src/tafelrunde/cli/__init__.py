@@ -66,6 +66,7 @@ def knockout_commands(cmd: Callable[..., argparse.ArgumentParser]) -> None:
     sp.add_argument("--at", help=at_help())
     for name, helptext, handler in (
         ("pay", _("Format D: entry fee paid"), ko_entry.pay),
+        ("unpay", _("Format D: take a fee mark back (before the first table)"), ko_entry.unpay),
         ("checkin", _("Format D: check in"), ko_entry.checkin),
         (
             "withdraw",
@@ -74,8 +75,13 @@ def knockout_commands(cmd: Callable[..., argparse.ArgumentParser]) -> None:
         ),
     ):
         sp = cmd(name, helptext, handler)
-        sp.add_argument("names", nargs="+", help=_("Names or ids"))
+        sp.add_argument("names", nargs="*" if name == "pay" else "+", help=_("Names or ids"))
+        if name == "pay":
+            sp.add_argument("--all", action="store_true", help=_("Every present player"))
         sp.add_argument("--at", help=at_help())
+    sp = cmd("hall", _("Format D: how many tables the hall has"), ko_entry.hall)
+    sp.add_argument("count", type=int, help=_("Number of tables"))
+    sp.add_argument("--at", help=at_help())
     sp = cmd(
         "open",
         _("Format D: open the next suggested table (or one by hand)"),
@@ -324,6 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--preset", help=_("Tournament: preset"))
     sp.add_argument("--runs", default="1", help=_("Tournament: runs (seed, +1, …)"))
+    sp.add_argument("--tables", help=_("Tournament: physical tables (else as many as needed)"))
     sp.add_argument("--round-seconds", help=_("Seconds per round of throws (25)"))
     sp.add_argument("--between-seconds", help=_("Seconds between games (20)"))
     sp.add_argument("--table-seconds", help=_("Seconds to form a table (60)"))

@@ -98,6 +98,21 @@ def undo_last(
     return TournamentState(t), target
 
 
+def rewind_before(
+    state: TournamentState, stage: str, *, at: str = "", by: str = ""
+) -> tuple[TournamentState, list[AnyFact]]:
+    """Take back, latest first, every entry down to and including the first draw of `stage`
+    (each an undo in the log); return the new state and what was taken back."""
+    if not any(st.key == stage for st in state.stages):
+        raise RuleError(msg("There is no stage '{key}' (yet).", key=stage), field="stage")
+    taken: list[AnyFact] = []
+    while True:
+        state, target = undo_last(state, at=at, by=by)
+        taken.append(target)
+        if isinstance(target, Draw) and target.stage == stage and target.game == 1:
+            return state, taken
+
+
 def open_rolloffs(state: TournamentState) -> list[RolloffNeed]:
     """List the roll-offs of the running stage that are not entered yet."""
     cur = state.current

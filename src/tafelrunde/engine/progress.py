@@ -112,3 +112,20 @@ def pending(state: TournamentState) -> list[Step]:
         else:
             steps.append(_next_stage(plan))
     return steps
+
+
+def rolloff_purpose(cur: StageState, need: RolloffNeed) -> Message:
+    """What a roll-off decides, in words for the card that holds it."""
+    name = need.kind.capitalize()
+    if need.kind == cur.rule.herzog:
+        return msg(
+            "{name}: the winner starts later ({word} {game}).",
+            name=name,
+            word=cur.rule.game_word(),
+            game=need.game,
+        )
+    if need.game and need.place is not None:
+        return msg("{name} for place {place}.", name=name, place=need.place)
+    if need.table:
+        return msg("{name}: the winner is ranked higher at this table.", name=name)
+    return msg("{name}: the winner is ranked higher in the standings.", name=name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 
 from tafelrunde.engine.facts import Result
@@ -72,7 +73,7 @@ def draw_seed(st: StageState, game: int) -> int | None:
 
 
 def game_tables(
-    state: TournamentState, st: StageState, game: int, only: range | None = None
+    state: TournamentState, st: StageState, game: int, only: Container[int] | None = None
 ) -> list[TableView]:
     """Every table of a game (or those numbered in `only`) with seat order, start player and
     entered result."""

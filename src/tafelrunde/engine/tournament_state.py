@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tafelrunde.engine import presence
-from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_checks import check_correction, check_order, check_seed
 from tafelrunde.engine.facts import (
     AnyFact,
@@ -110,9 +110,9 @@ class TournamentState:
         key = f"{rule.id}-{n + 1}" if n else rule.id
         if st is None:
             entrants = tuple(p.id for p in self.tournament.players)
-        else:  # a withdrawn player does not go on: the next one moves up
+        else:  # who withdrew in this stage does not go on: the next one moves up
             ranked = st.standing(count).order()
-            entrants = tuple([p for p in ranked if p not in self.withdrawn][:count])
+            entrants = tuple([p for p in ranked if p not in st.skipped][:count])
         return StagePlan(rule, key, entrants)
 
     def goes_on(self, st: StageState) -> set[str] | None:
@@ -121,7 +121,7 @@ class TournamentState:
         if count is None:
             return None
         ranked = st.standing(count).order()
-        return set([p for p in ranked if p not in self.withdrawn][:count])
+        return set([p for p in ranked if p not in st.skipped][:count])
 
     def cut(self, st: StageState) -> int | None:
         """Return how many of the stage's players go on, or None after the last stage."""
@@ -237,8 +237,60 @@ class TournamentState:
         if st is not cur:
             self.stages.append(st)
 
+    def _result_stage(self, result: Result) -> StageState:
+        """The stage a result is for: the running one, or an earlier one for a correction."""
+        if result.corrects is not None:
+            for st in self.stages[:-1]:
+                if st.key == result.stage:
+                    return st
+        return self._open_stage(result.stage)
+
+    def _check_advancing(self, st: StageState) -> None:
+        """Refuse a correction of a finished stage that changes who went on (or, for a
+        seeded next stage, in which order): the next stage's draw would no longer fit."""
+        index = self.stages.index(st)
+        after = self.stages[index + 1]
+        if not self.stage_complete(st):
+            raise AdvancingChanged(
+                msg(
+                    "This correction makes a tie in {stage} that a roll-off must decide; "
+                    "take {next} back to before its draw first.",
+                    stage=st.title(),
+                    next=after.title(),
+                ),
+                field="advancing",
+                stage=after.key,
+            )
+        plan = self.following(st)
+        now = plan.entrants if plan is not None else ()
+        seeded = after.rule.seating == "serpentine"
+        if set(now) == set(after.entrants) and (not seeded or list(now) == after.entrants):
+            return
+        name = self.tournament.name_of
+        gone = [name(p) for p in after.entrants if p not in now]
+        new = [name(p) for p in now if p not in after.entrants]
+        raise AdvancingChanged(
+            msg(
+                "This correction changes who goes on from {stage}: now {new} instead of "
+                "{gone}. The draw of {next} no longer fits; take {next} back to before its "
+                "draw first.",
+                stage=st.title(),
+                new=", ".join(new) or "–",
+                gone=", ".join(gone) or "–",
+                next=after.title(),
+            )
+            if gone or new
+            else msg(
+                "This correction changes the seeding of {next}; its draw no longer fits. "
+                "Take {next} back to before its draw first.",
+                next=after.title(),
+            ),
+            field="advancing",
+            stage=after.key,
+        )
+
     def _apply_result(self, result: Result) -> None:
-        st = self._open_stage(result.stage)
+        st = self._result_stage(result)
         tables = st.tables(result.game)
         if tables is None or not 1 <= result.game <= st.rule.games:
             raise RuleError(msg("Game {game} is not drawn.", game=result.game), field="game")
@@ -301,6 +353,10 @@ class TournamentState:
             st.superseded.append(old)
         st.results[key] = result
         st.forget_outcomes(result.game, result.table)
+        if st is not self.current:
+            for later in self.stages:
+                later.touch()
+            self._check_advancing(st)
 
     def _apply_rolloff(self, fact: Rolloff) -> None:
         if fact.seed is not None:

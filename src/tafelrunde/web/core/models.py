@@ -102,3 +102,8 @@ class AuditEntry(models.Model):
     def who(self) -> str:
         """Who made the entry: the user, or the name kept from an imported file."""
         return self.user.get_username() if self.user else self.by
+
+
+from tafelrunde.web.core.plan_run import PlanRun  # noqa: E402  (its table lives in this app)
+
+__all__ = ["AuditEntry", "Event", "FactRecord", "PlanRun", "TournamentRecord", "new_revision"]

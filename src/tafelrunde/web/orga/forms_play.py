@@ -93,7 +93,8 @@ class UndoForm(VersionForm):
 
 
 class TableForm(forms.Form):
-    """Which table of which game a result is for, and the entry it replaces (0: none)."""
+    """Which table of which game (of which stage) a result is for, the entry it replaces (0:
+    none), and the stage to take back to before its draw first (a correction's way back)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Add the hidden numbers."""
@@ -101,6 +102,8 @@ class TableForm(forms.Form):
         self.fields["game"] = _whole(1, MAX_FACT_NUMBER, widget=forms.HiddenInput)
         self.fields["table"] = _whole(1, MAX_FACT_NUMBER, widget=forms.HiddenInput)
         self.fields["basis"] = _whole(0, MAX_FACT_NUMBER, widget=forms.HiddenInput)
+        self.fields["stage"] = forms.CharField(max_length=60, required=False)
+        self.fields["rewind"] = forms.CharField(max_length=60, required=False)
 
 
 class ResultForm(TableForm):
@@ -207,6 +210,8 @@ class RolloffForm(forms.Form):
         if data.get("auto") or self.errors:
             return data
         order = [data.get(f"pos-{i}") for i in range(1, len(self.players) + 1)]
+        if len(order) == 2 and order[0] and not order[1]:  # one click: "Sieger: Anna"
+            order[1] = next((p for p, _ in self.players if p != order[0]), None)
         if sorted(o or "" for o in order) != sorted(p for p, _ in self.players):
             raise forms.ValidationError(
                 translated(msg("Put every player of the roll-off on exactly one place."))

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from tafelrunde.web.orga.views import events, play, players, presence, tables_page, tournaments
+from tafelrunde.web.orga.views import (
+    events,
+    planning,
+    play,
+    players,
+    presence,
+    tables_page,
+    tournaments,
+)
 
 T = "turniere/<int:pk>/"
 
@@ -14,6 +22,10 @@ urlpatterns = [
     path("termine/<int:pk>/loeschen/", events.delete, name="event-delete"),
     path("turniere/neu/", tournaments.create, name="tournament-new"),
     path("turniere/laden/", tournaments.import_file, name="tournament-import"),
+    path("planung/", planning.start, name="planning"),
+    path("planung/<int:pk>/", planning.show, name="plan"),
+    path("planung/<int:pk>/stand/", planning.status, name="plan-status"),
+    path("planung/<int:pk>/wiederholen/", planning.again, name="plan-again"),
     path(T + "loeschen/", tournaments.delete, name="tournament-delete"),
     path(T + "regeln/", tournaments.rules, name="rules"),
     path(T + "spieler/", players.players, name="players"),

@@ -44,7 +44,7 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
             cells.append((st.table_of(row.player) or "", "n"))
         cells += [("" if v is None else display(v, lang()), "n") for v in row.values[: len(shown)]]
         cells.append((roll, "bad") if row.pending else (by, ""))
-        if cut is not None and row.player in state.withdrawn:
+        if cut is not None and row.player in st.skipped:  # withdrew in this stage
             cells.append((translated(msg("withdrawn")), "bad"))
         elif cut is not None:
             cells.append((on, "ok") if row.player in goes_on else (out, "muted"))
