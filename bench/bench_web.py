@@ -1,5 +1,6 @@
-"""Web figures: the standings page of a 1,000-player tournament (server time per request) and
-result submission by 20 concurrent clients over HTTP (uvicorn), on SQLite and PostgreSQL.
+"""Web figures: the standings page and the results page of a 1,000-player tournament (server
+time per request) and result submission by 20 concurrent clients over HTTP (uvicorn), on SQLite
+and PostgreSQL.
 
 PostgreSQL is used when TAFELRUNDE_BENCH_PG_URL names a server (`python3 make.py bench`
 starts a private one). Prints figures; asserts only that no result was lost.
@@ -85,6 +86,39 @@ def standings_page() -> None:
     print(f"  further requests:             {ms(warm)}")
 
 
+def tables_page() -> None:
+    """Server time of the organiser's results page of 250 tables (1,000 players, 100 results
+    in): the page after a change and again, only open tables, a name search, a jump."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tafelrunde.web.core.models import TournamentRecord, new_revision
+
+    pk = played(PLAYERS_PAGE, 101)  # the draw and 100 results of game 1
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(get_user_model().objects.create_user("tische", password="x"))
+    address = f"/turniere/{pk}/tische/"
+    asks: dict[str, dict[str, str]] = {
+        "page after a change": {},
+        "only open tables": {"offen": "1"},
+        "name search": {"name": "Spieler 99"},
+        "jump to table 217": {"tisch": "217"},
+    }
+    print(f"results page, {PLAYERS_PAGE // 4} tables, {PLAYERS_PAGE} players, organiser "
+          "(target < 100 ms):")  # fmt: skip
+    for label, query in asks.items():
+        cold, warm = [], []
+        for _ in range(10):
+            TournamentRecord.objects.filter(pk=pk).update(revision=new_revision())
+            start = time.perf_counter()
+            assert client.get(address, query).status_code in (200, 302)
+            cold.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            assert client.get(address, query).status_code in (200, 302)
+            warm.append(time.perf_counter() - start)
+        print(f"  {label + ':':22} first {ms(cold)}; again {ms(warm)}")
+
+
 def throughput(label: str, data: Path, url: str, workers: int) -> None:
     """20 clients post every table's result at once; count accepted, refused and stored."""
     from django.contrib.auth import get_user_model
@@ -138,6 +172,7 @@ def main() -> None:
         if which == "sqlite":
             django_on(Path(tmp))
             standings_page()
+            tables_page()
             throughput("SQLite (1 uvicorn process)", Path(tmp), "", 1)
             return
         if which == "postgresql":

@@ -192,6 +192,21 @@ HOSTILE_FILE_CHANGES: dict[str, Callable[[dict[str, Any]], Any]] = {
     ),
     "games = 10^8": lambda d: d["ruleset"]["stages"][0].update(games=10**8),
     "a lone surrogate": lambda d: d.update(name="\ud800"),
+    "withdrawal of an unknown player": lambda d: d["facts"].append(
+        {"n": d["facts"][-1]["n"] + 1, "type": "withdrawn", "player": "zorro"}
+    ),
+    "withdrawal of no player id": lambda d: d["facts"].append(
+        {"n": d["facts"][-1]["n"] + 1, "type": "withdrawn", "player": "<b>"}
+    ),
+    "late player the rules do not allow": lambda d: d["facts"].append(
+        {"n": d["facts"][-1]["n"] + 1, "type": "latejoined", "player": "p99", "name": "Zoe"}
+    ),
+    "late player without a name": lambda d: d["facts"].append(
+        {"n": d["facts"][-1]["n"] + 1, "type": "latejoined", "player": "p99", "name": ""}
+    ),
+    "unknown ranking of withdrawn players": lambda d: (
+        d["ruleset"].setdefault("players", {}).update(withdrawn="gone")
+    ),
 }
 
 

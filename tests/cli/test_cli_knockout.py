@@ -580,3 +580,57 @@ def test_a_bad_time_is_refused_as_json(seated: Path, cli) -> None:
     assert data["field"] == "--at" and "25:99" in data["error"]
     msg = refused_unchanged(cli, seated, "lost", seated, "Anna", "--at", "halb fünf")
     assert "halb fünf" in msg
+
+
+# -- fees of all present, fee marks taken back, the hall's tables ----------------------
+
+
+def test_pay_all_present_and_take_a_fee_mark_back(tmp_path: Path, cli) -> None:
+    path = create(cli, tmp_path, NAMES[:6])
+    ok(cli("withdraw", path, "Frieda", "--at", "16:20"))
+    r = ok(cli("pay", path, "--all", "--at", "16:40"))
+    assert "Startgebühr bezahlt, alle Anwesenden (5): Anna, Bernd, Clara, Dieter, Emil" in r.out
+    assert facts_of(path)[-1]["type"] == "pay_fees"
+    msg = refused_unchanged(cli, path, "pay", path, "--all")
+    assert "schon bezahlt" in msg
+    msg = refused_unchanged(cli, path, "pay", path, "Anna", "--all")
+    assert "--all" in msg
+    r = ok(cli("unpay", path, "Emil", "--at", "16:41"))
+    assert "zurückgenommen: Emil" in r.out
+    assert player(status(cli, path), "Emil")["status"] == "registered"
+    ok(cli("open", path, "--all", "--at", "17:00"))
+    msg = refused_unchanged(cli, path, "unpay", path, "Anna")
+    assert "Anna" in msg and "bleibt bezahlt" in msg
+    r = ok(cli("undo", path))
+    assert "Nr." in r.out
+
+
+def test_the_hall_tables_number_the_open_tables(tmp_path: Path, cli) -> None:
+    path = paid(cli, tmp_path, NAMES[:12])
+    r = ok(cli("hall", path, "2", "--at", "16:50"))
+    assert "Tische in der Halle: 2" in r.out
+    r = ok(cli("open", path, "--all", "--at", "17:00"))
+    assert "Tisch 1 eröffnet" in r.out and "Tisch 2 eröffnet" in r.out
+    assert "Alle Tische der Halle (2) sind belegt" in r.out
+    data = status(cli, path)
+    assert [t["hall_table"] for t in data["open_tables"]] == [1, 2]
+    assert "wait_for_table" in [s["kind"] for s in data["next"]]
+    msg = refused_unchanged(cli, path, "open", path)
+    assert "kein Tisch zu eröffnen" in msg
+    msg = refused_unchanged(cli, path, "hall", path, "1")
+    assert "Tisch 2" in msg
+    msg = refused_unchanged(cli, path, "hall", path, "0")
+    assert "mindestens 1" in msg
+    times = clock()
+    first = data["open_tables"][0]["players"]
+    for pid in first[:2]:  # hall table 1 finishes
+        while pid in status(cli, path)["open_tables"][0]["chips"]:
+            ok(cli("lost", path, pid, "--table", "1", "--at", next(times)))
+    r = ok(cli("open", path, "--at", "17:30"))
+    assert "Tisch 1 eröffnet" in r.out
+    rows = json.loads(ok(cli("tables", path, "--json")).out)
+    assert [(r["hall_table"], r["closed"] is None) for r in rows] == [
+        (1, False),
+        (2, True),
+        (1, True),
+    ]

@@ -123,6 +123,9 @@ def enter_result(page: Page, state: TournamentState, game: int, table: int, rng:
     """Fill one table's form with a valid random result and save it."""
     res = random_result(state, game, table, rng)
     card = page.locator(f"#table-{game}-{table}")
+    if not card.count():  # another game is shown: the box jumps to the table being entered
+        page.get_by_label("Tisch Nr.").fill(str(table))
+        submit(page, page.get_by_role("button", name="Los"))
     for pid, value in res.scores.items():
         card.locator(f"input[name='points-{pid}']").fill(str(value))
     for pid, value in res.pips.items():
@@ -133,19 +136,24 @@ def enter_result(page: Page, state: TournamentState, game: int, table: int, rng:
 
 
 def roll_off(page: Page, rng: random.Random) -> None:
-    """Settle the first open roll-off: let the software roll, or pick an order by hand."""
-    card = page.locator("h2:has-text('Offene Stechen') ~ div.card").first
+    """Settle the first open roll-off (on its table's card, or under "Offene Stechen"): let
+    the software roll, or one click on a winner (two players), or pick an order by hand."""
+    box = page.locator(".rolloff").first
+    box.scroll_into_view_if_needed()
+    winners = box.get_by_role("button", name=re.compile("^Sieger: "))
     if rng.random() < 0.5:
-        submit(page, card.get_by_role("button", name="Von der Software würfeln lassen"))
+        submit(page, box.get_by_role("button", name="Von der Software würfeln lassen"))
+    elif winners.count():
+        submit(page, winners.nth(rng.randrange(winners.count())))
     else:
-        selects = card.locator("select")
+        selects = box.locator("select")
         values = [
             v for v in selects.first.locator("option").evaluate_all("o => o.map(x => x.value)") if v
         ]
         rng.shuffle(values)
         for i, value in enumerate(values):
             selects.nth(i).select_option(value)
-        submit(page, card.get_by_role("button", name="Reihenfolge eintragen"))
+        submit(page, box.get_by_role("button", name="Reihenfolge eintragen"))
     no_errors(page)
     expect(page.locator(".messages")).to_contain_text("Stechen eingetragen")
 
@@ -171,7 +179,6 @@ def play_group_tournament(page: Page, pk: int, shots: Path, tag: str, seed: int)
         elif open_rolloffs(state):
             if "/tische/" not in page.url:
                 tab(page, "Tische & Ergebnisse")
-            expect(page.get_by_role("heading", name="Offene Stechen")).to_be_visible()
             roll_off(page, rng)
         else:
             if first_draw:

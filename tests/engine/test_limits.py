@@ -333,3 +333,8 @@ def test_score_bounds_in_the_wrong_order_are_refused() -> None:
     with pytest.raises(RuleError) as info:
         ruleset_from_dict(data)
     assert "score_max" in info.value.message("de")
+
+
+def test_a_csv_row_without_the_name_column_is_no_name() -> None:
+    assert parse_player_names("nr,name\n1,Anna\n2\n3,Bernd\n") == ["Anna", "Bernd"]
+    assert parse_player_names("\x00name,name\nyyyy\n") == []

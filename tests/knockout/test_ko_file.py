@@ -19,14 +19,17 @@ from tafelrunde.engine.knockout import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KnockoutFact,
     KnockoutRules,
     KnockoutState,
     KnockoutTournament,
     OpenTable,
     PayFee,
+    PayFees,
     Register,
     SchockOut,
+    TakeBackFee,
     Undo,
     Withdraw,
     donation_total,
@@ -307,6 +310,9 @@ EXAMPLES: list[KnockoutFact] = [
     SchockOut(n=10, at=61_330, player="a", table=1),
     SchockOut(n=11, at=61_340, player="b"),
     Donation(n=12, at=61_350, schock_out=10),
+    PayFees(n=13, at=61_360, players=("p001", "p002")),
+    TakeBackFee(n=14, at=61_370, player="p001"),
+    HallTables(n=15, at=61_380, count=12),
 ]
 
 

@@ -85,3 +85,18 @@ def test_bad_input_as_json(cli) -> None:
 def test_schocken_still_defaults_to_four_players(cli) -> None:
     run = cli("simulate", "schocken", "--games", "3", "--seed", "1", "--json")
     assert run.code == 0 and json.loads(run.out)["players"] == 4
+
+
+def test_a_hall_of_few_tables(cli) -> None:
+    args = ("simulate", "tournament", "--preset", "schocken-ko", "--players", "24", "--seed", "2")
+    free = cli(*args, "--fast", "--json")
+    hall = cli(*args, "--fast", "--json", "--tables", "2")
+    assert free.code == hall.code == 0
+    free_data, hall_data = json.loads(free.out), json.loads(hall.out)
+    assert free_data["tables"] is None and hall_data["tables"] == 2
+    assert hall_data["results"][0]["tables_max"] == 2 < free_data["results"][0]["tables_max"]
+    assert hall_data["spread"]["duration"]["min"] > free_data["spread"]["duration"]["min"]
+    table = cli(*args, "--tables", "2")
+    assert "Tische in der Halle" in table.out and "2" in table.out
+    refused = cli(*args, "--tables", "0")
+    assert refused.code != 0 and "mindestens einen Tisch" in refused.err

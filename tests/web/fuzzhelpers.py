@@ -224,7 +224,8 @@ def reason(response: Any) -> str:
 
 
 WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables"}
-GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/")
+GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/",
+           "/planung/")  # fmt: skip
 
 
 def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
@@ -328,6 +329,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "event-edit": ("name", "date"),
     "tournament-new": ("name", "event", "preset", "players", "day"),
     "tournament-import": ("event",),
+    "planning": ("preset", "players", "tables", "seed"),
     "rules": ("text", "version"),
     "rules-preset": ("name",),
     "club-presets": ("name",),

@@ -189,7 +189,9 @@ def test_nonsense_in_the_fields_gets_a_message_not_an_error() -> None:
     assert text(typed).count('aria-invalid="true"') == 1  # only that field is marked
     for data, says in [
         ({"players": ["p001", "p002"], "auto": "1"}, "Dieses Stechen ist nicht (mehr) offen."),
-        ({"players": ["p001", "p002"], "pos-1": "p001"}, "genau einmal"),
+        ({"players": ["p001", "p002"], "pos-1": "p001", "pos-2": "p001"}, "genau einmal"),
+        ({"players": ["p001", "p002", "p003"], "pos-1": "p001"}, "genau einmal"),
+        ({"players": ["p001", "p002"], "pos-1": "p001"}, "kein Stechen offen"),
         ({"players": ["p001", "p002"], "pos-1": "p002", "pos-2": "p001"}, "kein Stechen offen"),
         ({"players": ["zz"], "pos-1": "zz"}, "kein Stechen offen"),
     ]:

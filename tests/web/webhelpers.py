@@ -100,7 +100,8 @@ class Form:
     method: str
     inputs: dict[str, list[str]] = field(default_factory=dict)  # name -> values (hidden etc.)
     selects: dict[str, list[str]] = field(default_factory=dict)  # name -> option values
-    buttons: dict[str, str] = field(default_factory=dict)  # name -> value
+    buttons: dict[str, str] = field(default_factory=dict)  # name -> value (the first)
+    choices: dict[str, list[str]] = field(default_factory=dict)  # name -> every button's value
     textareas: dict[str, str] = field(default_factory=dict)
 
     def value(self, name: str) -> str:
@@ -133,7 +134,8 @@ class _Forms(HTMLParser):
         elif tag == "option" and self.select is not None:
             self.form.selects[self.select].append(a.get("value", ""))
         elif tag == "button" and "name" in a:
-            self.form.buttons[a["name"]] = a.get("value", "")
+            self.form.buttons.setdefault(a["name"], a.get("value", ""))
+            self.form.choices.setdefault(a["name"], []).append(a.get("value", ""))
         elif tag == "textarea":
             self.textarea = a.get("name", "")
             self.form.textareas[self.textarea] = ""
@@ -244,6 +246,10 @@ def settle_rolloff(client: Client, pk: int, form: Form, rng: random.Random) -> b
     order = list(players)
     if auto:
         data["auto"] = form.buttons["auto"]
+    elif len(players) == 2:  # one click: "Sieger: …"
+        rng.shuffle(order)
+        assert sorted(form.choices["pos-1"]) == sorted(players)
+        data["pos-1"] = order[0]
     else:
         rng.shuffle(order)
         for i, p in enumerate(order, start=1):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands, ko_entry, ko_show, serve, simulate, unlock
+from tafelrunde.cli import commands, ko_entry, ko_show, presence, serve, simulate, unlock
 from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import DEFAULT_LANGUAGE, languages, msg
@@ -29,8 +29,9 @@ KNOCKOUT: dict[str, Handler] = {
     "history": ko_show.history,
     "verify": ko_show.verify,
     "undo": ko_entry.undo,
+    "withdraw": ko_entry.withdraw,
 }
-NOT_IN_D = {"draw": "open", "result": "lost", "rolloff": "lost"}
+NOT_IN_D = {"draw": "open", "result": "lost", "rolloff": "lost", "join": "register"}
 
 
 def _(text: str) -> str:
@@ -65,12 +66,22 @@ def knockout_commands(cmd: Callable[..., argparse.ArgumentParser]) -> None:
     sp.add_argument("--at", help=at_help())
     for name, helptext, handler in (
         ("pay", _("Format D: entry fee paid"), ko_entry.pay),
+        ("unpay", _("Format D: take a fee mark back (before the first table)"), ko_entry.unpay),
         ("checkin", _("Format D: check in"), ko_entry.checkin),
-        ("withdraw", _("Format D: withdraw (before the first table)"), ko_entry.withdraw),
+        (
+            "withdraw",
+            _("Withdraw players (A–C: after the draw, results stay; D: before the first table)"),
+            presence.withdraw,
+        ),
     ):
         sp = cmd(name, helptext, handler)
-        sp.add_argument("names", nargs="+", help=_("Names or ids"))
+        sp.add_argument("names", nargs="*" if name == "pay" else "+", help=_("Names or ids"))
+        if name == "pay":
+            sp.add_argument("--all", action="store_true", help=_("Every present player"))
         sp.add_argument("--at", help=at_help())
+    sp = cmd("hall", _("Format D: how many tables the hall has"), ko_entry.hall)
+    sp.add_argument("count", type=int, help=_("Number of tables"))
+    sp.add_argument("--at", help=at_help())
     sp = cmd(
         "open",
         _("Format D: open the next suggested table (or one by hand)"),
@@ -204,6 +215,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--seed", type=int)
 
+    sp = cmd(
+        "join",
+        _("A late player joins before the next newly drawn game (if the rules allow it)"),
+        presence.join,
+    )
+    sp.add_argument("names", nargs="+", help=_("Names"))
+    sp.add_argument("--at", help=at_help())
+
     sp = cmd("standings", _("Standings of a stage"), commands.standings)
     sp.add_argument("--stage"), sp.add_argument("--json", action="store_true")
     sp = cmd("ranking", _("Overall ranking"), commands.ranking)
@@ -311,6 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--preset", help=_("Tournament: preset"))
     sp.add_argument("--runs", default="1", help=_("Tournament: runs (seed, +1, …)"))
+    sp.add_argument("--tables", help=_("Tournament: physical tables (else as many as needed)"))
     sp.add_argument("--round-seconds", help=_("Seconds per round of throws (25)"))
     sp.add_argument("--between-seconds", help=_("Seconds between games (20)"))
     sp.add_argument("--table-seconds", help=_("Seconds to form a table (60)"))

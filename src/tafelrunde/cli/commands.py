@@ -42,6 +42,7 @@ from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.limits import MAX_PIPS, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.players import DEMO_NAMES, parse_players
+from tafelrunde.engine.presence import mark
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.ruleset import named
 from tafelrunde.engine.stage_state import StageState
@@ -345,9 +346,9 @@ def ranking(args: argparse.Namespace, out: Console) -> int:
         table.add_column(col)
     for r in rows:
         st = state.stage(str(r["stage"]))
-        table.add_row(
-            str(r["place"]), str(r["name"]), st.title().text(args.lang), str(r["stage_rank"])
-        )
+        word = mark(state, str(r["id"]))
+        who = f"{r['name']} ({word.text(args.lang)})" if word else str(r["name"])
+        table.add_row(str(r["place"]), who, st.title().text(args.lang), str(r["stage_rank"]))
     out.print(table)
     return 0
 
@@ -420,6 +421,8 @@ def describe_fact(state: TournamentState, d: dict[str, object]) -> str:
             continue
         if isinstance(value, dict):
             value = ", ".join(f"{name(str(p))}={v}" for p, v in value.items())
+        elif key == "player":
+            value = name(str(value))
         elif key == "order":
             value = " > ".join(name(str(p)) for p in value)  # type: ignore[attr-defined]
         elif key == "tables":

@@ -15,6 +15,7 @@ from tafelrunde.engine.knockout import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KnockoutFact,
     KnockoutRules,
     KnockoutState,
@@ -24,13 +25,14 @@ from tafelrunde.engine.knockout import (
     PlayerState,
     SchockOut,
     Status,
+    TakeBackFee,
     Undo,
     Withdraw,
     next_steps,
 )
 from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
-from tafelrunde.engine.knockout.entry import player_id, registrations, roster
-from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, names
+from tafelrunde.engine.knockout.entry import pay_all, player_id, registrations, roster
+from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, hall_numbers, names
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import Message, msg
 
@@ -89,10 +91,15 @@ def register(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
-def _mark(args: argparse.Namespace, out: Console, kind: type[PayFee | CheckIn | Withdraw]) -> int:
-    """Record the fee, the check-in or the withdrawal of players."""
+Mark = PayFee | CheckIn | Withdraw | TakeBackFee
+
+
+def _mark(args: argparse.Namespace, out: Console, kind: type[Mark]) -> int:
+    """Record the fee, the check-in, the withdrawal or a fee taken back of players."""
     tour = load_ko(args.file)
     state = tour.state()
+    if not args.names:
+        raise RuleError(msg("Please name the players."), field="names")
     ids = [player_id(state, who) for who in args.names]
     state = add_facts(args, tour, [kind(n=0, at=AT, player=p) for p in ids])
     for fact in tour.facts[-len(ids) :]:
@@ -102,8 +109,32 @@ def _mark(args: argparse.Namespace, out: Console, kind: type[PayFee | CheckIn | 
 
 
 def pay(args: argparse.Namespace, out: Console) -> int:
-    """Mark players' entry fee paid."""
-    return _mark(args, out, PayFee)
+    """Mark players' entry fee paid (with --all: every present player's, as one entry)."""
+    if not getattr(args, "all", False):
+        return _mark(args, out, PayFee)
+    if args.names:
+        raise RuleError(msg("Either names or --all, not both."), field="--all")
+    tour = load_ko(args.file)
+    state = add_facts(args, tour, [pay_all(tour.state())])
+    out.print("✓ " + fact_line(roster(tour), tour.facts[-1]).text(args.lang))
+    _steps(state, args.lang, out)
+    return 0
+
+
+def unpay(args: argparse.Namespace, out: Console) -> int:
+    """Take back players' fee marks (before they have been seated)."""
+    return _mark(args, out, TakeBackFee)
+
+
+def hall(args: argparse.Namespace, out: Console) -> int:
+    """Set how many physical tables the hall has."""
+    tour = load_ko(args.file)
+    if args.count < 1:
+        raise RuleError(msg("The hall needs at least 1 table."), field="count")
+    state = add_facts(args, tour, [HallTables(n=0, at=AT, count=args.count)])
+    out.print("✓ " + fact_line(roster(tour), tour.facts[-1]).text(args.lang))
+    _steps(state, args.lang, out)
+    return 0
 
 
 def checkin(args: argparse.Namespace, out: Console) -> int:
@@ -138,7 +169,7 @@ def open_table(args: argparse.Namespace, out: Console) -> int:
         chips = state.players[table.players[0]].chips
         last = table.final and table.bracket is not Bracket.GRAND_FINAL
         values = {
-            "number": number,
+            "number": table.place,
             "bracket": bracket_name(table.bracket),
             "names": names(state, table.players),
             "chips": chips,
@@ -162,7 +193,7 @@ def lost(args: argparse.Namespace, out: Console) -> int:
     tour = load_ko(args.file)
     state = tour.state()
     pid = player_id(state, args.name)
-    number = args.table
+    number = None if args.table is None else _at_hall_table(state, args.table)
     if args.correct is not None:
         old = next((f for f in tour.facts if f.n == args.correct), None)
         if not isinstance(old, GameLost):
@@ -182,17 +213,27 @@ def lost(args: argparse.Namespace, out: Console) -> int:
     state = add_facts(args, tour, [fact])
     table = state.tables[number]
     p = state.players[pid]
-    out.print("✓ " + fact_line(roster(tour), tour.facts[-1]).text(args.lang))
+    places = hall_numbers(state)
+    out.print("✓ " + fact_line(roster(tour), tour.facts[-1], places).text(args.lang))
     if args.correct is None and p.table is None:
         out.print(_no_chips(p).text(args.lang))
     chips = ", ".join(f"{state.players[q].name} {state.players[q].chips}" for q in table.remaining)
     if table.is_open:
-        now_at = msg("Table {number} (playing): {chips}", number=number, chips=chips)
+        now_at = msg("Table {number} (playing): {chips}", number=table.place, chips=chips)
     else:
-        now_at = msg("Table {number} (finished): {chips}", number=number, chips=chips)
+        now_at = msg("Table {number} (finished): {chips}", number=table.place, chips=chips)
     out.print(now_at.text(args.lang))
     _steps(state, args.lang, out)
     return 0
+
+
+def _at_hall_table(state: KnockoutState, place: int) -> int:
+    """Return the table at a hall table: the one playing there, else the latest that did."""
+    there = [t for t in state.tables.values() if t.place == place]
+    playing = [t for t in there if t.is_open]
+    if not there:
+        raise RuleError(msg("there is no table {number}.", number=place), field="--table")
+    return (playing or there)[-1].number
 
 
 def _no_chips(p: PlayerState) -> Message:
@@ -216,13 +257,16 @@ def schockaus(args: argparse.Namespace, out: Console) -> int:
     tour = load_ko(args.file)
     state = tour.state()
     pid = player_id(state, args.name)
-    table = args.table if args.table is not None else state.players[pid].table
+    table = state.players[pid].table
+    if args.table is not None:
+        table = _at_hall_table(state, args.table)
     facts: list[KnockoutFact] = [SchockOut(n=0, at=AT, player=pid, table=table)]
     if args.donated:
         facts.append(Donation(n=0, at=AT, schock_out=tour.next_number()))
     state = add_facts(args, tour, facts)
     n = tour.facts[-len(facts)].n
-    out.print(f"✓ Nr. {n}: " + fact_line(roster(tour), tour.facts[-len(facts)]).text(args.lang))
+    said = fact_line(roster(tour), tour.facts[-len(facts)], hall_numbers(state))
+    out.print(f"✓ Nr. {n}: " + said.text(args.lang))
     if args.donated:
         out.print(
             msg("donation {donation} € recorded.", donation=state.rules.donation).text(args.lang)
@@ -251,9 +295,8 @@ def undo(args: argparse.Namespace, out: Console) -> int:
     """Take back the latest entry that still counts (it stays in the file, marked undone)."""
     tour = load_ko(args.file)
     target = undo_target(tour)  # the latest entry, also when it is a correction
-    who = roster(tour)
+    who, places = roster(tour), hall_numbers(tour.state())
     add_facts(args, tour, [Undo(n=0, at=AT, target=target.n)])
-    out.print(
-        msg("No. {n} undone: {entry}", n=target.n, entry=fact_line(who, target)).text(args.lang)
-    )
+    entry = fact_line(who, target, places)
+    out.print(msg("No. {n} undone: {entry}", n=target.n, entry=entry).text(args.lang))
     return 0

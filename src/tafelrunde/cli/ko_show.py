@@ -31,6 +31,7 @@ from tafelrunde.engine.knockout.views_data import (
     bracket_name,
     clock_of,
     fact_line,
+    hall_numbers,
     names,
     player_rows,
     table_rows,
@@ -167,7 +168,7 @@ def open_tables_table(state: KnockoutState, rows: list[dict[str, Any]], lang: st
             if r["sharp"]:
                 clock = msg("{minutes} min – sharp", minutes=r["minutes"]).text(lang)
         table.add_row(
-            str(r["table"]),
+            str(r["hall_table"]),
             bracket,
             chips or "–",
             names(state, r["left"]) or "–",
@@ -216,7 +217,7 @@ def standings(args: argparse.Namespace, out: Console) -> int:
             text_in(bracket_name(bracket), lang),
             "♥" * r["lives"] or "0",
             "–" if r["chips"] is None else "●" * r["chips"] or "0",
-            "–" if r["table"] is None else str(r["table"]),
+            "–" if r["hall_table"] is None else str(r["hall_table"]),
             "✓" if r["paid"] else msg("unpaid").text(lang),
         )
     out.print(table)
@@ -275,13 +276,13 @@ def history(args: argparse.Namespace, out: Console) -> int:
     counting = {f.n for f in effective_facts(tour.facts)}
     undone = {f.target for f in tour.facts if isinstance(f, Undo)}
     fixed = {f.corrects: f.n for f in tour.facts if isinstance(f, GameLost) and f.corrects}
-    who = roster(tour)
+    who, places = roster(tour), hall_numbers(tour.state())
     lang = args.lang
     table = RichTable(title=msg("History").text(lang))
     for col in ("Nr.", msg("Time").text(lang), msg("By").text(lang), msg("Entry").text(lang)):
         table.add_column(col)
     for fact in tour.facts:
-        line = fact_line(who, fact)
+        line = fact_line(who, fact, places)
         what = line.text(lang)
         if fact.n in undone:
             what = f"[strike]{what}[/strike] " + msg("(undone)").text(lang)

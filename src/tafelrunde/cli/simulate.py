@@ -207,6 +207,9 @@ def simulate_tournament_cmd(args: argparse.Namespace, out: Console) -> int:
         )
     players = _whole(args.players, "players", msg("the number of players"))
     runs = _whole(args.runs, "runs", msg("the number of runs"))
+    tables = (
+        None if args.tables is None else _whole(args.tables, "tables", msg("the number of tables"))
+    )
     seed = (
         secrets.randbelow(2**31)
         if args.seed is None
@@ -225,6 +228,7 @@ def simulate_tournament_cmd(args: argparse.Namespace, out: Console) -> int:
             model=model,
             engine=engine,
             progress=progress,
+            tables=tables,
         )
     if args.json:
         print(json.dumps(sim.to_json(), ensure_ascii=False))
@@ -254,6 +258,10 @@ def _print_tournament(sim: TournamentSim, out: Console, lang: str) -> None:
             msg("{preset} (format {format})", preset=sim.preset, format=sim.format).text(lang),
         ),
         (msg("players").text(lang), str(sim.players)),
+        (
+            msg("tables in the hall").text(lang),
+            str(sim.tables) if sim.tables is not None else msg("as many as needed").text(lang),
+        ),
         (msg("runs (seeds)").text(lang), f"{len(sim.runs)} ({seeds})"),
         (msg("duration (hh:mm)").text(lang), spread("duration", clock=True)),
         (msg("tables at once (max)").text(lang), spread("tables_max")),

@@ -7,7 +7,8 @@ from typing import Any
 from rich.table import Table as RichTable
 
 from tafelrunde.engine.numbers import display, exact_text
-from tafelrunde.engine.rules_text import criterion_label, stage_lines
+from tafelrunde.engine.presence import mark
+from tafelrunde.engine.rules_text import criterion_label, player_lines, stage_lines
 from tafelrunde.engine.ruleset import Ruleset, named
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.standings import Standing
@@ -46,6 +47,8 @@ def standing_json(
                 "values": values,
                 "decided_by": str(row.decided_by) if row.decided_by else None,
                 "pending_rolloff": row.pending,
+                "withdrawn": row.player in state.withdrawn,
+                "late": row.player in state.late,
             }
         )
     return rows
@@ -70,13 +73,17 @@ def standing_table(
     for c in shown:
         table.add_column(text_in(criterion_label(c, st.rule), lang), justify="right")
     table.add_column(msg("decided by").text(lang))
+    goes_on = state.goes_on(st) or set()
     for row in standing.rows:
         first = shown[0] if shown else None
         by = text_in(row.decided_by.label(), lang) if row.decided_by not in (None, first) else ""
         if row.pending:
             by = msg("roll-off open!").text(lang)
-        marker = " ✓" if cut is not None and row.rank <= cut else ""
-        cells = [f"{row.rank}{marker}", state.tournament.name_of(row.player)]
+        marker = " ✓" if row.player in goes_on else ""
+        name, word = state.tournament.name_of(row.player), mark(state, row.player)
+        if word is not None:
+            name = f"{name} ({word.text(lang)})"
+        cells = [f"{row.rank}{marker}", name]
         if several:
             cells.append(str(st.table_of(row.player) or ""))
         cells += [("" if v is None else display(v, lang)) for v in row.values[: len(shown)]]
@@ -120,4 +127,8 @@ def ruleset_table(rules: Ruleset, lang: str) -> RichTable:
             f"{rule.title().text(lang)}\n[dim]{rule.id}[/dim]",
             "\n".join(text_in(line, lang) for line in stage_lines(rule)),
         )
+    table.add_row(
+        msg("Players").text(lang),
+        "\n".join(f"{text_in(k, lang)}: {text_in(v, lang)}" for k, v in player_lines(rules)),
+    )
     return table

@@ -11,7 +11,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Draw, Rolloff, Tournament, Undo
 from tafelrunde.engine.seating import serpentine_seating
 from tafelrunde.engine.stage_state import RolloffNeed
-from tafelrunde.engine.tables import plan_tables
+from tafelrunde.engine.tables import TableRule, plan_tables
 from tafelrunde.engine.tournament_file import stored
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
@@ -22,8 +22,9 @@ def next_draw(state: TournamentState, *, seed: int) -> Draw:
     cur = state.current
     if cur is not None and cur.rule.reseat_each_game and cur.drawn_games() < cur.rule.games:
         previous = [cur.draws[g].tables for g in sorted(cur.draws)]
+        seatable(state, len(cur.present()), cur.rule.tables)
         tables = draw_tables(
-            cur.entrants,
+            cur.present(),
             cur.rule.tables,
             seed=seed,
             previous=previous,
@@ -38,6 +39,7 @@ def next_draw(state: TournamentState, *, seed: int) -> Draw:
             msg("The tournament is over; there is nothing left to draw."), field="stage"
         )
     rule = plan.rule
+    seatable(state, len(plan.entrants), rule.tables)
     if rule.seating == "serpentine":
         sizes = plan_tables(len(plan.entrants), rule.tables).sizes
         tables = serpentine_seating(plan.entrants, sizes)
@@ -52,6 +54,18 @@ def next_draw(state: TournamentState, *, seed: int) -> Draw:
             three_to_four=rule.three_to_four,
         )
     return Draw(n=0, stage=plan.key, game=1, seed=seed, tables=tuple(tables))
+
+
+def seatable(state: TournamentState, n: int, rule: TableRule) -> None:
+    """Refuse a draw for a number of players that cannot be seated; after withdrawals or late
+    players, say that this is the number present."""
+    try:
+        plan_tables(n, rule)
+    except RuleError as err:
+        if not (state.withdrawn or state.late):
+            raise
+        said = msg("{n} players are present now. {reason}", n=n, reason=err.msg)
+        raise RuleError(said, field="players") from None
 
 
 def record(state: TournamentState, fact: AnyFact, *, at: str = "", by: str = "") -> AnyFact:
@@ -82,6 +96,21 @@ def undo_last(
     stored(undo)
     t.facts.append(undo)
     return TournamentState(t), target
+
+
+def rewind_before(
+    state: TournamentState, stage: str, *, at: str = "", by: str = ""
+) -> tuple[TournamentState, list[AnyFact]]:
+    """Take back, latest first, every entry down to and including the first draw of `stage`
+    (each an undo in the log); return the new state and what was taken back."""
+    if not any(st.key == stage for st in state.stages):
+        raise RuleError(msg("There is no stage '{key}' (yet).", key=stage), field="stage")
+    taken: list[AnyFact] = []
+    while True:
+        state, target = undo_last(state, at=at, by=by)
+        taken.append(target)
+        if isinstance(target, Draw) and target.stage == stage and target.game == 1:
+            return state, taken
 
 
 def open_rolloffs(state: TournamentState) -> list[RolloffNeed]:
@@ -117,10 +146,11 @@ def rolled_by_software(need: RolloffNeed, *, seed: int) -> Rolloff:
 def resolve_player(tournament: Tournament, text: str) -> str:
     """Find a player by name or id, case-insensitive; refuse unknown names with a suggestion."""
     wanted = text.strip().casefold()
-    for p in tournament.players:
+    everybody = [*tournament.players, *tournament.late_players()]
+    for p in everybody:
         if wanted in (p.id.casefold(), p.name.casefold()):
             return p.id
-    names = [p.name for p in tournament.players]
+    names = [p.name for p in everybody]
     close = difflib.get_close_matches(text.strip(), names, n=1)
     said = (
         msg("Unknown player '{name}'. Did you mean '{close}'?", name=text.strip(), close=close[0])

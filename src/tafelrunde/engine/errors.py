@@ -1,5 +1,16 @@
-"""The engine's error type: the project's one `RuleError`."""
+"""The engine's error types: the project's one `RuleError`, and the refusal of a correction
+that would change who went on."""
 
 from tafelrunde.errors import RuleError
+from tafelrunde.i18n import Message
 
-__all__ = ["RuleError"]
+
+class AdvancingChanged(RuleError):
+    """A correction of a finished stage that changes who went on to `stage` (drawn already)."""
+
+    def __init__(self, said: Message, *, field: str | None = None, stage: str = "") -> None:
+        super().__init__(said, field=field)
+        self.stage = stage
+
+
+__all__ = ["AdvancingChanged", "RuleError"]

@@ -11,6 +11,7 @@ from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament
 from tafelrunde.engine.knockout.results import prize_winners, ranking
 from tafelrunde.engine.numbers import shown
+from tafelrunde.engine.presence import mark
 from tafelrunde.engine.rules_text import criterion_label, joined
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Text, msg
@@ -28,6 +29,8 @@ def group_ranking_rows(state: TournamentState) -> list[dict[str, Any]]:
             "name": state.tournament.name_of(r.player),
             "stage": r.stage,
             "stage_rank": r.stage_rank,
+            "withdrawn": r.player in state.withdrawn,
+            "late": r.player in state.late,
         }
         for r in state.overall()
     ]
@@ -36,7 +39,8 @@ def group_ranking_rows(state: TournamentState) -> list[dict[str, Any]]:
 def ranking_table(tour: Tournament | KnockoutTournament) -> tuple[list[Text], list[list[Any]]]:
     """The overall ranking as a table for people: headers (messages) and rows of values.
 
-    Formats A–C: place, name, stage reached, rank there, and the values that ranked the
+    Formats A–C: place, name (marked when withdrawn or joined late), stage reached, rank
+    there, and the values that ranked the
     player there (points first, then the tie-breaks) as "label value" texts. Format D:
     place, name, prize.
     """
@@ -58,11 +62,17 @@ def ranking_table(tour: Tournament | KnockoutTournament) -> tuple[list[Text], li
     head = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
             msg("points and tie-breaks")]  # fmt: skip
     table = [
-        [r.place, state.tournament.name_of(r.player), state.stage(r.stage).title(),
+        [r.place, marked_name(state, r.player), state.stage(r.stage).title(),
          r.stage_rank, joined(values.get(r.player, []), " · ")]
         for r in state.overall()
     ]  # fmt: skip
     return head, table
+
+
+def marked_name(state: TournamentState, player: str) -> Text:
+    """A player's name, with '(withdrawn)' or '(joined late)' where that applies."""
+    name, word = state.tournament.name_of(player), mark(state, player)
+    return name if word is None else msg("{name} ({mark})", name=name, mark=word)
 
 
 def knockout_ranking_rows(state: KnockoutState) -> list[dict[str, Any]]:

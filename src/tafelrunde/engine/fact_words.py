@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tafelrunde.engine.facts import AnyFact, Draw, Result, Rolloff, Tournament
+from tafelrunde.engine.facts import (
+    AnyFact,
+    Draw,
+    LateJoined,
+    Result,
+    Rolloff,
+    Tournament,
+    Withdrawn,
+)
 from tafelrunde.engine.numbers import shown
 from tafelrunde.i18n import Message, Text, msg
 
@@ -54,4 +62,8 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
         if fact.seed is not None:
             return msg("Roll-off: {order} (rolled, seed {seed})", order=order, seed=fact.seed)
         return msg("Roll-off: {order}", order=order)
+    if isinstance(fact, Withdrawn):
+        return msg("Withdrawn: {name}", name=name(fact.player))
+    if isinstance(fact, LateJoined):
+        return msg("Joined late: {name}", name=fact.name)
     return msg("Undo of entry {target}", target=fact.target)

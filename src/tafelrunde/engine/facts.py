@@ -1,4 +1,5 @@
-"""The recorded facts of a tournament: players, draws, results, roll-offs, undos."""
+"""The recorded facts of a tournament: players, draws, results, roll-offs, withdrawals,
+late entries, undos."""
 
 from __future__ import annotations
 
@@ -70,7 +71,22 @@ class Undo(Fact):
     target: int = 0
 
 
-AnyFact = Draw | Result | Rolloff | Undo
+@dataclass(frozen=True)
+class Withdrawn(Fact):
+    """A player leaves during the tournament: results stay, later games go on without them."""
+
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class LateJoined(Fact):
+    """A player who arrives late joins the running stage before one of its later draws."""
+
+    player: str = ""
+    name: str = ""
+
+
+AnyFact = Draw | Result | Rolloff | Withdrawn | LateJoined | Undo
 
 
 @dataclass
@@ -85,14 +101,25 @@ class Tournament:
     created_at: str = ""
     log: list[LogLine] = field(default_factory=list)
     _names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _names_of: tuple[int, int] = field(default=(-1, -1), init=False, repr=False, compare=False)
 
     def next_number(self) -> int:
         """Return the number for the next fact."""
         return (self.facts[-1].n + 1) if self.facts else 1
 
+    def late_players(self) -> list[Player]:
+        """Return the players who joined late (and were not taken back), in order."""
+        undone = {f.target for f in self.facts if isinstance(f, Undo)}
+        return [
+            Player(f.player, f.name)
+            for f in self.facts
+            if isinstance(f, LateJoined) and f.n not in undone
+        ]
+
     def name_of(self, player_id: str) -> str:
-        """Return a player's name (the id for an unknown player)."""
-        if len(self._names) != len(self.players):
+        """Return a player's name, late players' too (the id for an unknown player)."""
+        if self._names_of != (len(self.players), len(self.facts)):
             self._names.clear()
-            self._names.update((p.id, p.name) for p in self.players)
+            self._names.update((p.id, p.name) for p in [*self.players, *self.late_players()])
+            self._names_of = (len(self.players), len(self.facts))
         return self._names.get(player_id, player_id)

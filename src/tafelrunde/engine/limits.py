@@ -27,6 +27,7 @@ MAX_FACTS = 200_000
 MAX_STAGES = 20
 MAX_GAMES = 50  # games (Partien, Durchgänge) per stage
 MAX_TABLE_SIZE = 8
+MAX_HALL_TABLES = 1_000  # physical tables of a hall (format D)
 MAX_CRITERIA = 20
 MAX_LIVES = 10
 MAX_CHIPS = 50

@@ -50,8 +50,8 @@ def parse_player_names(text: str) -> list[str]:
         col = next(
             (header.index(h) for h in ("name", "spieler", "teilnehmer") if h in header), None
         )
-        body = rows[1:] if col is not None else rows
-        names = [r[col or 0].strip() for r in body if r and r[col or 0].strip()]
+        body, at = (rows[1:] if col is not None else rows), col or 0
+        names = [r[at].strip() for r in body if len(r) > at and r[at].strip()]  # no cell: no name
     else:
         names = [line.strip() for line in lines]
         if names and names[0].casefold() in ("name", "spieler", "teilnehmer"):

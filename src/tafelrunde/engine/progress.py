@@ -85,7 +85,7 @@ def pending(state: TournamentState) -> list[Step]:
         _rolloff(state, cur, need) for need in cur.rolloff_needs(state.cut(cur)) if not need.done
     ]
     for game, table in cur.missing_results():
-        players = ", ".join(name(p) for p in (cur.tables(game) or ())[table - 1])
+        players = ", ".join(name(p) for p in cur.seated(game, table))  # without the withdrawn
         said = msg(
             "Result missing: {stage}, {word} {game}, table {table} ({players}).",
             stage=cur.title(),
@@ -112,3 +112,20 @@ def pending(state: TournamentState) -> list[Step]:
         else:
             steps.append(_next_stage(plan))
     return steps
+
+
+def rolloff_purpose(cur: StageState, need: RolloffNeed) -> Message:
+    """What a roll-off decides, in words for the card that holds it."""
+    name = need.kind.capitalize()
+    if need.kind == cur.rule.herzog:
+        return msg(
+            "{name}: the winner starts later ({word} {game}).",
+            name=name,
+            word=cur.rule.game_word(),
+            game=need.game,
+        )
+    if need.game and need.place is not None:
+        return msg("{name} for place {place}.", name=name, place=need.place)
+    if need.table:
+        return msg("{name}: the winner is ranked higher at this table.", name=name)
+    return msg("{name}: the winner is ranked higher in the standings.", name=name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tafelrunde.engine.numbers import Rounding, shown
-from tafelrunde.engine.ruleset import StageRule
+from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import Message, Text, msg
 
@@ -136,6 +136,30 @@ def stage_lines(rule: StageRule) -> list[Text]:
     if rule.note:
         lines.append(rule.note)
     return lines
+
+
+def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
+    """How the ruleset treats players who withdraw or arrive late, as (label, rule) pairs."""
+    if rules.withdrawn == "last":
+        gone = msg(
+            "results stay; a table without a result yet and later games are played "
+            "without them; they do not go on (the next one moves up); listed after "
+            "everybody else, marked 'withdrawn' (players.withdrawn = \"last\")"
+        )
+    else:
+        gone = msg(
+            "results stay; a table without a result yet and later games are played "
+            "without them; they do not go on (the next one moves up); ranked with "
+            "their points, marked 'withdrawn' (players.withdrawn = \"keep\")"
+        )
+    if rules.late_join:
+        late = msg(
+            "may join the running stage before its next newly drawn game, with 0 points "
+            "for the games before (players.late_join = true)"
+        )
+    else:
+        late = msg("cannot join after the first draw (players.late_join = false)")
+    return [(msg("Withdrawn players"), gone), (msg("Late players"), late)]
 
 
 def joined(items: list[Text], between: str) -> Text:

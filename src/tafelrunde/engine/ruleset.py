@@ -16,6 +16,7 @@ from tafelrunde.i18n import Message, msg
 SEATINGS = ("draw", "serpentine")
 SEAT_ORDERS = ("drawn", "drawn_each_game", "passes")
 SCORE_MODES = ("required", "optional", "none")
+WITHDRAWN_MODES = ("keep", "last")  # a withdrawn player: ranked with their points, or at the end
 
 
 @dataclass(frozen=True)
@@ -126,6 +127,8 @@ class Ruleset:
     description: str
     stages: tuple[StageRule, ...]
     source: dict[str, Any] = field(default_factory=dict, compare=False)
+    withdrawn: str = "keep"  # players.withdrawn: "keep" (ranked with their points) or "last"
+    late_join: bool = False  # players.late_join: a late player may join before a later draw
 
     def stage(self, stage_id: str) -> StageRule:
         """Return the stage rule with this id."""

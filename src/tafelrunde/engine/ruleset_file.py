@@ -22,6 +22,7 @@ from tafelrunde.engine.ruleset import (
     SCORE_MODES,
     SEAT_ORDERS,
     SEATINGS,
+    WITHDRAWN_MODES,
     Entrants,
     Ruleset,
     StageRule,
@@ -32,7 +33,10 @@ from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
 from tafelrunde.i18n import Message, msg
 
-TOP_KEYS = {"schema", "name", "name_en", "format", "description", "defaults", "stages"}
+TOP_KEYS = {
+    "schema", "name", "name_en", "format", "description", "players", "defaults", "stages",
+}  # fmt: skip
+PLAYER_KEYS = {"withdrawn", "late_join"}
 FORMATS = ("", "A", "B", "C")  # format D has its own reader
 STAGE_KEYS = {
     "id", "name", "name_en", "games", "tables", "seating", "reseat_each_game", "keep_apart",
@@ -260,6 +264,7 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     stages_raw: list[Any] = top.get("stages", list, required=True)
     if not 1 <= len(stages_raw) <= MAX_STAGES:
         raise _fail("stages", msg("needs 1 to {stages} stages.", stages=MAX_STAGES))
+    players = top.sub("players", PLAYER_KEYS)
     stages: list[StageRule] = []
     for i, raw in enumerate(stages_raw):
         if not isinstance(raw, dict):
@@ -273,6 +278,8 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
         description=top.get("description", str, ""),
         stages=tuple(stages),
         source=copy.deepcopy(dict(data)),
+        withdrawn=players.choice("withdrawn", WITHDRAWN_MODES, "keep"),
+        late_join=players.flag("late_join", False),
     )
 
 

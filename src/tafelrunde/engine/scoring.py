@@ -25,14 +25,20 @@ class Scoring:
     shared_last_is_loss: bool = True
 
     def table_points(self, size: int) -> tuple[Num, ...]:
-        """Return the points of places 1..size at a table of this size."""
-        try:
+        """Return the points of places 1..size at a table of this size.
+
+        A table that lost players to withdrawals and has no points of its own uses the
+        first places of the next larger table's points (as a 3-group uses places 1–3).
+        """
+        if size in self.points:
             return self.points[size]
-        except KeyError:
-            raise RuleError(
-                msg("No points are defined for tables of {size}.", size=size),
-                field="scoring.points",
-            ) from None
+        larger = [s for s in sorted(self.points) if s > size]
+        if size >= 1 and larger:
+            return self.points[larger[0]][:size]
+        raise RuleError(
+            msg("No points are defined for tables of {size}.", size=size),
+            field="scoring.points",
+        )
 
 
 def placements(keys: Mapping[str, Sequence[Num]]) -> dict[str, int]:

@@ -75,6 +75,8 @@ class StageState:
     outer_value: ValueLookup | None = None
     scored: dict[tuple[int, int], Outcome] = field(default_factory=dict)
     seat_index: dict[int, tuple[tuple[Table, ...], dict[str, int]]] = field(default_factory=dict)
+    skipped: dict[str, frozenset[int]] = field(default_factory=dict)  # withdrawn: games missed
+    withdrawn_last: bool = False  # the ruleset ranks withdrawn players after everybody else
 
     def title(self) -> Message:
         """Name this stage; a repeated stage gets its number ('Gruppenrunde 2')."""
@@ -85,7 +87,7 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
-        for name in ("totals", "table_standings", "standing_cache", "_missing"):
+        for name in ("totals", "table_standings", "standing_cache", "_missing", "members"):
             self.__dict__.pop(name, None)
 
     def forget_outcomes(self, game: int, index: int | None = None) -> None:
@@ -102,6 +104,33 @@ class StageState:
         draw = self.draws.get(game if self.rule.reseat_each_game else 1)
         return draw.tables if draw else None
 
+    def seated(self, game: int, index: int) -> Table:
+        """Return who plays a game at a table: its players without those withdrawn before it."""
+        tables = self.tables(game)
+        assert tables is not None
+        return tuple(p for p in tables[index - 1] if game not in self.skipped.get(p, ()))
+
+    def played(self, game: int, index: int) -> bool:
+        """Say whether a table plays a game at all (two players are needed for a game)."""
+        return len(self.seated(game, index)) >= 2
+
+    @cached_property
+    def members(self) -> frozenset[str]:
+        """The stage's players as a set, kept until the next fact."""
+        return frozenset(self.entrants)
+
+    def present(self) -> list[str]:
+        """Return the stage's players who have not withdrawn, in seeding order."""
+        return [p for p in self.entrants if p not in self.skipped]
+
+    def withdraw(self, player: str) -> None:
+        """Leave a player out of every game of this stage whose result is not in yet."""
+        games = range(1, self.drawn_games() + 1)
+        where = {g: self.table_of(player, g) for g in games}
+        self.skipped[player] = frozenset(
+            g for g, index in where.items() if index is not None and (g, index) not in self.results
+        )
+
     def drawn_games(self) -> int:
         """Return how many games have their tables."""
         if not self.draws:
@@ -112,14 +141,15 @@ class StageState:
         """Return the seat (start) order of a table in a game."""
         tables = self.tables(game)
         assert tables is not None
-        table = tables[index - 1]
+        seated = self.seated(game, index)
         draw = self.draws[game if self.rule.reseat_each_game else 1]
         if self.rule.seat_order == "drawn_each_game":
-            return drawn_seat_order(table, seed=draw.seed, game=game, index=index)
+            drawn = drawn_seat_order(tables[index - 1], seed=draw.seed, game=game, index=index)
+            return tuple(p for p in drawn if p in seated)  # the others keep their seats
         if self.rule.seat_order == "passes":
             standing = self.start_standing(game, index) if game >= 3 else None
-            return pass_start_order(table, game, standing.order() if standing else None)
-        return table
+            return pass_start_order(seated, game, standing.order() if standing else None)
+        return seated
 
     # -- outcomes ---------------------------------------------------------------------
 
@@ -133,10 +163,8 @@ class StageState:
         if len(self.scored) != len(self.results):
             for (game, index), result in self.results.items():
                 if (game, index) not in self.scored:
-                    tables = self.tables(game)
-                    assert tables is not None
                     orders = self.orders_for(self.rule.stechen, game)
-                    table = tables[index - 1]
+                    table = self.seated(game, index)
                     self.scored[(game, index)] = score_table(self.rule, table, result, orders)
         return self.scored
 
@@ -176,13 +204,14 @@ class StageState:
             (game, index)
             for game in range(1, self.drawn_games() + 1)
             for index in range(1, len(self.tables(game) or ()) + 1)
-            if (game, index) not in self.results
+            if (game, index) not in self.results and self.played(game, index)
         )
 
     def games_done(self, index: int, upto: int) -> bool:
-        """Say whether a fixed table has scored results for games 1..upto."""
+        """Say whether a fixed table has scored results for games 1..upto (or plays no more)."""
         return all(
-            (g, index) in self.outcomes and self.outcomes[(g, index)].points is not None
+            ((g, index) in self.outcomes and self.outcomes[(g, index)].points is not None)
+            or ((g, index) not in self.results and not self.played(g, index))
             for g in range(1, upto + 1)
         )
 
@@ -224,6 +253,8 @@ class StageState:
                     self.order_of("", 0),
                     lot_seed=self.lot_seed,
                     context=f"{self.key}:table{index}",
+                    absent=self.skipped,
+                    absent_last=self.withdrawn_last,
                 )
             )
         return out
@@ -244,6 +275,8 @@ class StageState:
                 lot_seed=self.lot_seed,
                 context=self.key,
                 matters=matters,
+                absent=self.skipped,
+                absent_last=self.withdrawn_last,
             )
         return cached[cut]
 
@@ -251,15 +284,15 @@ class StageState:
         """Rank a table by the passes before `game` for its start order (Herzog: winner lower)."""
         if not self.games_done(index, game - 1):
             return None
-        tables = self.tables(game)
-        assert tables is not None
-        table = tables[index - 1]
+        table = self.seated(game, index)
         sums: dict[str, list[Num]] = {p: [0, 0] for p in table}
         for g in range(1, game):
-            o = self.outcomes[(g, index)]
+            o = self.outcomes.get((g, index))
+            if o is None:
+                continue  # nobody played here
             for p in table:
                 sums[p][0] += (o.points or {}).get(p, 0)
-                sums[p][1] += o.pips[p]
+                sums[p][1] += o.pips.get(p, 0)
 
         def value(c: Criterion, p: str) -> Num:
             return sums[p][0 if c.key == "points" else 1]
@@ -337,5 +370,5 @@ class StageState:
         return not blocking
 
     def players(self) -> list[str]:
-        """Return the players of the stage in seeding order."""
+        """Return the players of the stage in seeding order (late players last)."""
         return list(self.entrants)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from tafelrunde.engine.errors import RuleError
@@ -135,11 +135,16 @@ def rank_players(
     lot_seed: int,
     context: str,
     matters: Callable[[int, int], bool] | None = None,
+    absent: Collection[str] = frozenset(),
+    absent_last: bool = False,
 ) -> Standing:
     """Rank players strictly; ties left after the criteria go to the order-giving ones or a lot.
 
     `matters(first, last)` says whether a tie over those positions needs its roll-off;
-    a tie that decides nothing is ordered by lot instead.
+    a tie that decides nothing is ordered by lot instead. Positions count the players who
+    are not `absent` (withdrawn): an absent player cannot roll off, so on equal values
+    the present players come first, and a tie among absent players goes to the lot. With
+    `absent_last` the absent players follow every present player.
     """
     value_criteria = [c for c in criteria if not c.orders]
     order_criteria = [c for c in criteria if c.orders] or [Criterion("lot")]
@@ -148,19 +153,23 @@ def rank_players(
         p: tuple(_sort_value(c, v) for c, v in zip(value_criteria, table[p], strict=True))
         for p in players
     }
-    ordered = sorted(players, key=lambda p: keys[p], reverse=True)
+    here = {p: int(p not in absent) for p in players}
+    rank_key = {p: ((here[p], *keys[p]) if absent_last else (*keys[p], here[p])) for p in players}
+    ordered = sorted(players, key=lambda p: rank_key[p], reverse=True)
     rows: list[Row] = []
     ties: list[tuple[Criterion, tuple[str, ...]]] = []
-    i = 0
+    i = counted = 0
     while i < len(ordered):
         j = i
-        while j + 1 < len(ordered) and keys[ordered[j + 1]] == keys[ordered[i]]:
+        while j + 1 < len(ordered) and rank_key[ordered[j + 1]] == rank_key[ordered[i]]:
             j += 1
         group = ordered[i : j + 1]
         decider: Criterion | None = None
         pending = False
+        first = counted
+        counted += len(group) * here[group[0]]
         if len(group) > 1:
-            needed = matters is None or matters(i, j)
+            needed = here[group[0]] == 1 and (matters is None or matters(first, counted - 1))
             group, decider, pending = _break_tie(
                 group,
                 order_criteria if needed else [Criterion("lot")],

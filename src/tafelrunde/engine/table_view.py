@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 
 from tafelrunde.engine.facts import Result
@@ -53,6 +54,18 @@ class TableView:
         return joined(parts, " – ")
 
 
+def _without(
+    state: TournamentState, drawn: tuple[str, ...], seated: tuple[str, ...], played: bool
+) -> Text:
+    """Say who of the drawn table does not play this game (withdrawn), and if nobody plays."""
+    gone = [state.tournament.name_of(p) for p in drawn if p not in seated]
+    if not gone:
+        return ""
+    if not played:
+        return msg("withdrawn: {names}; no game at this table", names=", ".join(gone))
+    return msg("withdrawn: {names}", names=", ".join(gone))
+
+
 def draw_seed(st: StageState, game: int) -> int | None:
     """The lot seed of the draw that made this game's tables."""
     draw = st.draws.get(game if st.rule.reseat_each_game else 1)
@@ -60,29 +73,30 @@ def draw_seed(st: StageState, game: int) -> int | None:
 
 
 def game_tables(
-    state: TournamentState, st: StageState, game: int, only: range | None = None
+    state: TournamentState, st: StageState, game: int, only: Container[int] | None = None
 ) -> list[TableView]:
     """Every table of a game (or those numbered in `only`) with seat order, start player and
     entered result."""
     name = state.tournament.name_of
     views = []
-    for index, _ in enumerate(st.tables(game) or (), start=1):
+    for index, drawn in enumerate(st.tables(game) or (), start=1):
         if only is not None and index not in only:
             continue
         order = st.seat_order(game, index)
-        note: Text = ""
+        note: Text = _without(state, drawn, order, st.played(game, index))
         known = True
         passes = st.rule.seat_order == "passes"
         start = st.start_standing(game, index) if passes and game >= 3 else None
         if start is not None and start.pending:
-            note = msg("Herzog roll-off open!")
+            note = joined([x for x in (note, msg("Herzog roll-off open!")) if x], "; ")
         if st.rule.seat_order == "passes" and game >= 3 and start is None:
             known = False
-            note = msg(
+            follows = msg(
                 "follows from the standings after {word} {game}",
                 word=st.rule.game_word(),
                 game=game - 1,
             )
+            note = joined([x for x in (follows, note) if x], "; ")
         outcome = st.outcomes.get((game, index))
         placed: list[Placed] = []
         if outcome:

@@ -8,7 +8,17 @@ from typing import Any
 
 from tafelrunde.engine import file_fields as ff
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Draw, Player, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.facts import (
+    AnyFact,
+    Draw,
+    LateJoined,
+    Player,
+    Result,
+    Rolloff,
+    Tournament,
+    Undo,
+    Withdrawn,
+)
 from tafelrunde.engine.knockout.facts import KnockoutFact
 from tafelrunde.engine.knockout.ko_file import (
     KnockoutTournament,
@@ -71,6 +81,10 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
             base["seed"] = fact.seed
         if fact.corrects is not None:
             base["corrects"] = fact.corrects
+    elif isinstance(fact, Withdrawn):
+        base["player"] = fact.player
+    elif isinstance(fact, LateJoined):
+        base |= {"player": fact.player, "name": fact.name}
     else:
         base["target"] = fact.target
     base |= {"at": fact.at, "by": fact.by}
@@ -84,6 +98,13 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
     kind = ff.text(d, "type", where=where)
     if kind == "undo":
         return Undo(n=n, at=at, by=by, target=ff.whole(d, "target", where=where, low=1))
+    if kind == "withdrawn":
+        player = ff.ident(d.get("player"), where=f"{where}.player")
+        return Withdrawn(n=n, at=at, by=by, player=player)
+    if kind == "latejoined":
+        player = ff.ident(d.get("player"), where=f"{where}.player")
+        name = ff.name(ff.text(d, "name", where=where, length=NAME_LENGTH), where=f"{where}.name")
+        return LateJoined(n=n, at=at, by=by, player=player, name=name)
     stage = ff.text(d, "stage", where=where)
     if kind == "draw":
         tables = d.get("tables")

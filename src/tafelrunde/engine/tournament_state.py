@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Draw, Fact, Result, Rolloff, Tournament, Undo
-from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_PIPS, MAX_SEED
+from tafelrunde.engine import presence
+from tafelrunde.engine.errors import AdvancingChanged, RuleError
+from tafelrunde.engine.fact_checks import check_correction, check_order, check_seed
+from tafelrunde.engine.facts import (
+    AnyFact,
+    Draw,
+    LateJoined,
+    Result,
+    Rolloff,
+    Tournament,
+    Undo,
+    Withdrawn,
+)
+from tafelrunde.engine.limits import MAX_PIPS
 from tafelrunde.engine.numbers import Num, parse_number
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.engine.scoring import check_placements
 from tafelrunde.engine.stage_state import StageState, Totals, ValueLookup
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.i18n import Text, msg
+from tafelrunde.i18n import msg
 
 
 @dataclass(frozen=True)
@@ -41,6 +52,9 @@ class TournamentState:
     def __init__(self, tournament: Tournament) -> None:
         self.tournament = tournament
         self.stages: list[StageState] = []
+        self.registered = frozenset(p.id for p in tournament.players)
+        self.withdrawn: dict[str, str] = {}  # player -> the stage they withdrew in
+        self.late: dict[str, tuple[str, int]] = {}  # player -> the stage and game they joined
         check_order(tournament.facts)
         self.undone = {f.target for f in tournament.facts if isinstance(f, Undo)}
         for fact in tournament.facts:
@@ -74,7 +88,7 @@ class TournamentState:
         if st is None:
             field, tables, candidates = len(self.tournament.players), 0, list(rules)
         else:
-            field, tables = len(st.entrants), len(st.tables(1) or ())
+            field, tables = len(st.present()), len(st.tables(1) or ())
             start = self._rule_index(st.rule)
             candidates = list(rules[start + (0 if st.rule.repeat else 1) :])
         for rule in candidates:
@@ -96,9 +110,18 @@ class TournamentState:
         key = f"{rule.id}-{n + 1}" if n else rule.id
         if st is None:
             entrants = tuple(p.id for p in self.tournament.players)
-        else:
-            entrants = tuple(st.standing(count).order()[:count])
+        else:  # who withdrew in this stage does not go on: the next one moves up
+            ranked = st.standing(count).order()
+            entrants = tuple([p for p in ranked if p not in st.skipped][:count])
         return StagePlan(rule, key, entrants)
+
+    def goes_on(self, st: StageState) -> set[str] | None:
+        """Who of the stage goes on (so far), or None after the last stage."""
+        count = self.cut(st)
+        if count is None:
+            return None
+        ranked = st.standing(count).order()
+        return set([p for p in ranked if p not in st.skipped][:count])
 
     def cut(self, st: StageState) -> int | None:
         """Return how many of the stage's players go on, or None after the last stage."""
@@ -138,7 +161,7 @@ class TournamentState:
             index = next(i for i, s in enumerate(self.stages) if s is st)
             if criterion.key == "rank":
                 other = self.stage(criterion.scope)
-                if player not in other.entrants:
+                if player not in other.members:
                     return None
                 return other.standing(self.cut(other)).rank_of()[player]
             if criterion.scope == "earlier":
@@ -165,6 +188,10 @@ class TournamentState:
             self._apply_result(fact)
         elif isinstance(fact, Rolloff):
             self._apply_rolloff(fact)
+        elif isinstance(fact, Withdrawn):
+            presence.apply_withdrawn(self, fact)
+        elif isinstance(fact, LateJoined):
+            presence.apply_late_joined(self, fact)
         for st in self.stages:
             st.touch()
 
@@ -200,16 +227,70 @@ class TournamentState:
                 plan.rule, plan.key, len(self.stages) + 1, list(plan.entrants), self.tournament.seed
             )
             st.outer_value = self._outer(st)
+            st.withdrawn_last = self.tournament.ruleset.withdrawn == "last"
         seated = [p for t in draw.tables for p in t]
-        expected = sorted(plan_tables(len(st.entrants), st.rule.tables).sizes)
-        if sorted(seated) != sorted(st.entrants) or sorted(len(t) for t in draw.tables) != expected:
+        present = st.present()
+        expected = sorted(plan_tables(len(present), st.rule.tables).sizes)
+        if sorted(seated) != sorted(present) or sorted(len(t) for t in draw.tables) != expected:
             raise RuleError(msg("The draw does not match this stage's players."), field="tables")
         st.draws[draw.game] = draw
         if st is not cur:
             self.stages.append(st)
 
+    def _result_stage(self, result: Result) -> StageState:
+        """The stage a result is for: the running one, or an earlier one for a correction."""
+        if result.corrects is not None:
+            for st in self.stages[:-1]:
+                if st.key == result.stage:
+                    return st
+        return self._open_stage(result.stage)
+
+    def _check_advancing(self, st: StageState) -> None:
+        """Refuse a correction of a finished stage that changes who went on (or, for a
+        seeded next stage, in which order): the next stage's draw would no longer fit."""
+        index = self.stages.index(st)
+        after = self.stages[index + 1]
+        if not self.stage_complete(st):
+            raise AdvancingChanged(
+                msg(
+                    "This correction makes a tie in {stage} that a roll-off must decide; "
+                    "take {next} back to before its draw first.",
+                    stage=st.title(),
+                    next=after.title(),
+                ),
+                field="advancing",
+                stage=after.key,
+            )
+        plan = self.following(st)
+        now = plan.entrants if plan is not None else ()
+        seeded = after.rule.seating == "serpentine"
+        if set(now) == set(after.entrants) and (not seeded or list(now) == after.entrants):
+            return
+        name = self.tournament.name_of
+        gone = [name(p) for p in after.entrants if p not in now]
+        new = [name(p) for p in now if p not in after.entrants]
+        raise AdvancingChanged(
+            msg(
+                "This correction changes who goes on from {stage}: now {new} instead of "
+                "{gone}. The draw of {next} no longer fits; take {next} back to before its "
+                "draw first.",
+                stage=st.title(),
+                new=", ".join(new) or "–",
+                gone=", ".join(gone) or "–",
+                next=after.title(),
+            )
+            if gone or new
+            else msg(
+                "This correction changes the seeding of {next}; its draw no longer fits. "
+                "Take {next} back to before its draw first.",
+                next=after.title(),
+            ),
+            field="advancing",
+            stage=after.key,
+        )
+
     def _apply_result(self, result: Result) -> None:
-        st = self._open_stage(result.stage)
+        st = self._result_stage(result)
         tables = st.tables(result.game)
         if tables is None or not 1 <= result.game <= st.rule.games:
             raise RuleError(msg("Game {game} is not drawn.", game=result.game), field="game")
@@ -220,7 +301,14 @@ class TournamentState:
                 ),
                 field="table",
             )
-        table = tables[result.table - 1]
+        if not st.played(result.game, result.table):
+            said = msg(
+                "Nobody plays game {game} at table {table} any more (withdrawn).",
+                game=result.game,
+                table=result.table,
+            )
+            raise RuleError(said, field="table")
+        table = st.seated(result.game, result.table)
         name = self.tournament.name_of
         given: dict[str, list[str]] = {
             "scores": list(result.scores),
@@ -260,11 +348,15 @@ class TournamentState:
         key = (result.game, result.table)
         old = st.results.get(key)
         where = msg("table {table}, game {game}", table=result.table, game=result.game)
-        _check_correction(old, result.corrects, "result", where, field="table")
+        check_correction(old, result.corrects, "result", where, field="table")
         if old is not None:
             st.superseded.append(old)
         st.results[key] = result
         st.forget_outcomes(result.game, result.table)
+        if st is not self.current:
+            for later in self.stages:
+                later.touch()
+            self._check_advancing(st)
 
     def _apply_rolloff(self, fact: Rolloff) -> None:
         if fact.seed is not None:
@@ -291,14 +383,18 @@ class TournamentState:
             )
         old = st.rolloffs.get((fact.kind, fact.game, group))
         names = ", ".join(self.tournament.name_of(p) for p in sorted(group))
-        _check_correction(old, fact.corrects, "roll-off", names, field="order")
+        check_correction(old, fact.corrects, "roll-off", names, field="order")
         st.rolloffs[(fact.kind, fact.game, group)] = fact
         st.forget_outcomes(fact.game)
 
     # -- results of the whole tournament ----------------------------------------------
 
     def overall(self) -> list[OverallRow]:
-        """Rank everybody: later stages first, each by its own ranking."""
+        """Rank everybody: later stages first, each by its own ranking.
+
+        Withdrawn players keep the place their points give them, or (ruleset option
+        `players.withdrawn = "last"`) follow everybody who stayed.
+        """
         rows: list[OverallRow] = []
         placed: set[str] = set()
         for st in reversed(self.stages):
@@ -306,71 +402,8 @@ class TournamentState:
                 if p not in placed:
                     placed.add(p)
                     rows.append(OverallRow(len(rows) + 1, p, st.key, rank))
+        if self.tournament.ruleset.withdrawn == "last" and self.withdrawn:
+            stayed = [r for r in rows if r.player not in self.withdrawn]
+            gone = [r for r in rows if r.player in self.withdrawn]
+            rows = [replace(r, place=i) for i, r in enumerate(stayed + gone, start=1)]
         return rows
-
-
-def _check_correction(
-    old: Fact | None,
-    corrects: int | None,
-    what: str,
-    where: Text,
-    *,
-    field: str,
-) -> None:
-    """Refuse a second entry that does not name the one it corrects, or a stray correction."""
-    if old is not None and corrects != old.n:
-        said = (
-            msg(
-                "{where}: there is a result already (no. {n}); a correction must replace "
-                "it explicitly (--correct), or undo it.",
-                where=where,
-                n=old.n,
-            )
-            if what == "result"
-            else msg(
-                "{where}: there is a roll-off already (no. {n}); a correction must replace "
-                "it explicitly (--correct), or undo it.",
-                where=where,
-                n=old.n,
-            )
-        )
-        raise RuleError(said, field=field)
-    if old is None and corrects is not None:
-        said = (
-            msg("{where}: there is no result to correct.", where=where)
-            if what == "result"
-            else msg("{where}: there is no roll-off to correct.", where=where)
-        )
-        raise RuleError(said, field="corrects")
-
-
-def check_order(facts: list[AnyFact]) -> None:
-    """Refuse numbers that do not rise, and an undo of anything but the latest entry left."""
-    last, live = 0, list[int]()
-    for fact in facts:
-        if not last < fact.n <= MAX_FACT_NUMBER:
-            raise RuleError(
-                msg("entry no. {n}: the numbers must rise (last no. {last}).", n=fact.n, last=last),
-                field="n",
-            )
-        if isinstance(fact, Undo):
-            if not live or live[-1] != fact.target:
-                latest = msg("no. {n}", n=live[-1]) if live else msg("none")
-                said = msg(
-                    "entry no. {n} takes back no. {target}; only the latest entry left can be "
-                    "taken back ({latest}).",
-                    n=fact.n,
-                    target=fact.target,
-                    latest=latest,
-                )
-                raise RuleError(said, field="target")
-            live.pop()
-        else:
-            live.append(fact.n)
-        last = fact.n
-
-
-def check_seed(seed: int) -> None:
-    """Refuse a lot seed outside 0 … MAX_SEED."""
-    if not 0 <= seed <= MAX_SEED:
-        raise RuleError(msg("The seed must lie between 0 and {seed}.", seed=MAX_SEED), field="seed")

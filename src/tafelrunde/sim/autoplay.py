@@ -16,9 +16,7 @@ def random_result(state: TournamentState, game: int, table: int, rng: random.Ran
     """Invent a plausible result for one table: scores, pips or both as the stage needs."""
     st = state.current
     assert st is not None
-    tables = st.tables(game)
-    assert tables is not None
-    players = tables[table - 1]
+    players = st.seated(game, table)  # without players who withdrew
     low, high = SCORE_RANGE.get(state.tournament.ruleset.format, (0, 100))
     scores: dict[str, Num] = {}
     if st.rule.score == "required" or (st.rule.score == "optional" and high > 0):

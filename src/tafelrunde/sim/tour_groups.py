@@ -5,10 +5,13 @@ tables (the model's seconds), then every table plays its games one after the oth
 taking the format's minutes times a random factor. A fixed-table stage lets each table go
 on at its own pace; a stage that reseats every game, and the next stage, wait for the
 slowest table. Players wait from the end of their table until their next table is formed.
+With a limited number of physical tables, a drawn table starts when one is free (in table
+order, on the table that is free first).
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Callable
 
@@ -21,7 +24,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.sim.tour_knockout import player_ids
-from tafelrunde.sim.tour_model import RunFigures, TimeModel
+from tafelrunde.sim.tour_model import RunFigures, TableCount, TimeModel
 
 Progress = Callable[[int], None]
 LIMIT = 1_000_000  # organiser steps; a real tournament needs far fewer
@@ -53,7 +56,9 @@ def sim_tournament(ruleset: Ruleset, players: int, seed: int) -> Tournament:
 class GroupsRun:
     """One simulated A–C tournament: the engine's state, the clock and the figures."""
 
-    def __init__(self, tournament: Tournament, *, seed: int, model: TimeModel) -> None:
+    def __init__(
+        self, tournament: Tournament, *, seed: int, model: TimeModel, tables: int | None = None
+    ) -> None:
         self.state = TournamentState(tournament)
         self.rng = random.Random(seed)
         self.model = model
@@ -61,6 +66,8 @@ class GroupsRun:
         self.figures = RunFigures(seed=seed)
         self.clock = 0.0
         self.free_since = {p.id: 0.0 for p in tournament.players}
+        self.free_at = [0.0] * tables if tables is not None else None  # physical tables
+        self.tables = TableCount()
 
     def game_time(self) -> float:
         """Return how long one game at one table takes this time."""
@@ -83,28 +90,43 @@ class GroupsRun:
                 record(state, rolled_by_software(needs[0], seed=self.rng.randrange(2**31)))
         fig = self.figures
         fig.duration = self.clock
+        fig.tables_max, fig.tables_total = self.tables.most, self.tables.total
+        fig.in_use = self.tables.steps
         fig.ranking = [row.player for row in state.overall()]
         return fig
+
+    def start_of(self, formed: float, length: float) -> float:
+        """Return when a drawn table starts: now, or when a physical table is free."""
+        if self.free_at is None:
+            return formed
+        start = max(formed, heapq.heappop(self.free_at))
+        heapq.heappush(self.free_at, start + length)
+        return start
 
     def play_draw(self, draw: Draw) -> None:
         """Seat the drawn tables now, play their games, and move the clock to the last end."""
         st = self.state.current
         assert st is not None
         fig, formed = self.figures, self.clock
-        tables = draw.tables
-        fig.tables_total += len(tables)
-        fig.tables_max = max(fig.tables_max, len(tables))
         games = [draw.game] if st.rule.reseat_each_game else list(range(1, st.rule.games + 1))
         ends: list[float] = []
-        for table in tables:
-            for pid in table:
-                fig.longest_wait = max(fig.longest_wait, formed - self.free_since[pid])
+        changes: list[tuple[float, int]] = []  # (time, 0 a table ends / 1 starts / 2 ends)
+        for table in draw.tables:
             plays = [self.game_time() for _ in games]
             between = self.model.between_games_seconds * (len(games) - 1)
-            end = formed + self.model.table_seconds + sum(plays) + between
-            ends.append(end)
+            length = self.model.table_seconds + sum(plays) + between
+            start = self.start_of(formed, length)
             for pid in table:
-                self.free_since[pid] = end
+                fig.longest_wait = max(fig.longest_wait, start - self.free_since[pid])
+            ends.append(start + length)
+            changes += [(start, 1), (start + length, 0 if length else 2)]
+            for pid in table:
+                self.free_since[pid] = start + length
+        for at, change in sorted(changes):  # at one time, tables end before others start
+            if change == 1:
+                self.tables.open(at)
+            else:
+                self.tables.close(at)
         for game, index in st.missing_results():
             record(self.state, random_result(self.state, game, index, self.rng), by="sim")
             fig.games += 1

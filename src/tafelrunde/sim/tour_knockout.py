@@ -2,8 +2,9 @@
 
 An event-driven clock: tables play in parallel; a game takes its rounds of throws times the
 model's seconds; players who leave a table wait in their bracket's queue until the engine
-suggests a table for them. Every fact reaches the engine with its simulated time (`at`, in
-seconds of the day), so the engine's sharp-play clock decides which games are sharp.
+suggests a table for them and, with a limited number of physical tables, until one is
+free. Every fact reaches the engine with its simulated time (`at`, in seconds of the day),
+so the engine's sharp-play clock decides which games are sharp.
 """
 
 from __future__ import annotations
@@ -53,12 +54,14 @@ class KnockoutRun:
         model: TimeModel,
         games: GamePlayer,
         progress: Progress | None = None,
+        tables: int | None = None,
     ) -> None:
         self.rules, self.model, self.games, self.progress = rules, model, games, progress
+        self.limit = tables  # physical tables in the hall; None: as many as suggested
         self.rng = random.Random(seed)
         self.state = KnockoutState(rules)
         self.figures = RunFigures(seed=seed)
-        self.tables = TableCount()
+        self.tables = TableCount(start=float(rules.start))
         self.events: list[tuple[float, int, int, str]] = []  # (game ends, seq, table, loser)
         self.seq = 0
         self.next_starter: dict[int, str] = {}
@@ -101,21 +104,29 @@ class KnockoutRun:
         fig = self.figures
         fig.duration = end - start
         fig.tables_max, fig.tables_total = self.tables.most, self.tables.total
+        fig.in_use = self.tables.steps
         fig.ranking = [row.player for row in ranking(self.state)]
         return fig
 
+    def free(self) -> bool:
+        """Say whether a physical table is free for one more table."""
+        return self.limit is None or self.tables.now < self.limit
+
     def open_ready(self, at: float) -> None:
-        """Open every table the engine suggests now, and the grand final when it is ready."""
+        """Open the tables the engine suggests now (main bracket first) while tables are free,
+        and the grand final when it is ready."""
         opened = True
-        while opened and not self.state.finished:
+        while opened and not self.state.finished and self.free():
             opened = False
             for bracket in BRACKETS:
                 if len(self.state.queues[bracket]) < self.smallest:
                     continue  # no table seats fewer players (saves the engine's scan)
                 for players in suggested_tables(self.state, bracket):
+                    if not self.free():
+                        return  # the rest wait in the queue for a free table
                     self.open_table(bracket, players, at)
                     opened = True
-            if self.state.grand_final_ready():
+            if self.state.grand_final_ready() and self.free():
                 self.open_table(Bracket.GRAND_FINAL, tuple(self.state.finalists), at)
                 opened = True
 
@@ -123,7 +134,7 @@ class KnockoutRun:
         """Open a table, note the waits it ends, and start its first game after forming it."""
         self.record(OpenTable(n=self.number(), at=at, bracket=bracket, players=players))
         number = len(self.state.tables)
-        self.tables.open()
+        self.tables.open(at)
         for pid in players:
             since = self.waiting_since.pop(pid, at)
             self.figures.longest_wait = max(self.figures.longest_wait, at - since)
@@ -156,7 +167,7 @@ class KnockoutRun:
                 self.waiting_since[pid] = at
         self.count_decided()
         if not table.is_open:
-            self.tables.close()
+            self.tables.close(at)
             self.open_ready(at)
             return
         self.next_starter[number] = self.after(table.players, loser, table.remaining)
@@ -186,8 +197,9 @@ def simulate_knockout(
     model: TimeModel | None = None,
     engine: str = "exact",
     progress: Progress | None = None,
+    tables: int | None = None,
 ) -> RunFigures:
-    """Simulate a whole format-D tournament with Schocken bots; return its figures."""
+    """Simulate a whole format-D tournament with Schocken bots (at most `tables` at once)."""
     rng = random.Random(seed)
     seats = max((*rules.tables.sizes(), rules.final_size))
     games = game_player(engine, rng.randrange(2**63), max_seats=seats)
@@ -197,5 +209,6 @@ def simulate_knockout(
         model=model or TimeModel(),
         games=games,
         progress=progress,
+        tables=tables,
     )
     return run.run(players)

@@ -68,6 +68,7 @@ class RunFigures:
     rounds: int = 0  # Schocken rounds of throws (format D only)
     sharp_games: int = 0  # format D only
     ranking: list[str] = field(default_factory=list)  # player ids, best first
+    in_use: list[tuple[float, int]] = field(default_factory=list)  # (from second, tables)
 
     def to_json(self) -> dict[str, Any]:
         """Return the figures as plain data (without the ranking)."""
@@ -87,22 +88,35 @@ class RunFigures:
 
 
 class TableCount:
-    """Count the tables in play now, the most at once and all ever opened."""
+    """Count the tables in play now, the most at once, all ever opened, and when (from 0 s)."""
 
-    def __init__(self) -> None:
+    def __init__(self, start: float = 0.0) -> None:
+        self.start = start
         self.now = 0
         self.most = 0
         self.total = 0
+        self.steps: list[tuple[float, int]] = [(0.0, 0)]  # from this second on, so many
 
-    def open(self, count: int = 1) -> None:
-        """Note tables being opened."""
+    def open(self, at: float, count: int = 1) -> None:
+        """Note tables being opened at a time."""
         self.now += count
         self.total += count
         self.most = max(self.most, self.now)
+        self.note(at)
 
-    def close(self, count: int = 1) -> None:
-        """Note tables being closed."""
+    def close(self, at: float, count: int = 1) -> None:
+        """Note tables being closed at a time."""
         self.now -= count
+        self.note(at)
+
+    def note(self, at: float) -> None:
+        """Keep the count from this time on (several changes at one time make one step)."""
+        t = at - self.start
+        if self.steps[-1][0] == t:
+            self.steps.pop()
+        if self.steps and self.steps[-1][1] == self.now:
+            return  # no change to show
+        self.steps.append((t, self.now))
 
 
 def hours_minutes(secs: float) -> str:

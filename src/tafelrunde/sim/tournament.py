@@ -2,7 +2,8 @@
 
 Format D (`schocken-ko`) is played by the knockout engine with Schocken bots at every
 table (`tour_knockout`); formats A–C get random results as in `autoplay` (`tour_groups`).
-Run k uses the seed `seed + k`, so every run can be repeated on its own.
+Run k uses the seed `seed + k`, so every run can be repeated on its own. A number of
+physical tables limits the tables in use at once; players wait for a free one.
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutRules
 from tafelrunde.engine.tables import feasible
 from tafelrunde.i18n import msg
-from tafelrunde.presets import load_rules, preset_names
+from tafelrunde.presets import AnyRules, load_rules, preset_names
 from tafelrunde.sim.tour_games import ENGINES
 from tafelrunde.sim.tour_groups import GroupsRun, sim_tournament
 from tafelrunde.sim.tour_knockout import simulate_knockout
 from tafelrunde.sim.tour_model import RunFigures, TimeModel, hours_minutes
 
 Progress = Callable[[int], None]
+Enough = Callable[[int], bool]  # asked with the runs done after each run; True: stop there
 MAX_PLAYERS = 100_000
 MAX_RUNS = 1_000
 FIGURES = ("duration", "tables_max", "tables_total", "longest_wait", "games")
@@ -70,6 +72,7 @@ class TournamentSim:
     model: TimeModel
     runs: list[RunFigures] = field(default_factory=list)
     seconds: float = 0.0  # wall-clock time of the simulation
+    tables: int | None = None  # physical tables; None: as many as the tournament asks for
 
     def spread(self, figure: str) -> Spread:
         """Return the spread of one figure (see FIGURES) over the runs."""
@@ -83,6 +86,7 @@ class TournamentSim:
             "name_en": self.name_en,
             "format": self.format,
             "players": self.players,
+            "tables": self.tables,
             "seed": self.seed,
             "runs": len(self.runs),
             "engine": self.engine if self.format == "D" else "random_results",
@@ -95,7 +99,7 @@ class TournamentSim:
         }
 
 
-def _check(preset: str, players: int, runs: int, engine: str) -> None:
+def _check(preset: str, players: int, runs: int, engine: str, tables: int | None) -> None:
     """Refuse an unknown preset or engine, and counts out of range."""
     if preset not in tournament_presets():
         names = ", ".join(tournament_presets())
@@ -121,6 +125,11 @@ def _check(preset: str, players: int, runs: int, engine: str) -> None:
             ),
             field="runs",
         )
+    if tables is not None and tables < 1:
+        raise RuleError(
+            msg("at least one table is needed, not {tables}.", tables=tables),
+            field="tables",
+        )
     if engine not in ENGINES:
         raise RuleError(
             msg("unknown engine '{engine}' (exact or fast)", engine=engine),
@@ -128,20 +137,11 @@ def _check(preset: str, players: int, runs: int, engine: str) -> None:
         )
 
 
-def simulate_tournament(
-    *,
-    preset: str,
-    players: int,
-    seed: int,
-    runs: int = 1,
-    model: TimeModel | None = None,
-    engine: str = "exact",
-    progress: Progress | None = None,
-) -> TournamentSim:
-    """Simulate `runs` tournaments of a preset (seeds seed, seed+1, ...); progress in players."""
-    _check(preset, players, runs, engine)
-    model = (model or TimeModel()).check()
-    began = time.perf_counter()
+def check_setup(
+    preset: str, players: int, tables: int | None = None, *, runs: int = 1, engine: str = "exact"
+) -> AnyRules:
+    """Refuse what cannot be simulated (before any run); return the preset's rules."""
+    _check(preset, players, runs, engine, tables)
     rules = load_rules(preset)
     if isinstance(rules, KnockoutRules):
         least = min(rules.tables.sizes())
@@ -155,6 +155,29 @@ def simulate_tournament(
                 ),
                 field="players",
             )
+    else:
+        sim_tournament(rules, players, 0)  # refuses a field it cannot seat
+    return rules
+
+
+def simulate_tournament(
+    *,
+    preset: str,
+    players: int,
+    seed: int,
+    runs: int = 1,
+    model: TimeModel | None = None,
+    engine: str = "exact",
+    progress: Progress | None = None,
+    tables: int | None = None,
+    enough: Enough | None = None,
+) -> TournamentSim:
+    """Simulate up to `runs` tournaments of a preset (seeds seed, seed+1, ...) at `tables`
+    physical tables; progress in players; `enough` may end it after any run."""
+    rules = check_setup(preset, players, tables, runs=runs, engine=engine)
+    model = (model or TimeModel()).check()
+    began = time.perf_counter()
+    if isinstance(rules, KnockoutRules):
         sim = TournamentSim(
             preset, rules.name, rules.name_en, rules.format, players, seed, engine, model
         )
@@ -167,11 +190,13 @@ def simulate_tournament(
                     model=model,
                     engine=engine,
                     progress=progress,
+                    tables=tables,
                 )
             )
+            if enough is not None and enough(len(sim.runs)):
+                break
     else:
         ruleset = rules
-        sim_tournament(ruleset, players, seed)  # refuses a field it cannot seat, before any run
         sim = TournamentSim(
             preset,
             ruleset.name,
@@ -184,8 +209,11 @@ def simulate_tournament(
         )
         for k in range(runs):
             tour = sim_tournament(ruleset, players, seed + k)
-            sim.runs.append(GroupsRun(tour, seed=seed + k, model=model).run())
+            sim.runs.append(GroupsRun(tour, seed=seed + k, model=model, tables=tables).run())
             if progress is not None:
                 progress(players)
+            if enough is not None and enough(len(sim.runs)):
+                break
+    sim.tables = tables
     sim.seconds = time.perf_counter() - began
     return sim

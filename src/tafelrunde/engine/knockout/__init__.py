@@ -5,6 +5,12 @@ Rules (formats.md, "Format D"), every number from `KnockoutRules` (preset `schoc
 - A player is registered (refused after the deadline unless overridden, and once the main
   bracket has reached its final table), pays the entry fee (and checks in when the ruleset
   asks for it), and then waits in the main bracket's queue. Only waiting players are seated.
+  The fees of all present players can be marked in one fact (`PayFees`); a fee mark can be
+  taken back (`TakeBackFee`) until the player has been seated.
+- The hall has `HallTables` physical tables (not limited until set; changeable at any time,
+  but never below the number of a table still playing). A new table takes the lowest hall
+  number no open table uses ("Tisch 7"); with all in use, no table opens and the waiting
+  players wait (the next step says so).
 - At a new table a player gets fresh chips (2, grand final 3; option: carry over within a
   bracket). Each game's one loser hands in a chip; without chips he leaves the table and
   loses a life: with lives left he joins the consolation queue, with none he is out.
@@ -34,11 +40,14 @@ from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KnockoutFact,
     OpenTable,
     PayFee,
+    PayFees,
     Register,
     SchockOut,
+    TakeBackFee,
     Undo,
     Withdraw,
 )
@@ -66,12 +75,14 @@ __all__ = [
     "CheckIn",
     "Donation",
     "GameLost",
+    "HallTables",
     "KnockoutFact",
     "KnockoutRules",
     "KnockoutState",
     "KnockoutTournament",
     "OpenTable",
     "PayFee",
+    "PayFees",
     "PlayerState",
     "RankRow",
     "Register",
@@ -80,6 +91,7 @@ __all__ = [
     "Step",
     "StepKind",
     "TableState",
+    "TakeBackFee",
     "Undo",
     "Withdraw",
     "donation_total",

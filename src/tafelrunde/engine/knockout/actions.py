@@ -9,8 +9,8 @@ from tafelrunde.engine.knockout.facts import GameLost, KnockoutFact, OpenTable, 
 from tafelrunde.engine.knockout.ko_file import KnockoutTournament
 from tafelrunde.engine.knockout.model import Status
 from tafelrunde.engine.knockout.rules import Bracket
-from tafelrunde.engine.knockout.state import BRACKETS, KnockoutState
-from tafelrunde.engine.knockout.steps import next_steps, one_text, suggested_tables
+from tafelrunde.engine.knockout.state import KnockoutState
+from tafelrunde.engine.knockout.steps import next_steps, one_text, openable_tables
 from tafelrunde.i18n import msg
 
 AT = 0  # placeholder time; record_all gives every fact its real time
@@ -34,9 +34,7 @@ def tables_to_open(state: KnockoutState, only: Bracket | None = None) -> list[Op
     """Return the suggested tables (and the grand final) to open now; refuse when there is none."""
     tables = [
         OpenTable(n=0, at=AT, bracket=b, players=players)
-        for b in BRACKETS
-        if only in (None, b)
-        for players in suggested_tables(state, b)
+        for b, players in openable_tables(state, only)[0]
     ]
     if state.grand_final_ready() and only in (None, Bracket.GRAND_FINAL):
         final = tuple(state.finalists)

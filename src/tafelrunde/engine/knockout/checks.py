@@ -10,11 +10,14 @@ from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KoFact,
     OpenTable,
     PayFee,
+    PayFees,
     Register,
     SchockOut,
+    TakeBackFee,
     Withdraw,
 )
 from tafelrunde.engine.knockout.model import PlayerState, Status, TableState
@@ -117,6 +120,76 @@ def can_mark(state: KnockoutState, fact: PayFee | CheckIn) -> PlayerState:
     return p
 
 
+def can_pay_all(state: KnockoutState, fact: PayFees) -> list[PlayerState]:
+    """Refuse marking several fees paid when one of them may not be marked (none is marked)."""
+    if not fact.players:
+        raise RuleError(msg("Nobody is waiting for the entry fee to be marked."), field="players")
+    if len(set(fact.players)) != len(fact.players):
+        raise RuleError(msg("a player is named twice."), field="players")
+    return [can_mark(state, PayFee(n=fact.n, at=fact.at, player=pid)) for pid in fact.players]
+
+
+def can_take_back_fee(state: KnockoutState, fact: TakeBackFee) -> PlayerState:
+    """Refuse taking back a fee that is not marked, or of a player who has been seated.
+
+    The fee must be paid before a player is seated (formats.md), so once he has sat at a
+    table his mark stays; before that (registered or waiting) it may be taken back.
+    """
+    not_over(state)
+    p = known_player(state, fact.player)
+    if not p.paid:
+        raise RuleError(
+            msg("'{name}' has not paid the entry fee; there is nothing to take back.", name=p.name),
+            field="player",
+        )
+    if p.seated_ever:
+        raise RuleError(
+            msg(
+                "'{name}' has played at a table already; the entry fee stays paid. "
+                "(A table opened by mistake can be undone first.)",
+                name=p.name,
+            ),
+            field="player",
+        )
+    return p
+
+
+def can_set_hall_tables(state: KnockoutState, fact: HallTables) -> None:
+    """Refuse fewer hall tables than a table still playing needs, or none."""
+    not_over(state)
+    if fact.count < 1:
+        raise RuleError(msg("The hall needs at least 1 table."), field="count")
+    top = max(state.places_in_use(), default=0)
+    if fact.count < top:
+        raise RuleError(
+            msg(
+                "table {place} is still playing; the hall needs at least {place} tables "
+                "until it has finished.",
+                place=top,
+            ),
+            field="count",
+        )
+
+
+def hall_has_room(state: KnockoutState) -> None:
+    """Refuse a new table when every table of the hall is in use."""
+    if state.next_place() is None:
+        raise RuleError(
+            msg(
+                "all {count} tables of the hall are in use; the players wait until a table "
+                "has finished (or set more tables).",
+                count=state.hall_tables,
+            ),
+            field="players",
+        )
+
+
+def place_of(state: KnockoutState, number: int) -> int:
+    """Return the hall number of a table (its own number when there is no such table)."""
+    table = state.tables.get(number)
+    return table.place if table is not None else number
+
+
 def can_withdraw(state: KnockoutState, fact: Withdraw) -> PlayerState:
     """Refuse withdrawing a player who has been seated."""
     not_over(state)
@@ -137,7 +210,8 @@ def _seatable(state: KnockoutState, p: PlayerState, bracket: Bracket) -> None:
     elif p.status is Status.REGISTERED:
         why = msg("'{name}' is not checked in.", name=name)
     elif p.status is Status.SEATED:
-        why = msg("'{name}' is at table {table} already.", name=name, table=p.table)
+        table = place_of(state, p.table or 0)
+        why = msg("'{name}' is at table {table} already.", name=name, table=table)
     elif p.status is Status.WAITING and p.bracket is bracket:
         return
     elif p.status is Status.WAITING and p.bracket is not None:
@@ -167,6 +241,7 @@ def can_open(state: KnockoutState, fact: OpenTable) -> bool:
                 msg("the grand final is played by exactly the finalists: {names}.", names=names),
                 field="players",
             )
+        hall_has_room(state)
         return True
     if fact.bracket in state.done_brackets:
         over = msg("the {bracket} is over.", bracket=BRACKET_NAMES[fact.bracket])
@@ -184,6 +259,7 @@ def can_open(state: KnockoutState, fact: OpenTable) -> bool:
         )
     for pid in players:
         _seatable(state, state.players[pid], fact.bracket)
+    hall_has_room(state)
     queue = state.queues[fact.bracket]
     alone = not state.running[fact.bracket] and len(players) == len(queue)
     return state.closed(fact.bracket) and alone
@@ -196,7 +272,7 @@ def can_lose(state: KnockoutState, fact: GameLost) -> TableState:
     p = known_player(state, fact.player)
     if not table.is_open:
         raise RuleError(
-            msg("table {number} is closed already.", number=table.number),
+            msg("table {number} is closed already.", number=table.place),
             field="table",
         )
     if p.id not in table.remaining:
@@ -204,11 +280,11 @@ def can_lose(state: KnockoutState, fact: GameLost) -> TableState:
             why = msg(
                 "'{name}' has left that table already (table {table}).",
                 name=p.name,
-                table=table.number,
+                table=table.place,
             )
         else:
             why = msg(
-                "'{name}' is not at that table (table {table}).", name=p.name, table=table.number
+                "'{name}' is not at that table (table {table}).", name=p.name, table=table.place
             )
         raise RuleError(why, field="player")
     return table
@@ -222,7 +298,11 @@ def can_schock_out(state: KnockoutState, fact: SchockOut) -> None:
     p = known_player(state, fact.player)
     if fact.table is not None and p.id not in known_table(state, fact.table).players:
         raise RuleError(
-            msg("'{name}' does not play at table {table}.", name=p.name, table=fact.table),
+            msg(
+                "'{name}' does not play at table {table}.",
+                name=p.name,
+                table=place_of(state, fact.table),
+            ),
             field="table",
         )
 

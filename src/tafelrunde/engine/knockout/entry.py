@@ -6,8 +6,9 @@ from dataclasses import replace
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.checks import name_key
-from tafelrunde.engine.knockout.facts import KnockoutFact, PayFee, Register
+from tafelrunde.engine.knockout.facts import KnockoutFact, PayFee, PayFees, Register
 from tafelrunde.engine.knockout.ko_file import KnockoutTournament, ko_stored
+from tafelrunde.engine.knockout.model import Status
 from tafelrunde.engine.knockout.state import KnockoutState
 from tafelrunde.i18n import msg
 
@@ -38,6 +39,31 @@ def registrations(
         if paid:
             facts.append(PayFee(n=0, at=0, player=pid))
     return facts
+
+
+def present_unpaid(state: KnockoutState) -> list[str]:
+    """Return the present players whose fee is not marked yet, in order of registration.
+
+    Present: registered and not withdrawn; with check-in, only those checked in.
+    """
+    return [
+        pid
+        for pid in state.pending()
+        if not state.players[pid].paid
+        and state.players[pid].status is Status.REGISTERED
+        and (state.players[pid].checked_in or not state.rules.check_in)
+    ]
+
+
+def pay_all(state: KnockoutState) -> PayFees:
+    """Mark the fee of every present player paid, as one fact; refuse when there is none."""
+    players = tuple(present_unpaid(state))
+    if not players:
+        raise RuleError(
+            msg("Nobody present still lacks the entry fee."),
+            field="players",
+        )
+    return PayFees(n=0, at=0, players=players)
 
 
 def record_all(

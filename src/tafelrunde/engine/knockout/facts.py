@@ -34,6 +34,27 @@ class PayFee(KoFact):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PayFees(KoFact):
+    """Mark the entry fee of several players paid at once (all present players)."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeBackFee(KoFact):
+    """Take back a player's fee mark (paid by mistake, or money returned) before seating."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class HallTables(KoFact):
+    """Set how many physical tables the hall has; open tables take the lowest free one."""
+
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class CheckIn(KoFact):
     """Check a player in (needed before seating only when the ruleset asks for it)."""
 
@@ -88,5 +109,16 @@ class Donation(KoFact):
 
 
 KnockoutFact = (
-    Register | PayFee | CheckIn | Withdraw | OpenTable | GameLost | Undo | SchockOut | Donation
+    Register
+    | PayFee
+    | PayFees
+    | TakeBackFee
+    | HallTables
+    | CheckIn
+    | Withdraw
+    | OpenTable
+    | GameLost
+    | Undo
+    | SchockOut
+    | Donation
 )

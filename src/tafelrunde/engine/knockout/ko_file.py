@@ -15,11 +15,14 @@ from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KnockoutFact,
     OpenTable,
     PayFee,
+    PayFees,
     Register,
     SchockOut,
+    TakeBackFee,
     Undo,
     Withdraw,
 )
@@ -28,6 +31,8 @@ from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
 from tafelrunde.engine.knockout.state import KnockoutState, replay
 from tafelrunde.engine.limits import (
     MAX_FACT_NUMBER,
+    MAX_HALL_TABLES,
+    MAX_PLAYERS,
     MAX_TABLE_SIZE,
     NAME_LENGTH,
     checked_text,
@@ -40,6 +45,9 @@ MAX_SECONDS = 10**11  # a time as seconds: beyond every date's ordinal × second
 KINDS: dict[str, type[KnockoutFact]] = {
     "register": Register,
     "pay_fee": PayFee,
+    "pay_fees": PayFees,
+    "take_back_fee": TakeBackFee,
+    "hall_tables": HallTables,
     "check_in": CheckIn,
     "withdraw": Withdraw,
     "open_table": OpenTable,
@@ -118,7 +126,10 @@ def ko_fact_from_dict(d: dict[str, Any], where: str = "facts") -> KnockoutFact:
         elif name == "name":
             value = checked_text(value, field=at, length=NAME_LENGTH)
         elif name == "players":
-            value = ff.idents(value, where=at, most=MAX_TABLE_SIZE)
+            most = MAX_PLAYERS if cls is PayFees else MAX_TABLE_SIZE
+            value = ff.idents(value, where=at, most=most)
+        elif name == "count":
+            value = ff.whole_value(value, where=at, low=1, high=MAX_HALL_TABLES)
         elif name == "bracket":
             value = _bracket(value, at)
         elif value is not None and name in ("table", "target", "schock_out", "corrects"):

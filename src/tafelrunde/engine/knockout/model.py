@@ -39,7 +39,7 @@ class PlayerState:
 
 @dataclass
 class TableState:
-    """One table: its bracket, players, clock and who has left it in which order."""
+    """One table: its bracket, players, hall number, clock and who has left it in which order."""
 
     number: int
     bracket: Bracket
@@ -47,6 +47,8 @@ class TableState:
     opened_at: float
     final: bool
     by_hand: bool = False
+    opened_by: int = 0  # the number of the fact that opened it
+    place: int = 0  # the hall's physical table number ("Tisch 7"), free again once closed
     remaining: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)
     closed_at: float | None = None

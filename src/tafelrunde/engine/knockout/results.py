@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from enum import StrEnum
 
 from tafelrunde.engine.knockout.model import Status
+from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.state import KnockoutState
 
 
@@ -28,6 +30,36 @@ def ranking(state: KnockoutState) -> tuple[RankRow, ...]:
         return tuple(reversed(rows))
     order = [state.winner, *reversed(state.final_order), *reversed(state.eliminated)]
     return tuple(RankRow(i + 1, pid) for i, pid in enumerate(order))
+
+
+class Advance(StrEnum):
+    """Whether a player goes on: for sure, so far, not so far, or out for good."""
+
+    ON = "on"  # in the grand final, or qualified for it
+    ON_SO_FAR = "on_so_far"  # still playing in a bracket
+    OUT_SO_FAR = "out_so_far"  # no lives left, but may still fill the grand final
+    OUT = "out"  # no lives left, the grand final's players are known
+    NONE = "none"  # not playing (registered, withdrawn) or placed in the grand final
+
+
+def revival_open(state: KnockoutState) -> bool:
+    """Say whether players without lives may still fill the grand final (not named yet)."""
+    named = bool(state.finalists) or state.grand_final() is not None or state.finished
+    return state.rules.final_fill == "latest_eliminated" and not named
+
+
+def advance(state: KnockoutState, pid: str) -> Advance:
+    """Say whether a player goes on; 'so far' until the stage deciding it is complete."""
+    p = state.players[pid]
+    if p.status is Status.FINALIST:
+        return Advance.ON
+    if p.status is Status.SEATED:
+        return Advance.ON if p.bracket is Bracket.GRAND_FINAL else Advance.ON_SO_FAR
+    if p.status is Status.WAITING:
+        return Advance.ON_SO_FAR
+    if p.status is Status.OUT:
+        return Advance.OUT_SO_FAR if revival_open(state) else Advance.OUT
+    return Advance.NONE
 
 
 def prize_winners(state: KnockoutState) -> tuple[tuple[int, str, str], ...]:

@@ -17,11 +17,14 @@ from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KnockoutFact,
     OpenTable,
     PayFee,
+    PayFees,
     Register,
     SchockOut,
+    TakeBackFee,
     Undo,
     Withdraw,
 )
@@ -56,6 +59,7 @@ class KnockoutState:
         self.tables_closed: dict[Bracket, int] = {b: 0 for b in Bracket}
         self.final_table: TableState | None = None
         self.names: set[str] = set()  # every registered name, as checks.name_key gives it
+        self.hall_tables: int | None = None  # physical tables of the hall; None: not limited
 
     # -- questions ----------------------------------------------------------------------
 
@@ -69,6 +73,22 @@ class KnockoutState:
         if bracket is not None:
             return list(self.running[bracket].values())
         return sorted((t for b in Bracket for t in self.running[b].values()), key=_number)
+
+    def places_in_use(self) -> set[int]:
+        """Return the hall numbers of the open tables."""
+        return {t.place for b in Bracket for t in self.running[b].values()}
+
+    def free_places(self) -> int | None:
+        """Return how many hall tables are free now (None: the hall is not limited)."""
+        if self.hall_tables is None:
+            return None
+        return self.hall_tables - len(self.places_in_use())
+
+    def next_place(self) -> int | None:
+        """Return the lowest hall number no open table uses (None: all are in use)."""
+        used = self.places_in_use()
+        top = self.hall_tables if self.hall_tables is not None else len(used) + 1
+        return next((k for k in range(1, top + 1) if k not in used), None)
 
     def pending(self) -> list[str]:
         """Return the registered players still missing the entry fee (or check-in)."""
@@ -138,6 +158,20 @@ class KnockoutState:
             else:
                 p.checked_in = True
             self._promote(p)
+        elif isinstance(fact, PayFees):
+            for p in checks.can_pay_all(self, fact):
+                p.paid = True
+                self._promote(p)
+        elif isinstance(fact, TakeBackFee):
+            p = checks.can_take_back_fee(self, fact)
+            p.paid = False
+            if p.status is Status.WAITING:
+                self.queues[Bracket.MAIN].remove(p.id)
+                p.status, p.bracket = Status.REGISTERED, None
+                self.unready[p.id] = None
+        elif isinstance(fact, HallTables):
+            checks.can_set_hall_tables(self, fact)
+            self.hall_tables = fact.count
         elif isinstance(fact, Withdraw):
             p = checks.can_withdraw(self, fact)
             if p.status is Status.WAITING:
@@ -179,8 +213,17 @@ class KnockoutState:
     def _open(self, fact: OpenTable, final: bool) -> None:
         """Seat the players at a new table with their chips."""
         number = len(self.tables) + 1
+        place = self.next_place()
+        assert place is not None  # checks.can_open refuses a table when the hall is full
         table = TableState(
-            number, fact.bracket, fact.players, seconds(fact.at), final, fact.by_hand
+            number,
+            fact.bracket,
+            fact.players,
+            seconds(fact.at),
+            final,
+            fact.by_hand,
+            opened_by=fact.n,
+            place=place,
         )
         table.remaining = list(fact.players)
         self.tables[number] = table

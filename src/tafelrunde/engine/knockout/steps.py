@@ -21,6 +21,7 @@ class StepKind(StrEnum):
     COLLECT_FEE = "collect_fee"
     CHECK_IN = "check_in"
     REGISTER = "register"
+    WAIT_FOR_TABLE = "wait_for_table"
     FINISHED = "finished"
 
 
@@ -67,6 +68,24 @@ def suggested_tables(state: KnockoutState, bracket: Bracket) -> tuple[tuple[str,
     return tuple(out)
 
 
+def openable_tables(
+    state: KnockoutState, only: Bracket | None = None
+) -> tuple[list[tuple[Bracket, tuple[str, ...]]], int]:
+    """Return the suggested tables the hall has room for now, and how many more must wait."""
+    room = state.free_places()
+    tables: list[tuple[Bracket, tuple[str, ...]]] = []
+    held = 0
+    for b in BRACKETS:
+        if only not in (None, b):
+            continue
+        for players in suggested_tables(state, b):
+            if room is not None and len(tables) >= room:
+                held += 1
+            else:
+                tables.append((b, players))
+    return tables, held
+
+
 def _is_final(state: KnockoutState, bracket: Bracket, players: tuple[str, ...]) -> bool:
     """Say whether a suggested table would be its bracket's final table."""
     alone = not state.running[bracket] and len(players) == len(state.queues[bracket])
@@ -74,34 +93,41 @@ def _is_final(state: KnockoutState, bracket: Bracket, players: tuple[str, ...]) 
 
 
 def _open_steps(state: KnockoutState) -> list[Step]:
-    """Return a step for every suggested table."""
+    """Return a step for every suggested table the hall has room for (and one for the rest)."""
     steps: list[Step] = []
-    for b in BRACKETS:
-        for players in suggested_tables(state, b):
-            final = _is_final(state, b, players)
-            names = _names(state, players)
-            if final:
-                text = msg(
-                    "{bracket}: open a final table ({names}).",
-                    bracket=BRACKET_NAMES[b],
-                    names=names,
-                )
-            else:
-                text = msg(
-                    "{bracket}: open a table of {size} ({names}).",
-                    bracket=BRACKET_NAMES[b],
-                    size=len(players),
-                    names=names,
-                )
-            steps.append(
-                Step(
-                    StepKind.OPEN_TABLE,
-                    text,
-                    bracket=b,
-                    players=players,
-                    final=final,
-                )
+    tables, held = openable_tables(state)
+    for b, players in tables:
+        final = _is_final(state, b, players)
+        names = _names(state, players)
+        if final:
+            text = msg(
+                "{bracket}: open a final table ({names}).",
+                bracket=BRACKET_NAMES[b],
+                names=names,
             )
+        else:
+            text = msg(
+                "{bracket}: open a table of {size} ({names}).",
+                bracket=BRACKET_NAMES[b],
+                size=len(players),
+                names=names,
+            )
+        steps.append(
+            Step(
+                StepKind.OPEN_TABLE,
+                text,
+                bracket=b,
+                players=players,
+                final=final,
+            )
+        )
+    if held:
+        text = msg(
+            "All tables of the hall ({count}) are in use; the next table opens as soon as "
+            "one has finished.",
+            count=state.hall_tables,
+        )
+        steps.append(Step(StepKind.WAIT_FOR_TABLE, text))
     return steps
 
 
@@ -119,7 +145,7 @@ def next_steps(state: KnockoutState) -> tuple[Step, ...]:
     steps = [
         Step(
             StepKind.PLAY_TABLE,
-            msg("table {table}: enter the game losers.", table=t.number),
+            msg("table {table}: enter the game losers.", table=t.place),
             bracket=t.bracket,
             table=t.number,
             players=tuple(t.remaining),

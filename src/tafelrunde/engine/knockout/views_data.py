@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from tafelrunde.engine.knockout.clock import clock_text
@@ -9,11 +10,14 @@ from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KnockoutFact,
     OpenTable,
     PayFee,
+    PayFees,
     Register,
     SchockOut,
+    TakeBackFee,
     Undo,
     Withdraw,
 )
@@ -42,15 +46,47 @@ def names(state: KnockoutState, ids: list[str] | tuple[str, ...]) -> str:
     return ", ".join(state.players[p].name if p in state.players else p for p in ids)
 
 
-def fact_line(who: dict[str, str], fact: KnockoutFact) -> Message:
-    """Describe a fact in one line, with names (from `roster`) instead of ids."""
+@dataclass(frozen=True)
+class Places:
+    """The hall numbers ("Tisch 7") of the tables: by table number and by opening fact."""
+
+    by_table: dict[int, int] = field(default_factory=dict)
+    by_fact: dict[int, int] = field(default_factory=dict)
+
+
+def hall_numbers(state: KnockoutState) -> Places:
+    """Return every table's hall number, to describe facts with it."""
+    tables = state.tables.values()
+    return Places({t.number: t.place for t in tables}, {t.opened_by: t.place for t in tables})
+
+
+def fact_line(who: dict[str, str], fact: KnockoutFact, places: Places | None = None) -> Message:
+    """Describe a fact in one line, with names (from `roster`) and hall numbers (`places`).
+
+    Without `places` (or for a table no longer in the history) a table is named by its own number.
+    """
     name = who.get(getattr(fact, "player", ""), getattr(fact, "player", ""))
+    places = places or Places()
+    table = getattr(fact, "table", None)
+    if table is not None:
+        table = places.by_table.get(table, table)
     if isinstance(fact, Register):
         if fact.override_deadline:
             return msg("registered {name} (after the deadline)", name=name)
         return msg("registered {name}", name=name)
     if isinstance(fact, PayFee):
         return msg("entry fee paid: {name}", name=name)
+    if isinstance(fact, PayFees):
+        players = ", ".join(who.get(p, p) for p in fact.players)
+        return msg(
+            "entry fee paid by all present ({count}): {players}",
+            count=len(fact.players),
+            players=players,
+        )
+    if isinstance(fact, TakeBackFee):
+        return msg("entry fee mark taken back: {name}", name=name)
+    if isinstance(fact, HallTables):
+        return msg("tables in the hall: {count}", count=fact.count)
     if isinstance(fact, CheckIn):
         return msg("checked in: {name}", name=name)
     if isinstance(fact, Withdraw):
@@ -58,6 +94,21 @@ def fact_line(who: dict[str, str], fact: KnockoutFact) -> Message:
     if isinstance(fact, OpenTable):
         bracket = BRACKET_NAMES[fact.bracket]
         players = ", ".join(who.get(p, p) for p in fact.players)
+        place = places.by_fact.get(fact.n)
+        if place is not None:
+            if fact.by_hand:
+                return msg(
+                    "table {table} opened ({bracket}, by hand): {players}",
+                    table=place,
+                    bracket=bracket,
+                    players=players,
+                )
+            return msg(
+                "table {table} opened ({bracket}): {players}",
+                table=place,
+                bracket=bracket,
+                players=players,
+            )
         if fact.by_hand:
             return msg(
                 "table opened ({bracket}, by hand): {players}", bracket=bracket, players=players
@@ -67,16 +118,14 @@ def fact_line(who: dict[str, str], fact: KnockoutFact) -> Message:
         if fact.corrects:
             return msg(
                 "table {table}: game lost: {name}, corrects no. {corrects}",
-                table=fact.table,
+                table=table,
                 name=name,
                 corrects=fact.corrects,
             )
-        return msg("table {table}: game lost: {name}", table=fact.table, name=name)
+        return msg("table {table}: game lost: {name}", table=table, name=name)
     if isinstance(fact, SchockOut):
-        if fact.table:
-            return msg(
-                "Schock aus in one throw: {name} (table {table})", name=name, table=fact.table
-            )
+        if table:
+            return msg("Schock aus in one throw: {name} (table {table})", name=name, table=table)
         return msg("Schock aus in one throw: {name}", name=name)
     if isinstance(fact, Donation):
         return msg("donation for Schock aus no. {number}", number=fact.schock_out)
@@ -97,6 +146,7 @@ def table_rows(state: KnockoutState, at: float) -> list[dict[str, Any]]:
         rows.append(
             {
                 "table": table.number,
+                "hall_table": table.place,
                 "bracket": str(table.bracket),
                 "bracket_name": bracket_name(table.bracket),
                 "final": table.final,
@@ -125,6 +175,7 @@ def player_rows(state: KnockoutState) -> list[dict[str, Any]]:
             "lives": p.lives,
             "chips": p.chips if p.table is not None else None,
             "table": p.table,
+            "hall_table": None if p.table is None else state.tables[p.table].place,
             "paid": p.paid,
             "checked_in": p.checked_in,
         }

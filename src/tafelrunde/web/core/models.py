@@ -120,3 +120,16 @@ class ClubPreset(models.Model):
     def __str__(self) -> str:
         """Name the preset."""
         return self.name
+
+
+from tafelrunde.web.core.plan_run import PlanRun  # noqa: E402  (its table lives in this app)
+
+__all__ = [
+    "AuditEntry",
+    "ClubPreset",
+    "Event",
+    "FactRecord",
+    "PlanRun",
+    "TournamentRecord",
+    "new_revision",
+]

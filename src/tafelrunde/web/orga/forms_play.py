@@ -14,7 +14,14 @@ from django import forms
 from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_PIPS, MAX_SEED, NUMBER_TEXT, whole_number
+from tafelrunde.engine.limits import (
+    MAX_FACT_NUMBER,
+    MAX_PIPS,
+    MAX_SEED,
+    NAME_LENGTH,
+    NUMBER_TEXT,
+    whole_number,
+)
 from tafelrunde.engine.numbers import Num, parse_number
 from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.i18n import msg
@@ -66,6 +73,19 @@ class ReleaseForm(VersionForm):
         self.fields["seed"] = _whole(0, MAX_SEED, widget=forms.HiddenInput)
 
 
+class LateForm(VersionForm):
+    """A late player's name (formats A–C, where the ruleset lets late players join)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Add the name."""
+        super().__init__(*args, **kwargs)
+        self.fields["name"] = forms.CharField(label=gettext("Name"), max_length=NAME_LENGTH)
+        self.fields["name"].error_messages["required"] = gettext("Please fill this in.")
+        self.fields["name"].error_messages["max_length"] = gettext(
+            "at most %(limit_value)d characters"
+        )
+
+
 class UndoForm(VersionForm):
     """Take back the latest entry; `back` says which page to return to."""
 
@@ -73,7 +93,8 @@ class UndoForm(VersionForm):
 
 
 class TableForm(forms.Form):
-    """Which table of which game a result is for, and the entry it replaces (0: none)."""
+    """Which table of which game (of which stage) a result is for, the entry it replaces (0:
+    none), and the stage to take back to before its draw first (a correction's way back)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Add the hidden numbers."""
@@ -81,6 +102,8 @@ class TableForm(forms.Form):
         self.fields["game"] = _whole(1, MAX_FACT_NUMBER, widget=forms.HiddenInput)
         self.fields["table"] = _whole(1, MAX_FACT_NUMBER, widget=forms.HiddenInput)
         self.fields["basis"] = _whole(0, MAX_FACT_NUMBER, widget=forms.HiddenInput)
+        self.fields["stage"] = forms.CharField(max_length=60, required=False)
+        self.fields["rewind"] = forms.CharField(max_length=60, required=False)
 
 
 class ResultForm(TableForm):
@@ -187,6 +210,8 @@ class RolloffForm(forms.Form):
         if data.get("auto") or self.errors:
             return data
         order = [data.get(f"pos-{i}") for i in range(1, len(self.players) + 1)]
+        if len(order) == 2 and order[0] and not order[1]:  # one click: "Sieger: Anna"
+            order[1] = next((p for p, _ in self.players if p != order[0]), None)
         if sorted(o or "" for o in order) != sorted(p for p, _ in self.players):
             raise forms.ValidationError(
                 translated(msg("Put every player of the roll-off on exactly one place."))

@@ -10,7 +10,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutFact, KnockoutState, KnockoutTournament, Undo
 from tafelrunde.engine.knockout.actions import table_changes, table_token
 from tafelrunde.engine.knockout.entry import record_all, roster
-from tafelrunde.engine.knockout.views_data import fact_line, names
+from tafelrunde.engine.knockout.views_data import Places, fact_line, hall_numbers, names
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import AnyTournament, Logged, append
 
@@ -32,14 +32,14 @@ def knockout_of(tour: AnyTournament) -> KnockoutTournament:
     return tour
 
 
-def explain(tour: KnockoutTournament, fact: KnockoutFact) -> Message:
-    """Describe a fact; an undo also names what it takes back."""
+def explain(tour: KnockoutTournament, fact: KnockoutFact, places: Places | None = None) -> Message:
+    """Describe a fact (tables by their hall numbers); an undo also names what it takes back."""
     who = roster(tour)
-    line = fact_line(who, fact)
+    line = fact_line(who, fact, places)
     if isinstance(fact, Undo):
         target = next((f for f in tour.facts if f.n == fact.target), None)
         if target is not None:
-            return msg("{undo}: {target}", undo=line, target=fact_line(who, target))
+            return msg("{undo}: {target}", undo=line, target=fact_line(who, target, places))
     return line
 
 
@@ -49,9 +49,10 @@ def enter(rec_id: int, build: Build, *, expected: int | None, user: Any, at: str
     def change(tour: AnyTournament) -> Entered:
         ko = knockout_of(tour)
         before = len(ko.facts)
-        record_all(ko, build(ko, ko.state()), at=at, by=user.get_username())
+        state = record_all(ko, build(ko, ko.state()), at=at, by=user.get_username())
         new = ko.facts[before:]
-        return Entered(new, [explain(ko, f) for f in new])
+        places = hall_numbers(state)
+        return Entered(new, [explain(ko, f, places) for f in new])
 
     return append(
         rec_id,
@@ -79,10 +80,11 @@ def same_table(
         return
     table = state.tables[number]
     done = list(table_changes(tour, number, since)) if since is not None else []
-    what = [msg("no. {n} {fact}", n=f.n, fact=explain(tour, f)) for f in done]
+    places = hall_numbers(state)
+    what = [msg("no. {n} {fact}", n=f.n, fact=explain(tour, f, places)) for f in done]
     now = chips_text(state, number) if table.is_open else msg("finished")
     left = names(state, table.left)
-    said = {"table": number, "what": what, "now": now, "left": left}
+    said = {"table": table.place, "what": what, "now": now, "left": left}
     if what and left:
         text = msg(
             "Something was entered at table {table} meanwhile ({what}). Now: {now}; left: "

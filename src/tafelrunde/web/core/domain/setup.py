@@ -63,14 +63,21 @@ def numbered_players(names: list[str], first: int = 1) -> list[Player]:
 
 
 def new_tournament(
-    name: str, rules: AnyRules, players_text: str, *, day: date | None, at: str, by: str
+    name: str,
+    rules: AnyRules,
+    players_text: str,
+    *,
+    day: date | None,
+    at: str,
+    by: str,
+    late: bool = False,
 ) -> AnyTournament:
-    """Build a new tournament of any format, with its players (format D: registered)."""
+    """Build a new tournament with its players (format D: registered, `late` past the deadline)."""
     names = parse_player_names(players_text)
     name = checked_text(name, field="name")
     if isinstance(rules, KnockoutRules):
         ko = KnockoutTournament(name or rules.name, rules, day=day, created_at=at)
-        record_all(ko, registrations(ko, names), at=at, by=by)
+        record_all(ko, registrations(ko, names, late=late), at=at, by=by)
         return ko
     tour = Tournament(name or rules.name, rules, numbered_players(names), new_seed(), created_at=at)
     check_players(tour)

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('web', '0005_audit_message'),
+        ('web', '0006_plan_run'),
     ]
 
     operations = [

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import ngettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
@@ -20,10 +21,11 @@ from tafelrunde.engine.knockout import (
 )
 from tafelrunde.engine.knockout.actions import last_loss, table_token, tables_to_open, undo_target
 from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
-from tafelrunde.engine.knockout.entry import roster
+from tafelrunde.engine.knockout.entry import present_unpaid, roster
 from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.state import BRACKETS
 from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, player_rows, table_rows
+from tafelrunde.engine.limits import MAX_HALL_TABLES
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.orga.forms import PlayersForm
@@ -39,6 +41,7 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
     rules = state.rules
     form = (bound or {}).get("register") or PlayersForm(initial={"version": rec.version})
     rows = player_rows(state)
+    to_pay = [state.players[p].name for p in present_unpaid(state)]
     for row in rows:
         p = state.players[row["id"]]
         open_ = row["status"] in ("registered", "waiting") and not p.seated_ever
@@ -46,6 +49,7 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
             "can_pay": not p.paid and row["status"] != "withdrawn",
             "can_check_in": rules.check_in and not p.checked_in and row["status"] != "withdrawn",
             "can_withdraw": open_,
+            "can_take_back": p.paid and not p.seated_ever and not state.finished,
             "status_text": translated(row["status_text"]),
             "bracket_name": translated(bracket_name(p.bracket)) if p.bracket else "",
         }
@@ -62,6 +66,14 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
         "fees_total": fees_total(state),
         "paid": sum(1 for p in state.players.values() if p.paid),
         "day": tour.day,
+        "to_pay": to_pay,
+        "pay_all_question": ngettext(
+            "Mark the entry fee of %(n)s present player as paid: %(names)s?",
+            "Mark the entry fee of all %(n)s present players as paid: %(names)s?",
+            len(to_pay),
+        )
+        % {"n": len(to_pay), "names": ", ".join(to_pay)},
+        "pay_all_form": (bound or {}).get("pay-all"),
     }
     return page(request, rec, "orga/ko_players.html", context)
 
@@ -141,7 +153,7 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
     except RuleError:
         undo = None
     counts = schock_out_counts(state)
-    shown = {"open", "hand", "schock", "donation", "undo" if undo else ""}
+    shown = {"open", "hand", "hall", "schock", "donation", "undo" if undo else ""}
     shown |= {f"{kind}-{c['table']}" for c in cards for kind in ("lost", "correct")}
     context = {
         "stray": [form for key, form in bound.items() if key not in shown],
@@ -173,6 +185,9 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
         "winner": state.players[state.winner].name if state.winner else None,
         "bound": bound,
         "finished": state.finished,
+        "hall_tables": state.hall_tables,
+        "hall_most": MAX_HALL_TABLES,
+        "in_use": len(state.places_in_use()),
     }
     return page(request, rec, "orga/ko_tables.html", context)
 

@@ -17,17 +17,19 @@ from tafelrunde.engine.knockout import (
     CheckIn,
     Donation,
     GameLost,
+    HallTables,
     KnockoutFact,
     KnockoutState,
     KnockoutTournament,
     PayFee,
     SchockOut,
+    TakeBackFee,
     Undo,
     Withdraw,
 )
 from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
 from tafelrunde.engine.knockout.checks import known_table
-from tafelrunde.engine.knockout.entry import player_id, registrations
+from tafelrunde.engine.knockout.entry import pay_all, player_id, registrations
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
@@ -95,17 +97,18 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, form, "register", build, back="ko-players", fields=fields)
 
 
-MARKS: dict[str, type[PayFee | CheckIn | Withdraw]] = {
+MARKS: dict[str, type[PayFee | CheckIn | Withdraw | TakeBackFee]] = {
     "pay": PayFee,
     "checkin": CheckIn,
     "withdraw": Withdraw,
+    "unpay": TakeBackFee,
 }
 
 
 @organiser
 @require_POST
 def mark(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
-    """Mark a player's entry fee paid, check the player in, or withdraw the player."""
+    """Mark a player's entry fee paid (or take the mark back), check in, or withdraw."""
     if kind not in MARKS:
         raise Http404(kind)
     fact = MARKS[kind]
@@ -115,6 +118,30 @@ def mark(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 
     form = kf.PlayerForm(request.POST.copy())
     return _act(request, pk, form, "mark", build, back="ko-players")
+
+
+@organiser
+@require_POST
+def pay_everybody(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark the entry fee of every present player paid, as one entry (the page asked first)."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        return [pay_all(state)]
+
+    form = kf.VersionForm(request.POST.copy())
+    return _act(request, pk, form, "pay-all", build, back="ko-players")
+
+
+@organiser
+@require_POST
+def hall(request: HttpRequest, pk: int) -> HttpResponse:
+    """Set how many physical tables the hall has."""
+
+    def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
+        return [HallTables(n=0, at=0, count=d["count"])]
+
+    form = kf.HallForm(request.POST.copy())
+    return _act(request, pk, form, "hall", build, back="ko-tables")
 
 
 @organiser

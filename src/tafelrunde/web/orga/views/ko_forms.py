@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
+from tafelrunde.engine.limits import MAX_HALL_TABLES
+
 
 class VersionForm(forms.Form):
     """Every change carries the state it was made on: a stale form is refused."""
@@ -88,3 +90,19 @@ class UndoForm(VersionForm):
     """Take back the entry shown (the latest that counts)."""
 
     target = forms.IntegerField()
+
+
+class HallForm(VersionForm):
+    """How many physical tables the hall has."""
+
+    count = forms.IntegerField(min_value=1, max_value=MAX_HALL_TABLES)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Say in the active language what a table count must be."""
+        super().__init__(*args, **kwargs)
+        field = self.fields["count"]
+        field.label = _("Tables in the hall")
+        field.error_messages |= {
+            "min_value": _("The hall needs at least 1 table."),
+            "max_value": _("At most %(limit_value)s tables."),
+        }

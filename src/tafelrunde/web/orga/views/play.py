@@ -15,11 +15,12 @@ from tafelrunde.engine.actions import (
     next_draw,
     open_rolloffs,
     record,
+    rewind_before,
     rolled_by_software,
     rolloff_for,
     undo_last,
 )
-from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import Draw, Result, Tournament
 from tafelrunde.engine.limits import MAX_SEED, MAX_TABLE_SIZE, whole_number
@@ -38,9 +39,9 @@ from tafelrunde.web.core.domain.store import (
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import organiser, record_of, text_of
-from tafelrunde.web.core.views.frame import page, stamp
+from tafelrunde.web.core.views.frame import page, page_of, stamp
 from tafelrunde.web.orga.forms_play import ReleaseForm, ResultForm, RolloffForm, TableForm, UndoForm
-from tafelrunde.web.orga.views.tables_page import page_of, result_fields, tables
+from tafelrunde.web.orga.views.tables_page import result_fields, tables
 
 
 def _state(rec: TournamentRecord) -> TournamentState:
@@ -76,7 +77,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     state = _state(rec)
     if request.method == "POST":
         return release(request, rec)
-    context: dict[str, Any] = {"draws": past_draws(state)}
+    context: dict[str, Any] = {"draws": past_draws(state), "stale": "veraltet" in request.GET}
     if request.user.is_authenticated:
         seed, context["seed_note"] = _seed(request, rec)
         context["fresh_seed"] = setup.new_seed()  # the redraw link's
@@ -148,7 +149,10 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
         append(rec.pk, change, expected=version, user=request.user, log=log)
     except RuleError as err:
         messages.error(request, text_of(err))
-        return redirect("draw", rec.pk)
+        # an outdated preview: the next draw is shown, but its release is not under the
+        # same click (a double click must not release two draws)
+        stale = "?veraltet=1" if err.field == "version" else ""
+        return redirect(reverse("draw", args=[rec.pk]) + stale)
     messages.success(request, translated(msg("Draw released.")))
     return redirect("tables", rec.pk)
 
@@ -156,58 +160,103 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
 @organiser
 @require_POST
 def result(request: HttpRequest, pk: int) -> HttpResponse:
-    """Enter or correct one table's result; an outdated form is refused."""
+    """Enter or correct one table's result (of the running stage, or of an earlier one); an
+    outdated form is refused; a correction that changes who went on is refused with the way
+    back (take the next stage back to before its draw, then store the correction)."""
     rec = record_of(pk)
     if rec.format == "D":
         return redirect("ko-tables", rec.pk)  # format D enters game losers on its own page
     head = TableForm(request.POST)
     if not head.is_valid():
         raise Http404("table")  # the hidden fields of the card were changed by hand
-    game, table, basis = (head.cleaned_data[k] for k in ("game", "table", "basis"))
+    stage, game, table, basis, rewind = (
+        head.cleaned_data[k] for k in ("stage", "game", "table", "basis", "rewind")
+    )
     key = f"{game}-{table}"
     try:
-        form = result_form(rec, request.POST, game, table)
+        form = result_form(rec, request.POST, stage, game, table)
     except RuleError as err:
         return tables(request, pk, errors={key: {"__all__": text_of(err)}}, typed=request.POST)
     if not form.is_valid():
         shown = form.field_errors() | {"__all__": form.form_error()}
         return tables(request, pk, errors={key: shown}, typed=request.POST)
+    by = request.user.get_username()
+
+    def change(tour: Tournament) -> tuple[Any, bool, list[Logged]]:
+        state, undone = group_state(tour), []
+        if rewind:
+            state, taken = rewind_before(state, rewind, at=stamp(), by=by)
+            undos = tour.facts[-len(taken) :]
+            undone = [Logged(msg("Undone: {entry}", entry=describe(tour, f)), fact=u.n)
+                      for f, u in zip(taken, undos, strict=True)]  # fmt: skip
+        done, open_here = _enter(state, form, stage, game, table, basis, by)
+        return done, open_here, undone
+
+    def log(done: tuple[Any, bool, list[Logged]]) -> list[Logged]:
+        return [*done[2], Logged(_result_said(basis, game, table), fact=done[0].n)]
+
     try:
-        _, open_here = append(
-            rec.pk,
-            lambda tour: _enter(tour, form, game, table, basis, request),
-            user=request.user,
-            log=lambda done: Logged(_result_said(basis, game, table), fact=done[0].n),
-        )
+        done, open_here, _ = append(rec.pk, change, user=request.user, log=log)
+    except AdvancingChanged as err:
+        said = {"__all__": text_of(err), "rewind": err.stage}
+        return tables(request, pk, errors={key: said}, typed=request.POST)
     except RuleError as err:
         return tables(request, pk, errors={key: {"__all__": text_of(err)}}, typed=request.POST)
     messages.success(request, translated(msg("Table {table}: result saved.", table=table)))
-    stay = f"?partie={game}&seite={page_of(table)}" if open_here else ""  # else: the next game
-    return redirect(reverse("tables", args=[rec.pk]) + f"{stay}#table-{game}-{table}")
+    return redirect(reverse("tables", args=[rec.pk]) + _after(rec, done, open_here, rewind))
 
 
-def result_form(rec: TournamentRecord, data: Any, game: int, table: int) -> ResultForm:
+def _after(rec: TournamentRecord, done: Any, open_here: bool, rewind: str) -> str:
+    """Where the page goes after a result: an open roll-off it caused (its card), the same
+    game while it has results missing, else the next game."""
+    state = read_only(record_of(rec.pk))[1]
+    st = state.current
+
+    def card(game: int, stage: str = "") -> str:
+        where = f"runde={stage}&" if stage else ""
+        return f"?{where}partie={game}&seite={page_of(done.table)}#table-{game}-{done.table}"
+
+    for need in open_rolloffs(state):
+        if need.table == done.table and need.game in (done.game, done.game + 1, 0) and st:
+            return card(need.game or st.drawn_games())
+    if rewind or (st is not None and done.stage != st.key):
+        return card(done.game, done.stage)
+    return card(done.game) if open_here else ""  # else the next game, or the next step
+
+
+def result_form(rec: TournamentRecord, data: Any, stage: str, game: int, table: int) -> ResultForm:
     """The result form of one table: a field per player and value the stage asks for."""
     state = read_only(rec)[1]
-    st = state.current
-    if st is None:
-        raise RuleError(msg("Nothing is drawn yet."), field="game")
+    st = _stage_of(state, stage)
     drawn = st.tables(game) or ()
     if not 1 <= table <= len(drawn):
         raise RuleError(msg("There is no table {table}.", table=table), field="table")
-    seats = [(p, state.tournament.name_of(p)) for p in drawn[table - 1]]
+    seats = [(p, state.tournament.name_of(p)) for p in st.seated(game, table)]  # not withdrawn
     return ResultForm(data, seats=seats, rule=st.rule, kinds=result_fields(st))
 
 
+def _stage_of(state: TournamentState, stage: str) -> StageState:
+    """The stage a result form is for: the one named, else the running one."""
+    for st in state.stages:
+        if st.key == stage:
+            return st
+    if state.current is None:
+        raise RuleError(msg("Nothing is drawn yet."), field="game")
+    return state.current
+
+
 def _enter(
-    tour: Tournament, form: ResultForm, game: int, table: int, basis: int, request: HttpRequest
+    state: TournamentState,
+    form: ResultForm,
+    stage: str,
+    game: int,
+    table: int,
+    basis: int,
+    by: str,
 ) -> tuple[Any, bool]:
     """Record the result from the form, unless the table changed meanwhile; say whether
     the game still has results missing."""
-    state = group_state(tour)
-    st = state.current
-    if st is None:
-        raise RuleError(msg("Nothing is drawn yet."), field="game")
+    st = _stage_of(state, stage)
     old = st.results.get((game, table))
     if (old.n if old else 0) != basis:
         said = msg(
@@ -219,7 +268,7 @@ def _enter(
     fact = Result(n=0, stage=st.key, game=game, table=table, scores=form.values("points"),
                   pips=form.values("pips"), places=form.values("place"),
                   corrects=basis or None)  # fmt: skip
-    done = record(state, fact, at=stamp(), by=request.user.get_username())
+    done = record(state, fact, at=stamp(), by=by)
     return done, any(g == game for g, _ in st.missing_results())
 
 
@@ -271,7 +320,28 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     except RuleError as err:
         return tables(request, pk, errors={key: text_of(err)})
     messages.success(request, translated(msg("Roll-off entered: {order}", order=said)))
-    return redirect("tables", rec.pk)
+    return redirect(reverse("tables", args=[rec.pk]) + _after_rolloff(rec, request.POST))
+
+
+def _after_rolloff(rec: TournamentRecord, data: Any) -> str:
+    """Where the page goes after a roll-off: the card of the next open roll-off (one may
+    follow from this one: a Herzog after a Stechen), else back to the card it was on while
+    results are missing, else the top of the page with the next step."""
+    state = read_only(record_of(rec.pk))[1]
+    st = state.current
+    for need in open_rolloffs(state):
+        if need.table and st is not None:
+            return _card_anchor(f"{need.game or st.drawn_games()}-{need.table}")
+        return ""  # a roll-off of the whole stage: at the top of the page
+    return _card_anchor(data.get("card", "")) if st and st.missing_results() else ""
+
+
+def _card_anchor(card: str) -> str:
+    """The address part of the card a roll-off form was on ("3-2": game 3, table 2)."""
+    game, _, table = card.partition("-")
+    if not all(t.isascii() and t.isdigit() and 0 < len(t) < 7 for t in (game, table)):
+        return ""
+    return f"?partie={int(game)}&seite={page_of(int(table))}#table-{int(game)}-{int(table)}"
 
 
 @organiser

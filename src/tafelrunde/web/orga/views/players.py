@@ -1,4 +1,5 @@
-"""Players of a format A–C tournament: added by hand or CSV, removed, until the first draw."""
+"""Players of a format A–C tournament: added by hand or CSV, removed, until the first draw;
+after it, the list with who withdrew or joined late (see presence)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_
 from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.forms_play import VersionForm
+from tafelrunde.web.orga.views.presence import roster
 from tafelrunde.web.orga.views.tournaments import upload_text
 
 FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
@@ -51,7 +53,10 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, translated(msg("Players added.")))
                 return redirect("players", rec.pk)
-    context = {"form": form, "players": rec.players, "fixed": setup.started(rec)}
+    fixed = setup.started(rec)
+    context = {"form": form, "players": rec.players, "fixed": fixed}
+    if fixed:
+        context |= roster(rec)
     return page(request, rec, "orga/players.html", context)
 
 

@@ -17,7 +17,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.knockout.rules_text import rule_items
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.engine.rules_text import stage_lines
+from tafelrunde.engine.rules_text import player_lines, stage_lines
 from tafelrunde.engine.ruleset import named
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules
@@ -158,8 +158,9 @@ def _summary(rec: TournamentRecord) -> dict[str, Any]:
         }
         for r in tour.ruleset.stages
     ]
+    rows = [(translated(label), translated(value)) for label, value in player_lines(tour.ruleset)]
     title = translated(named(tour.ruleset.name, tour.ruleset.name_en))
-    return {"rows": [], "stages": stages, "title": title, "note": tour.ruleset.description}
+    return {"rows": rows, "stages": stages, "title": title, "note": tour.ruleset.description}
 
 
 def rules_page(

@@ -1,5 +1,5 @@
-"""The tables page of format A–C: one game, a page of its tables with seat order, results
-and their forms; made once per version of the tournament and shared by every request."""
+"""The tables page of format A–C: one game, a page of its tables with seat order, results,
+roll-offs and their forms; made once per version of the tournament and shared by every request."""
 
 from __future__ import annotations
 
@@ -15,99 +15,120 @@ from django.utils.safestring import mark_safe
 from tafelrunde.engine.actions import open_rolloffs, undo_target
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_words import describe
+from tafelrunde.engine.progress import pending, rolloff_purpose
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import latest, read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import PER_PAGE, page, page_of
+from tafelrunde.web.core.views.frame import page, page_of
 from tafelrunde.web.orga.cards import CSRF, card, joined, with_csrf
+from tafelrunde.web.orga.table_list import (
+    Wanted,
+    chosen_game,
+    chosen_stage,
+    jump,
+    listing,
+)
+from tafelrunde.web.public.views.tournament import step_link
 
 
 def tables(
     request: HttpRequest, pk: int, errors: dict[str, Any] | None = None, typed: Any = None
 ) -> HttpResponse:
-    """One game of the running stage (the first with results missing, or the one asked for):
-    tables, seat order, results and their forms; the other games are a click away.
+    """One game of a stage (the running one unless asked): its tables with seat order, results
+    and their forms; a box jumps to a table, a filter shows the open ones, a name finds a
+    player's table; the other games and stages are a click away.
 
-    Without a refusal to show, the page's content is made once per version of the
+    Without a refusal or a search to show, the page's content is made once per version of the
     tournament and shared by every request for it (many phones at once cost one render).
     """
     rec = record_of(pk)
     if rec.format == "D":
         return redirect("ko-tables", rec.pk)
-    wanted = request.GET.get("partie") or (typed.get("game") if typed is not None else None)
-    sheet = request.GET.get("seite") or (_sheet_of(typed) if typed is not None else None)
+    wanted = Wanted.of(request.GET, typed)
+    errors = dict(errors or {})
+    if "tisch" in request.GET and typed is None:
+        state = read_only(rec)[1]
+        st = chosen_stage(state, wanted)
+        game = chosen_game(st, wanted)
+        table, why = jump(st, game, request.GET.get("tisch", "")[:12])
+        if why is None:
+            there = wanted.query(partie=game, seite=page_of(table), offen="", name="")
+            return redirect(reverse("tables", args=[rec.pk]) + f"{there}#table-{game}-{table}")
+        errors["jump"] = translated(why)
     organiser, language = request.user.is_authenticated, lang()
 
     def make(now: TournamentRecord) -> str:
-        return tables_block(now, (wanted, sheet), organiser, language, errors or {}, typed)
+        return tables_block(now, wanted, organiser, language, errors, typed)
 
-    if errors or typed is not None:
+    if errors or typed is not None or wanted.name:
         block = make(rec)
     else:
-        block = latest(rec, f"tables:{wanted}:{sheet}:{language}:{organiser}", make)
+        block = latest(rec, f"tables:{wanted.key()}:{language}:{organiser}", make)
     return with_csrf(request, page(request, rec, "orga/tables.html", {"content": mark_safe(block)}))
-
-
-def _sheet_of(typed: Any) -> str | None:
-    """The page of the table a refused form was for."""
-    table = typed.get("table", "")
-    return str(page_of(int(table))) if table.isascii() and table.isdigit() and table else None
 
 
 def tables_block(
     rec: TournamentRecord,
-    wanted: tuple[str | None, str | None],
+    wanted: Wanted,
     organiser: bool,
     language: str,
-    errors: dict[str, str],
+    errors: dict[str, Any],
     typed: Any,
 ) -> str:
     """The content of the tables page for one state of the tournament."""
     state = read_only(rec)[1]
-    st = state.current
-    game = _game(st, wanted[0])
-    sheet, sheets = _sheet(st, game, wanted[1])
+    st = chosen_stage(state, wanted)
+    game = chosen_game(st, wanted)
+    listed = listing(state, st, game, wanted)
+    needs = _needs(state, st)
     cards: list[str] = []
+    on_cards: set[str] = set()
     if st is not None and game:
         fields = result_fields(st)
         action = reverse("result", args=[rec.pk])
-        shown = range((sheet - 1) * PER_PAGE + 1, sheet * PER_PAGE + 1)
         earlier: dict[int, list[int]] = {}
         for r in st.superseded:
             if r.game == game:
                 earlier.setdefault(r.table, []).append(r.n)
-        for view in game_tables(state, st, game, shown):
+        last_game = game == st.drawn_games()
+        for view in game_tables(state, st, game, set(listed.shown)):
             said = _said(errors.get(f"{game}-{view.index}"))
             here = _typed(typed, game, view)
+            mine = [n for n in needs if n["table"] == view.index
+                    and (n["game"] == game or (not n["game"] and last_game))]  # fmt: skip
+            on_cards |= {n["key"] for n in mine}
+            mine = [n | {"error": errors.get(n["key"])} for n in mine]
             # the key holds what the card shows, untranslated: a kept card costs no words
-            key = (language, organiser, action, game, view.index, view.seats, view.names,
+            key = (language, organiser, action, st.key, game, view.index, view.seats, view.names,
                    repr(view.note), view.seats_known, view.placed,
                    view.result.n if view.result else 0, tuple(earlier.get(view.index, ())),
-                   here, tuple(fields.items()), repr(sorted(said.items())))  # fmt: skip
+                   here, tuple(fields.items()), repr(sorted(said.items())), repr(mine),
+                   st.rule.note)  # fmt: skip
 
-            def context(view: Any = view, said: dict[str, str] = said) -> dict[str, Any]:
+            def context(
+                view: Any = view, said: dict[str, str] = said, mine: list[Any] = mine
+            ) -> dict[str, Any]:
                 shown_view = replace(view, note=translated(view.note))
                 tb = _table(state, st, game, shown_view, typed, said)
                 return {"tb": tb, "game": game, "fields": fields, "organiser": organiser,
-                        "action": action, "error": said.get("__all__")}  # fmt: skip
+                        "action": action, "error": said.get("__all__"), "stage": st.key,
+                        "note": st.rule.note, "rolloffs": _shown_needs(mine), "pk": rec.pk,
+                        "csrf": mark_safe(CSRF)}  # fmt: skip
 
             cards.append(card("orga/table_card.html", context, key))
-    needs = [
-        {"kind": n.kind, "game": n.game, "table": n.table,
-         "players": [(p, state.tournament.name_of(p)) for p in n.players],
-         "key": "rolloff-" + "-".join(sorted(n.players))}
-        for n in open_rolloffs(state)
-    ]  # fmt: skip
-    shown = {f"{game}-{i}" for i in range(1, len(cards) + 1)} | {n["key"] for n in needs}
+    loose_needs = [n for n in needs if n["key"] not in on_cards]
+    shown = {f"{game}-{i}" for i in listed.shown} | {n["key"] for n in needs} | {"jump"}
     rolloff_cards = [
         card("orga/rolloff_card.html",
-             {"r": r, "pk": rec.pk, "organiser": organiser, "error": errors.get(r["key"])},
+             {"r": r | {"error": errors.get(r["key"])}, "pk": rec.pk, "organiser": organiser,
+              "csrf": mark_safe(CSRF)},
              (language, organiser, rec.pk, repr(r), errors.get(r["key"])))
-        for r in needs
+        for r in _shown_needs(loose_needs)
     ]  # fmt: skip
     context = {
         "pk": rec.pk,
@@ -116,55 +137,89 @@ def tables_block(
         "csrf": mark_safe(CSRF),
         "stage": st,
         "stage_title": translated(st.title()) if st else "",
+        "stages": _stages(state, st, wanted),
         "game": game,
         "word": translated(st.rule.game_word()) if st else "",
         "seed": draw_seed(st, game) if st and game else None,
-        "games": _games(st),
-        "sheet": sheet,
-        "sheets": sheets,
+        "games": _games(st, wanted),
+        "listed": listed,
+        "found": translated(listed.found) if listed.found else "",
+        "wanted": wanted,
+        "here": wanted.query(runde=st.key, partie=game, seite="", offen="", name="") if st else "",
+        "sheet_links": [
+            s | {"query": wanted.query(partie=game, seite=s["sheet"])} for s in listed.sheets
+        ],
         "cards": joined(cards),
-        "rolloffs": needs,
+        "rolloffs": loose_needs,
         "rolloff_cards": joined(rolloff_cards),
-        "errors": errors,
+        "jump_error": errors.get("jump", ""),
         "loose": [" ".join(_said(e).values()) for k, e in errors.items() if k not in shown],
         "last": _last(state),
+        "next": _next(state, st, game, rec.pk, wanted) if organiser else None,
+        "note": st.rule.note if st else "",
+        "earlier_stage": st is not None and st is not state.current,
     }
     return render_to_string("orga/tables_block.html", context)
 
 
-def _game(st: StageState | None, wanted: str | None) -> int:
-    """The game to show: the one asked for, else the first with results missing, else the last."""
-    if st is None or not st.drawn_games():
-        return 0
-    drawn = st.drawn_games()
-    if wanted and wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= drawn:
-        return int(wanted)
-    missing = sorted({g for g, _ in st.missing_results()})
-    return missing[0] if missing else drawn
-
-
-def _sheet(st: StageState | None, game: int, wanted: str | None) -> tuple[int, list[Any]]:
-    """The page of tables to show (asked for, else the first with a result missing) and
-    every page of the game: its number, first and last table, results missing."""
-    tables = len(st.tables(game) or ()) if st is not None and game else 0
-    missing = [t for g, t in st.missing_results() if g == game] if st is not None else []
-    count = max(1, -(-tables // PER_PAGE))
-    sheets = [
-        {"sheet": k, "first": (k - 1) * PER_PAGE + 1, "last": min(k * PER_PAGE, tables),
-         "missing": sum(1 for t in missing if page_of(t) == k)}
-        for k in range(1, count + 1)
+def _needs(state: TournamentState, st: StageState | None) -> list[dict[str, Any]]:
+    """The open roll-offs of the running stage, with what each decides."""
+    if st is None or st is not state.current:
+        return []
+    return [
+        {"kind": n.kind, "game": n.game, "table": n.table,
+         "players": [(p, state.tournament.name_of(p)) for p in n.players],
+         "purpose": rolloff_purpose(st, n),
+         "key": "rolloff-" + "-".join(sorted(n.players))}
+        for n in open_rolloffs(state)
     ]  # fmt: skip
-    if wanted and wanted.isascii() and wanted.isdigit() and 1 <= int(wanted) <= count:
-        return int(wanted), sheets
-    return (page_of(min(missing)) if missing else 1), sheets
 
 
-def _games(st: StageState | None) -> list[dict[str, int]]:
+def _shown_needs(needs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Roll-offs with their purpose in the active language."""
+    return [n | {"purpose": translated(n["purpose"])} for n in needs]
+
+
+def _stages(state: TournamentState, st: StageState | None, wanted: Wanted) -> list[dict[str, Any]]:
+    """Every stage played so far, to correct an earlier one."""
+    if len(state.stages) < 2:
+        return []
+    return [{"title": translated(s.title()), "query": wanted.query(runde=s.key, partie="", seite="",
+                                                                   name=""),
+             "active": s is st, "missing": len(s.missing_results())}
+            for s in state.stages]  # fmt: skip
+
+
+def _games(st: StageState | None, wanted: Wanted) -> list[dict[str, Any]]:
     """Every drawn game of the stage with how many of its results are missing."""
     if st is None:
         return []
     missing = [g for g, _ in st.missing_results()]
-    return [{"game": g, "missing": missing.count(g)} for g in range(1, st.drawn_games() + 1)]
+    return [{"game": g, "missing": missing.count(g), "query": wanted.query(partie=g, seite="")}
+            for g in range(1, st.drawn_games() + 1)]  # fmt: skip
+
+
+def _next(
+    state: TournamentState, st: StageState | None, game: int, pk: int, wanted: Wanted
+) -> dict[str, str] | None:
+    """After the last result of a game: the next step as a button (the next game's tables,
+    or the next draw, or the final ranking); none while results or roll-offs are open."""
+    if st is None or st is not state.current or not game:
+        return None
+    missing = st.missing_results()
+    if any(g == game for g, _ in missing):
+        return None
+    later = sorted(g for g, _ in missing if g > game)
+    if later:
+        word = st.rule.game_word()
+        return {"text": translated(msg("On to {word} {game}", word=word, game=later[0])),
+                "url": wanted.query(partie=later[0], seite="", offen="", name="")}  # fmt: skip
+    if missing or open_rolloffs(state):
+        return None
+    for step in pending(state):
+        if step.kind in ("draw", "finished"):
+            return {"text": translated(step.text), "url": step_link(pk, step)}
+    return None
 
 
 def result_fields(st: StageState | None) -> dict[str, bool]:
@@ -231,7 +286,9 @@ def _table(
         for r in st.superseded
         if (r.game, r.table) == (game, view.index)
     ]
+    back = next((s for s in state.stages if s.key == said.get("rewind")), None)
     return {
+        "rewind": {"key": back.key, "title": translated(back.title())} if back else None,
         "earlier": earlier,
         "view": view,
         "rows": rows,

@@ -19,6 +19,7 @@ from tafelrunde.engine.limits import (
     MAX_RULESET_BYTES,
     checked_size,
 )
+from tafelrunde.engine.players import parse_player_names
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain import setup
@@ -28,6 +29,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, record_of, refuse
 from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.orga.forms import ImportForm, TournamentForm
+from tafelrunde.web.orga.forms_ko_times import KoTimesForm, late_registration, with_times
 
 
 def upload_text(form: Any, name: str, limit: int) -> str | None:
@@ -65,41 +67,61 @@ def stored(
 def create(request: HttpRequest) -> HttpResponse:
     """Create a tournament from a preset or an uploaded ruleset, with its players."""
     initial = {"event": request.GET.get("event", ""), "preset": "gruppenmodus"}
+    posted = request.method == "POST"
     form = TournamentForm(
-        request.POST if request.method == "POST" else None,
-        request.FILES if request.method == "POST" else None,
-        initial=initial,
+        request.POST if posted else None, request.FILES if posted else None, initial=initial
     )
-    if request.method == "POST" and form.is_valid():
+    times = KoTimesForm(request.POST if posted else None)
+    valid = [form.is_valid(), times.is_valid()]  # both, so that each shows its mistakes
+    if posted and all(valid):
         try:
             rules = setup.choose_rules(
                 form.cleaned_data["preset"], upload_text(form, "ruleset", MAX_RULESET_BYTES)
             )
+            rules = with_times(rules, times)
             players = (
                 upload_text(form, "players_file", MAX_LIST_BYTES) or form.cleaned_data["players"]
             )
             event = event_of(form)
             day = form.cleaned_data["day"] or (event.date if event else None)
+            day = day or timezone.localdate()
+            names = parse_player_names(players)
+            now = stamp()
+            late = late_registration(rules, times, names, day=day, at=now)
             tour = setup.new_tournament(
                 form.cleaned_data["name"].strip(),
                 rules,
                 players,
-                day=day or timezone.localdate(),
-                at=stamp(),
+                day=day,
+                at=now,
                 by=request.user.get_username(),
+                late=late,
             )
         except RuleError as err:
-            refuse(form, err, {"file": "ruleset", "format": "preset"})
+            at_times = err.field in times.fields
+            refuse(times if at_times else form, err, {"file": "ruleset", "format": "preset"})
         else:
-            name, kind = tour.name, "D" if isinstance(tour, KnockoutTournament) else rules.format
             return stored(
                 request,
                 tour,
                 event,
-                msg("Tournament '{name}' (format {kind}) created", name=name, kind=kind),
+                created_line(tour, rules, len(names) if late else 0),
                 msg("Tournament created."),
             )
-    return render(request, "orga/tournament_form.html", {"form": form})
+    return render(request, "orga/tournament_form.html", {"form": form, "times": times})
+
+
+def created_line(tour: Any, rules: Any, late: int) -> Message:
+    """The log line of a new tournament; it names the players registered past the deadline."""
+    name, kind = tour.name, "D" if isinstance(tour, KnockoutTournament) else rules.format
+    if late:
+        return msg(
+            "Tournament '{name}' (format D) created; {count} players registered after the "
+            "registration deadline (override by the organiser)",
+            name=name,
+            count=late,
+        )
+    return msg("Tournament '{name}' (format {kind}) created", name=name, kind=kind)
 
 
 @organiser

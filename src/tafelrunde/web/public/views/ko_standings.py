@@ -5,13 +5,22 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 
 from tafelrunde.engine.knockout import KnockoutTournament, ranking
+from tafelrunde.engine.knockout.results import Advance, advance, revival_open
 from tafelrunde.engine.knockout.views_data import bracket_name, player_rows
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.knockout import knockout_of
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import page
+
+GOES_ON = {  # the words of the other formats' standings: "so far" until the stage is complete
+    Advance.ON: (msg("✓ goes on"), "ok"),
+    Advance.ON_SO_FAR: (msg("✓ goes on so far"), "ok"),
+    Advance.OUT_SO_FAR: (msg("does not go on so far"), "muted"),
+    Advance.OUT: (msg("out"), "muted"),
+}
 
 
 def ko_record(pk: int) -> tuple[TournamentRecord, KnockoutTournament]:
@@ -30,11 +39,15 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     rows = player_rows(state)
     for row in rows:
         p = state.players[row["id"]]
+        said, css = GOES_ON.get(advance(state, p.id), ("", ""))
+        status = msg("no lives left") if row["status"] == "out" else row["status_text"]
         row |= {
-            "status_text": translated(row["status_text"]),
+            "status_text": translated(status),
             "place": places.get(p.id),
             "bracket_name": translated(bracket_name(p.bracket)),
+            "goes_on": translated(said) if said else "",
+            "goes_on_class": css,
         }
     rows.sort(key=lambda r: (r["place"] is not None, r["place"] or 0))
-    context = {"rows": rows, "finished": state.finished}
+    context = {"rows": rows, "finished": state.finished, "provisional": revival_open(state)}
     return page(request, rec, "public/ko_standings.html", context)

@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from tafelrunde.engine.export import knockout_ranking_rows, ranking_table
+from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking_table
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
 from tafelrunde.engine.numbers import display
@@ -29,7 +29,6 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
     shown = [c for c in standing.criteria if not c.orders]
     first = shown[0] if shown else None
     several = len(st.tables(1) or ()) > 1
-    name = state.tournament.name_of
     final = state.stage_complete(st)
     on, out, roll = (  # until the stage is complete, only "so far"
         translated(msg("✓ goes on") if final else msg("✓ goes on so far")),
@@ -37,15 +36,18 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
         translated(msg("roll-off open!")),
     )
     rows = []
+    goes_on = state.goes_on(st) or set()
     for row in standing.rows:
         by = translated(row.decided_by.label()) if row.decided_by not in (None, first) else ""
-        cells: list[Cell] = [(row.rank, "n"), (name(row.player), "")]
+        cells: list[Cell] = [(row.rank, "n"), (translated(marked_name(state, row.player)), "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
         cells += [("" if v is None else display(v, lang()), "n") for v in row.values[: len(shown)]]
         cells.append((roll, "bad") if row.pending else (by, ""))
-        if cut is not None:
-            cells.append((on, "ok") if row.rank <= cut else (out, "muted"))
+        if cut is not None and row.player in st.skipped:  # withdrew in this stage
+            cells.append((translated(msg("withdrawn")), "bad"))
+        elif cut is not None:
+            cells.append((on, "ok") if row.player in goes_on else (out, "muted"))
         rows.append(cells)
     return {
         "title": translated(st.title()),
@@ -91,7 +93,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         _, table = ranking_table(tour)
         rows = [
-            {"place": place, "name": name, "stage_title": translated(stage),
+            {"place": place, "name": translated(name), "stage_title": translated(stage),
              "stage_rank": rank, "values": translated(values)}
             for place, name, stage, rank, values in table
         ]  # fmt: skip

@@ -21,7 +21,7 @@ from tafelrunde.engine.knockout import KnockoutTournament, next_steps
 from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.steps import Step as KnockoutStep
-from tafelrunde.engine.knockout.views_data import fact_line
+from tafelrunde.engine.knockout.views_data import fact_line, hall_numbers
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any, to_data
 from tafelrunde.web.core.domain.privacy import shown_author, without_names
@@ -105,7 +105,8 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     facts = Paginator(rec.facts.select_related("user").order_by("-n"), LOG_PAGE).get_page(
         request.GET.get("eintraege")
     )
-    tour, _ = read_only(rec)
+    tour, state = read_only(rec)
+    places = hall_numbers(state) if isinstance(tour, KnockoutTournament) else None
     undone = {f.target for f in tour.facts if isinstance(f, Undo | KnockoutUndo)}
     by_number = {fact.n: fact for fact in tour.facts}
     organiser, who = request.user.is_authenticated, role()
@@ -117,7 +118,7 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
                             ["facts"][0], ensure_ascii=False),
          "who": shown_author(f.user.get_username() if f.user else f.data.get("by", ""), who,
                              organiser=organiser),
-         "words": fact_text(tour, by_number[f.n]) if f.n in by_number else ""}
+         "words": fact_text(tour, by_number[f.n], places) if f.n in by_number else ""}
         for f in facts
     ]  # fmt: skip
     context = {"entries": entries, "facts": rows, "facts_page": facts}
@@ -162,8 +163,8 @@ def role() -> str:
     return gettext("Organisers")
 
 
-def fact_text(tour: Any, fact: Any) -> str:
-    """One fact in words, with names, in the active language."""
+def fact_text(tour: Any, fact: Any, places: Any = None) -> str:
+    """One fact in words, with names (format D: tables by hall number), in the active language."""
     if isinstance(tour, KnockoutTournament):
-        return translated(fact_line(roster(tour), fact))
+        return translated(fact_line(roster(tour), fact, places))
     return translated(describe(tour, fact))

@@ -1,0 +1,255 @@
+"""Planning runs outside the request: queued in the database, computed one at a time.
+
+A plan is stored as queued; a worker thread of any server process claims the oldest one
+when none is running (under a row lock, so several processes on PostgreSQL take turns),
+computes it with the simulator and writes its progress every second and its result at the
+end. A process that dies leaves a run whose heartbeat stops; it is then marked failed.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import timedelta
+from typing import Any
+
+from django.db import close_old_connections, connection, transaction
+from django.utils import timezone
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.log import message_data, message_from_data
+from tafelrunde.i18n import Message, msg
+from tafelrunde.sim.planning import BUDGET_SECONDS, DEFAULT_RUNS, plan
+from tafelrunde.sim.tournament import check_setup
+from tafelrunde.web.core import storage
+from tafelrunde.web.core.plan_run import PlanRun
+
+log = logging.getLogger(__name__)
+ACTIVE = (PlanRun.QUEUED, PlanRun.RUNNING)
+BEAT = 1.0  # seconds between two progress writes of a running plan
+STALE = timedelta(seconds=60)  # a running plan without a heartbeat this long is dead
+MAX_WAITING = 5  # plans waiting at once; more are refused
+INTERRUPTED = msg("The calculation was interrupted (the server stopped). Please start it again.")
+FAILED = msg("The calculation failed. Please start it again.")
+
+
+def new_plan(
+    *,
+    user: Any,
+    preset: str,
+    players: int,
+    tables: int,
+    seed: int,
+    runs: int = DEFAULT_RUNS,
+    budget: float | None = BUDGET_SECONDS,
+) -> PlanRun:
+    """Queue a plan (refused when it cannot be simulated or too many wait) and start a worker."""
+    check_setup(preset, players, tables)
+    with transaction.atomic():
+        if PlanRun.objects.filter(status=PlanRun.QUEUED).count() >= MAX_WAITING:
+            raise RuleError(
+                msg(
+                    "{n} plans are waiting already; please start this one in a few minutes.",
+                    n=MAX_WAITING,
+                ),
+                field="__all__",
+            )
+        run = PlanRun.objects.create(
+            user=user if getattr(user, "is_authenticated", False) else None,
+            preset=preset,
+            players=players,
+            tables=tables,
+            seed=seed,
+            runs=runs,
+            budget=budget,
+        )
+    transaction.on_commit(kick)
+    return run
+
+
+def repeat(run: PlanRun, *, user: Any) -> PlanRun:
+    """Queue the same plan again with its seed and the runs it used (the same result)."""
+    runs = int(run.result["runs"]) if run.result else run.runs
+    budget = None if run.result else run.budget
+    return new_plan(
+        user=user,
+        preset=run.preset,
+        players=run.players,
+        tables=run.tables,
+        seed=run.seed,
+        runs=runs,
+        budget=budget,
+    )
+
+
+def ahead_of(run: PlanRun) -> int:
+    """Return how many plans will be computed before this waiting one (the running one too)."""
+    if run.status != PlanRun.QUEUED:
+        return 0
+    return PlanRun.objects.filter(status__in=ACTIVE, pk__lt=run.pk).count()
+
+
+def share_of(run: PlanRun) -> float:
+    """Return the share done: of the runs, or of the time budget if that ends it sooner."""
+    if run.status != PlanRun.RUNNING or run.started_at is None:
+        return run.share
+    spent = (timezone.now() - run.started_at).total_seconds()
+    by_time = spent / run.budget if run.budget else 0.0
+    return min(0.99, max(run.share, by_time))
+
+
+def error_of(run: PlanRun) -> Message | None:
+    """Return why a failed plan failed."""
+    if run.error is None:
+        return None
+    try:
+        return message_from_data(run.error, "error")
+    except RuleError:
+        return FAILED
+
+
+# -- the worker -------------------------------------------------------------------------
+
+_lock = threading.Lock()
+_worker: threading.Thread | None = None
+_again = False  # a plan was queued while the worker was looking: look once more
+
+
+def kick() -> None:
+    """Make sure this process has a worker looking for queued plans (while it can write)."""
+    global _worker, _again
+    if storage.blocked():
+        return  # nothing could be stored; a later poll starts it
+    with _lock:
+        _again = True
+        if _worker is not None and _worker.is_alive():
+            return
+        _worker = threading.Thread(target=_work, name="planning", daemon=True)
+        _worker.start()
+
+
+def wait_idle(timeout: float) -> bool:
+    """Wait until this process's worker has nothing more to do; say whether it has."""
+    with _lock:
+        worker = _worker
+    if worker is not None:
+        worker.join(timeout)
+        return not worker.is_alive()
+    return True
+
+
+def _work() -> None:
+    """Claim and compute queued plans until none is left to claim by this process."""
+    global _worker, _again
+    try:
+        while True:
+            with _lock:
+                _again = False
+            run = claim()
+            if run is not None:
+                compute(run)
+                continue
+            with _lock:
+                if not _again:
+                    _worker = None
+                    return
+    except Exception:
+        log.exception("planning worker stopped")
+        with _lock:
+            _worker = None
+    finally:
+        connection.close()
+
+
+def claim() -> PlanRun | None:
+    """Take the oldest queued plan if none is running (a dead one is marked failed first)."""
+    now = timezone.now()
+    with transaction.atomic():
+        active = list(PlanRun.objects.select_for_update().filter(status__in=ACTIVE).order_by("pk"))
+        for run in active:
+            if run.status != PlanRun.RUNNING:
+                continue
+            if run.heartbeat is not None and run.heartbeat >= now - STALE:
+                return None  # one plan at a time: the others wait
+            finish(run, error=INTERRUPTED)
+        queued = [r for r in active if r.status == PlanRun.QUEUED]
+        if not queued:
+            return None
+        run = queued[0]
+        run.status, run.started_at, run.heartbeat = PlanRun.RUNNING, now, now
+        run.save(update_fields=["status", "started_at", "heartbeat"])
+        return run
+
+
+def finish(
+    run: PlanRun, *, result: dict[str, Any] | None = None, error: Message | None = None
+) -> None:
+    """Store the end of a plan: its result, or why it failed."""
+    run.status = PlanRun.DONE if error is None else PlanRun.FAILED
+    run.result = result
+    run.error = None if error is None else message_data(error)
+    run.finished_at = timezone.now()
+    if result is not None:
+        run.runs_done = int(result["runs"])
+        run.done = run.players * run.runs_done
+    run.save(update_fields=["status", "result", "error", "finished_at", "runs_done", "done"])
+
+
+class Beat:
+    """Write a running plan's progress and heartbeat every second, from a thread of its own."""
+
+    def __init__(self, run: PlanRun) -> None:
+        self.run, self.done = run, 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.beat, name="planning-beat", daemon=True)
+
+    def count(self, places: int) -> None:
+        """Note places decided (called by the simulation, writes nothing)."""
+        self.done += places
+
+    def beat(self) -> None:
+        """Write the progress until told to stop."""
+        try:
+            while not self.stop.wait(BEAT):
+                done = self.done
+                PlanRun.objects.filter(pk=self.run.pk, status=PlanRun.RUNNING).update(
+                    done=done, runs_done=done // self.run.players, heartbeat=timezone.now()
+                )
+        except Exception:
+            log.exception("planning progress not written")
+        finally:
+            connection.close()
+
+    def __enter__(self) -> Beat:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
+def compute(run: PlanRun) -> None:
+    """Simulate a claimed plan and store its result (or why it failed)."""
+    began = time.perf_counter()
+    try:
+        with Beat(run) as beat:
+            result = plan(
+                preset=run.preset,
+                players=run.players,
+                tables=run.tables,
+                seed=run.seed,
+                runs=run.runs,
+                budget=run.budget,
+                progress=beat.count,
+            )
+    except RuleError as err:
+        finish(run, error=err.msg)
+    except Exception:
+        log.exception("planning %s failed", run.pk)
+        finish(run, error=FAILED)
+    else:
+        finish(run, result=result)
+    log.info("planning %s took %.1f s", run.pk, time.perf_counter() - began)
+    close_old_connections()

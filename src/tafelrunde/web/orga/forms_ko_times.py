@@ -1,0 +1,91 @@
+"""Format D on the create form: admission, deadline and start as time fields; the override."""
+
+from __future__ import annotations
+
+import copy
+from datetime import date, time
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
+from tafelrunde.engine.knockout.clock import clock_text, is_late
+from tafelrunde.i18n import msg
+from tafelrunde.presets import AnyRules, load_rules
+
+TIMES = ("admission", "deadline", "start")
+PRESET = "schocken-ko"  # the times are prefilled from it
+TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+
+
+def _clock(secs: int) -> time:
+    """Seconds since midnight as a time of day."""
+    return time(secs // 3600, secs % 3600 // 60)
+
+
+class KoTimesForm(forms.Form):
+    """Admission, registration deadline and start of a format-D tournament, and the override."""
+
+    prefix = "ko"
+    admission = forms.TimeField(required=False, widget=TIME)
+    deadline = forms.TimeField(required=False, widget=TIME)
+    start = forms.TimeField(required=False, widget=TIME)
+    override_deadline = forms.BooleanField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Prefill the preset's times and label the fields in the active language."""
+        rules = load_rules(PRESET)
+        assert isinstance(rules, KnockoutRules)
+        kwargs.setdefault("initial", {}).update(
+            {name: _clock(getattr(rules, name)) for name in TIMES}
+        )
+        super().__init__(*args, **kwargs)
+        f = self.fields
+        f["admission"].label = gettext("Admission")
+        f["deadline"].label = gettext("Registration deadline")
+        f["start"].label = gettext("Start")
+        f["override_deadline"].label = gettext("Override the registration deadline")
+        f["override_deadline"].help_text = gettext(
+            "Register the players above even though the deadline has passed (recorded in the log)."
+        )
+        for name in TIMES:
+            f[name].help_text = gettext("empty: the ruleset's time")
+            f[name].error_messages |= {"invalid": gettext("Please enter a time such as 16:45.")}
+
+
+def with_times(rules: AnyRules, form: KoTimesForm) -> AnyRules:
+    """The ruleset with the times the organiser changed; refuse them for another format."""
+    changed = [n for n in TIMES if n in form.changed_data and form.cleaned_data[n] is not None]
+    if not changed:
+        return rules
+    if not isinstance(rules, KnockoutRules):
+        raise RuleError(msg("These times are only for format D."), field=changed[0])
+    source = copy.deepcopy(rules.source)
+    registration = source.setdefault("registration", {})
+    for name in changed:
+        registration[name] = form.cleaned_data[name].strftime("%H:%M")
+    try:
+        return knockout_rules_from_dict(source)
+    except RuleError as err:
+        field = (err.field or "").removeprefix("registration.")
+        raise RuleError(err.msg, field=field if field in TIMES else changed[0]) from None
+
+
+def late_registration(
+    rules: AnyRules, form: KoTimesForm, names: list[str], *, day: date, at: str
+) -> bool:
+    """Say whether the players are registered after the deadline; refuse that without override."""
+    if not isinstance(rules, KnockoutRules) or not names or not is_late(at, rules.deadline, day):
+        return False
+    if not form.cleaned_data["override_deadline"]:
+        raise RuleError(
+            msg(
+                "The registration deadline ({time}) has passed. To register the players "
+                "anyway, tick 'Override the registration deadline'.",
+                time=clock_text(rules.deadline),
+            ),
+            field="override_deadline",
+        )
+    return True

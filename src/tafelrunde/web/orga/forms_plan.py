@@ -1,0 +1,90 @@
+"""The form of a plan (Planung): preset, expected players, physical tables, maybe a seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import whole_number
+from tafelrunde.presets import preset_names
+from tafelrunde.web.orga.forms import PRESET_TITLES
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 2000
+MIN_TABLES, MAX_TABLES = 1, 500
+MAX_PLAN_SEED = 2**31 - 1
+
+
+def preset_title(name: str) -> str:
+    """The preset's title in the active language (its name if it has none)."""
+    return str(PRESET_TITLES.get(name, name))
+
+
+class CountField(forms.CharField):
+    """A whole number from `low` to `high`; anything else is refused with the field's message."""
+
+    def __init__(self, low: int, high: int, refusal: str, **kwargs: Any) -> None:
+        """Bounds and the message of a refusal (already in the active language)."""
+        self.low, self.high, self.refusal = low, high, refusal
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "numeric"}))
+        super().__init__(**kwargs)
+        self.error_messages["required"] = gettext("Please fill this in.")
+
+    def to_python(self, value: Any) -> int | None:
+        """The number, or None when an optional field is empty."""
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        try:
+            return whole_number(str(text), field="value", low=self.low, high=self.high)
+        except RuleError:
+            raise forms.ValidationError(self.refusal) from None
+
+
+class PlanForm(forms.Form):
+    """What to plan: the preset, how many players are expected, how many tables the hall has."""
+
+    preset = forms.ChoiceField()
+    players = forms.CharField()
+    tables = forms.CharField()
+    seed = forms.CharField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Fill the choices; label the fields and word the refusals in the active language."""
+        super().__init__(*args, **kwargs)
+        f = self.fields
+        f["preset"].label = gettext("Preset")
+        f["preset"].choices = [(n, preset_title(n)) for n in preset_names()]
+        f["preset"].error_messages |= {
+            "required": gettext("Please choose a preset from the list."),
+            "invalid_choice": gettext("Please choose a preset from the list."),
+        }
+        f["players"] = CountField(
+            MIN_PLAYERS,
+            MAX_PLAYERS,
+            gettext("The number of players must be a whole number from {low} to {high}.").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS
+            ),
+            label=gettext("Expected players"),
+        )
+        f["tables"] = CountField(
+            MIN_TABLES,
+            MAX_TABLES,
+            gettext("The number of tables must be a whole number from {low} to {high}.").format(
+                low=MIN_TABLES, high=MAX_TABLES
+            ),
+            label=gettext("Tables in the hall"),
+            help_text=gettext("how many tables can be played at once"),
+        )
+        f["seed"] = CountField(
+            0,
+            MAX_PLAN_SEED,
+            gettext("The seed must be a whole number from 0 to {high}, or empty.").format(
+                high=MAX_PLAN_SEED
+            ),
+            label=gettext("Simulation seed"),
+            required=False,
+            help_text=gettext("empty: a new random one; the same seed gives the same plan"),
+        )
