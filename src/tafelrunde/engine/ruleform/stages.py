@@ -15,6 +15,7 @@ from tafelrunde.engine.rules_text import (
     entrants_lines,
     factor_lines,
     play_lines,
+    player_lines,
     points_lines,
     ranking_line,
     seating_line,
@@ -42,6 +43,10 @@ PLACEMENT = (
     ("pips", msg("pips")),
     ("pips,score", msg("pips, then score")),
 )
+WITHDRAWN = (
+    ("keep", msg("ranked with their points")),
+    ("last", msg("listed after everybody else")),
+)
 TIE = (("split", msg("share the points")), ("rolloff", msg("roll-off")))
 ROUNDING = {
     "none": msg("exact (no rounding)"),
@@ -67,8 +72,20 @@ def general(rules: Ruleset) -> Section:
         p(("description",), "text", msg("Description"), msg("The rules in words, for the players."),
           rules.description),
     )  # fmt: skip
-    title = named(rules.name, rules.name_en)
-    return Section("general", msg("General settings"), (Group(msg("Names"), (title,), names),))
+    players = (
+        p(("players", "withdrawn"), "choice", msg("Withdrawn players"),
+          msg("Their results stay; they do not go on (the next one moves up)."),
+          rules.withdrawn, options=WITHDRAWN),
+        p(("players", "late_join"), "flag", msg("Late players may join"),
+          msg("Before the running stage's next newly drawn game, with 0 points for the games "
+              "before."), rules.late_join),
+    )  # fmt: skip
+    lines = tuple(msg("{label}: {value}", label=k, value=v) for k, v in player_lines(rules))
+    groups = (
+        Group(msg("Names"), (named(rules.name, rules.name_en),), names),
+        Group(msg("Players"), lines, players),
+    )
+    return Section("general", msg("General settings"), groups)
 
 
 def stage_section(rules: Ruleset, index: int) -> Section:
