@@ -97,7 +97,7 @@ def test_refusals_change_nothing(cli, evening: Path, tmp_path: Path) -> None:
     cli("create", plain, "--preset", "king-lui", "--players", players, "--seed", "1")
     cli("draw", plain, "--seed", "2")
     said = refused(cli("join", plain, "Zoe"))
-    assert "Dieses Regelwerk lässt kein Nachmelden zu (players.late_join)." in said
+    assert "Dieses Regelwerk lässt kein Nachmelden zu; die Regeln können es erlauben." in said
     fresh = tmp_path / "fresh.json"
     cli("create", fresh, "--preset", "alhambra", "--players", players, "--seed", "1")
     assert "vor der ersten Auslosung" in refused(cli("withdraw", fresh, "Anna"))

@@ -188,7 +188,7 @@ def test_the_presets_let_no_late_player_join() -> None:
     pk = create(client, "alhambra", 9).pk
     release(client, pk, 5)
     page = text(client.get(f"/turniere/{pk}/spieler/"))
-    says = "Dieses Regelwerk lässt kein Nachmelden zu (players.late_join)."
+    says = "Dieses Regelwerk lässt kein Nachmelden zu; die Regeln können es erlauben."
     assert says in page and 'id="late-form"' not in page
     before = counts()
     response = client.post(f"/turniere/{pk}/spieler/nachmelden/",

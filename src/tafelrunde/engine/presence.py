@@ -92,7 +92,7 @@ def late_join_refusal(state: TournamentState) -> RuleError | None:
     """Why no late player can join now, or None."""
     cur = state.current
     if not state.tournament.ruleset.late_join:
-        said = msg("This ruleset does not let late players join (players.late_join).")
+        said = msg("This ruleset does not let late players join; the rules page can allow it.")
         return RuleError(said, field="name")
     if cur is None:
         said = msg("Nothing is drawn yet: before the first draw, simply add the player.")
