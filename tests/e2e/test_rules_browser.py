@@ -78,7 +78,7 @@ def test_format_d_times_are_time_fields(
     h.tab(page, "Regeln")
     section = page.locator("details#general")
     fits(page, section)
-    start = section.get_by_label("Start", exact=True)
+    start = section.get_by_label("Beginn", exact=True)
     expect(start).to_have_attribute("type", "time")
     expect(start).to_have_value("17:00")
     start.fill("17:30")

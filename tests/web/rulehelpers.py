@@ -79,6 +79,8 @@ def post_rules(client: Client, pk: int, sent: dict[str, list[str]]) -> Any:
 def typed(param: Param, value: Any, decimal: str = ",") -> dict[str, list[str]]:
     """The texts a person types into a parameter's fields to give it this value."""
     texts = ruleform.raw_of([replace(param, value=value)], decimal)
+    if param.kind == "sizes":  # the boxes are sent in the page's order
+        texts = {k: sorted(vs, key=int) for k, vs in texts.items()}
     if param.kind in ("text", "lines"):  # a text area: a browser sends CR LF
         texts = {k: [v.replace("\n", "\r\n") for v in vs] for k, vs in texts.items()}
     return texts
