@@ -312,7 +312,7 @@ def test_the_default_rulesets_let_no_late_player_join() -> None:
         state = TournamentState(tournament(preset, 12))
         record(state, next_draw(state, seed=1))
         err = refused(state, LateJoined(n=0, player="p050", name="Zoe"))
-        assert "players.late_join" in err.text("de")
+        assert "lässt kein Nachmelden zu" in err.text("de")
 
 
 def test_fixed_tables_let_no_late_player_join() -> None:

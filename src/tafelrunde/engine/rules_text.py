@@ -144,21 +144,21 @@ def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
         gone = msg(
             "results stay; a table without a result yet and later games are played "
             "without them; they do not go on (the next one moves up); listed after "
-            "everybody else, marked 'withdrawn' (players.withdrawn = \"last\")"
+            "everybody else, marked 'withdrawn'"
         )
     else:
         gone = msg(
             "results stay; a table without a result yet and later games are played "
             "without them; they do not go on (the next one moves up); ranked with "
-            "their points, marked 'withdrawn' (players.withdrawn = \"keep\")"
+            "their points, marked 'withdrawn'"
         )
     if rules.late_join:
         late = msg(
             "may join the running stage before its next newly drawn game, with 0 points "
-            "for the games before (players.late_join = true)"
+            "for the games before"
         )
     else:
-        late = msg("cannot join after the first draw (players.late_join = false)")
+        late = msg("cannot join after the first draw")
     return [(msg("Withdrawn players"), gone), (msg("Late players"), late)]
 
 

@@ -118,8 +118,7 @@ def stage_section(rules: Ruleset, index: int) -> Section:
             (p(("note",), "text", msg("Note"), msg("Printed with the tables."), rule.note),),
         ),
     ]
-    title = msg("{stage} ({id})", stage=rule.title(), id=rule.id)
-    return Section(f"s{index + 1}", title, tuple(groups))
+    return Section(f"s{index + 1}", rule.title(), tuple(groups))
 
 
 P = Callable[..., Param]  # Param with its stage filled in
