@@ -28,3 +28,15 @@ def test_a_saved_result_reads_with_labels() -> None:
     assert german.count("; ") == 3  # four players, one line each
     english = line.text("en") if not isinstance(line, str) else line
     assert "131 game points" in english
+
+
+def test_a_stage_without_pips_shows_none() -> None:
+    state = TournamentState(tournament("king-lui", 12, seed=2))
+    stage = state.tournament.ruleset.stages[0].id
+    ids = [f"p{i:02d}" for i in range(1, 13)]
+    tables = tuple(tuple(ids[k : k + 3]) for k in range(0, 12, 3))
+    add(state, Draw(n=0, stage=stage, game=1, seed=1, tables=tables))
+    add(state, Result(n=0, stage=stage, game=1, table=1, scores={"p01": 21, "p02": 5, "p03": 1}))
+    line = game_tables(state, state.current, 1)[0].text()  # type: ignore[arg-type]
+    german = line.text("de") if not isinstance(line, str) else line
+    assert "Augen" not in german and "21 Spielpunkte" in german

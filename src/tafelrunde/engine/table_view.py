@@ -106,7 +106,8 @@ def game_tables(
                 place = pos if rolled else outcome.places[p]
                 result = st.results.get((game, index))
                 score = result.scores.get(p) if result else None
-                placed.append(Placed(p, name(p), place, points, outcome.pips.get(p), score))
+                pips = outcome.pips.get(p) if st.rule.pips else None  # no pips: none shown
+                placed.append(Placed(p, name(p), place, points, pips, score))
         views.append(
             TableView(
                 index,
