@@ -6,6 +6,9 @@ import random
 from collections import Counter
 from typing import Any, cast
 
+import pytest
+
+from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
     Bracket,
     GameLost,
@@ -117,3 +120,13 @@ def play_out(org: Organiser, rng: random.Random, *, check_every: int = 1) -> Kno
             return state
         play_step(org, rng, next_steps(state))
     raise AssertionError("the tournament did not end")
+
+
+def refused(org: Organiser, kind: type, **fields: Any) -> RuleError:
+    """Record a fact that must be refused; nothing may change; the message is translated."""
+    before = repr(sorted(vars(org.state).items()))
+    with pytest.raises(RuleError) as err:
+        org.state.record(org.fact(kind, **fields))
+    assert repr(sorted(vars(org.state).items())) == before
+    assert err.value.text("de") != err.value.text("en")
+    return err.value

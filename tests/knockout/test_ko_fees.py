@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
-from ko_play import Organiser, play_out
+from ko_play import Organiser, play_out, refused
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
@@ -30,16 +29,6 @@ from tafelrunde.engine.knockout.entry import pay_all, present_unpaid, record_all
 from tafelrunde.engine.knockout.views_data import fact_line
 
 pytestmark = pytest.mark.unit
-
-
-def _refused(org: Organiser, kind: type, **fields: Any) -> RuleError:
-    """Record a fact that must be refused; nothing may change."""
-    before = repr(sorted(vars(org.state).items()))
-    with pytest.raises(RuleError) as err:
-        org.state.record(org.fact(kind, **fields))
-    assert repr(sorted(vars(org.state).items())) == before
-    assert err.value.text("de") != err.value.text("en")
-    return err.value
 
 
 def _registered(count: int, rules: KnockoutRules | None = None) -> Organiser:
@@ -71,17 +60,17 @@ def test_nobody_left_to_mark_is_refused_with_a_reason() -> None:
     with pytest.raises(RuleError) as err:
         pay_all(org.state)
     assert "Startgebühr" in err.value.text("de")
-    assert _refused(org, PayFees, players=()).field == "players"
+    assert refused(org, PayFees, players=()).field == "players"
 
 
 def test_marking_all_refuses_every_one_when_one_does_not_fit() -> None:
     org = _registered(4)
     org.add(PayFee, player="p003")
-    err = _refused(org, PayFees, players=("p001", "p003"))
+    err = refused(org, PayFees, players=("p001", "p003"))
     assert "p003" in err.text("de") and err.field == "player"
     assert not org.state.players["p001"].paid
-    _refused(org, PayFees, players=("p001", "p001"))
-    _refused(org, PayFees, players=("p001", "nobody"))
+    refused(org, PayFees, players=("p001", "p001"))
+    refused(org, PayFees, players=("p001", "nobody"))
 
 
 def test_with_check_in_only_the_checked_in_are_present() -> None:
@@ -130,13 +119,13 @@ def test_a_fee_mark_is_taken_back_before_the_player_is_seated() -> None:
 def test_a_fee_mark_is_not_taken_back_once_seated_or_never_made() -> None:
     org = _registered(5)
     org.add(PayFee, player="p001")
-    assert "nicht bezahlt" in _refused(org, TakeBackFee, player="p002").text("de")
+    assert "nicht bezahlt" in refused(org, TakeBackFee, player="p002").text("de")
     for p in ("p002", "p003", "p004"):
         org.add(PayFee, player=p)
     org.add(OpenTable, bracket=Bracket.MAIN, players=("p001", "p002", "p003", "p004"))
-    err = _refused(org, TakeBackFee, player="p001")
+    err = refused(org, TakeBackFee, player="p001")
     assert "Tisch gespielt" in err.text("de") and err.field == "player"
-    _refused(org, TakeBackFee, player="nobody")
+    refused(org, TakeBackFee, player="nobody")
 
 
 def test_a_withdrawn_player_gets_the_fee_back() -> None:
@@ -149,8 +138,9 @@ def test_a_withdrawn_player_gets_the_fee_back() -> None:
     assert fees_total(org.state) == 0
 
 
-def test_taking_fees_back_after_the_end_is_refused() -> None:
+def test_taking_fees_back_after_the_end_isrefused() -> None:
     org = Organiser()
     org.enter(4)
     play_out(org, random.Random(3))
-    _refused(org, TakeBackFee, player="p001")
+    err = refused(org, TakeBackFee, player="p001")
+    assert "Das Turnier ist beendet" in err.text("de")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ko_play import Organiser, check_invariants
+from ko_play import Organiser, check_invariants, refused
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
@@ -28,16 +27,6 @@ from tafelrunde.engine.knockout.entry import record_all, registrations
 from tafelrunde.engine.knockout.views_data import fact_line, hall_numbers, table_rows
 
 pytestmark = pytest.mark.unit
-
-
-def _refused(org: Organiser, kind: type, **fields: Any) -> RuleError:
-    """Record a fact that must be refused; nothing may change."""
-    before = repr(sorted(vars(org.state).items()))
-    with pytest.raises(RuleError) as err:
-        org.state.record(org.fact(kind, **fields))
-    assert repr(sorted(vars(org.state).items())) == before
-    assert err.value.text("de") != err.value.text("en")
-    return err.value
 
 
 def _places(state: KnockoutState) -> dict[int, int]:
@@ -80,7 +69,7 @@ def test_a_full_hall_opens_no_table_and_says_why() -> None:
     assert len(tables_to_open(org.state)) == 3
     org.open_suggested()
     assert sorted(_places(org.state).values()) == [1, 2, 3]
-    err = _refused(
+    err = refused(
         org, OpenTable, bracket=Bracket.MAIN, players=tuple(org.state.queues[Bracket.MAIN])
     )
     assert "Halle" in err.text("de") and err.field == "players"
@@ -96,9 +85,9 @@ def test_the_hall_size_changes_during_the_evening_but_not_below_a_playing_table(
     org = Organiser()
     org.enter(12)
     org.open_suggested()
-    err = _refused(org, HallTables, count=2)
+    err = refused(org, HallTables, count=2)
     assert "3" in err.text("de") and err.field == "count"
-    _refused(org, HallTables, count=0)
+    refused(org, HallTables, count=0)
     org.add(HallTables, count=3)
     org.add(HallTables, count=10)
     assert org.state.hall_tables == 10
