@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 
@@ -29,3 +30,29 @@ def allowed_hosts() -> list[str]:
     extra = [h.strip() for h in os.environ.get("TAFELRUNDE_HOSTS", "").split(",") if h.strip()]
     public = os.environ.get("TAFELRUNDE_PUBLIC") == "1"
     return [*(machine_hosts() if public else LOCAL), *extra]
+
+
+def lan_address() -> str | None:
+    """This computer's IPv4 address in the club's network (None: no network)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # chooses the outgoing interface; sends nothing
+        address: str = probe.getsockname()[0]
+        if not address.startswith("127."):
+            return address
+    for addresses in psutil.net_if_addrs().values():
+        for a in addresses:
+            if a.family == socket.AF_INET and not a.address.startswith(("127.", "169.254.")):
+                return str(a.address)
+    return None
+
+
+def public_base(port: int) -> str | None:
+    """The address phones use: TAFELRUNDE_PUBLIC_URL, else this computer's network address
+    when it serves the network; None when it serves this computer only."""
+    given = os.environ.get("TAFELRUNDE_PUBLIC_URL", "").strip().rstrip("/")
+    if given:
+        return given
+    if os.environ.get("TAFELRUNDE_PUBLIC") != "1":
+        return None
+    address = lan_address()
+    return f"http://{address}:{port}" if address else None

@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "csp",
     "tafelrunde.web.core.apps.CoreConfig",
     "tafelrunde.web.public.apps.PublicConfig",
+    "tafelrunde.web.table.apps.TableConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
 ]
 MIDDLEWARE = [
@@ -119,6 +120,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"django": {"handlers": ["console"], "level": "WARNING"}},
 }
+TABLE_LINK_RATE = os.environ.get("TAFELRUNDE_TABLE_LINK_RATE", "30/m")  # posts per table link
+TABLE_ADDRESS_RATE = os.environ.get("TAFELRUNDE_TABLE_ADDRESS_RATE", "900/m")  # per address
+# (counted in each app process: with several processes an address gets their sum)
 CSRF_FAILURE_VIEW = "tafelrunde.web.core.views.errors.csrf_failure"
 
 # Logins: wrong passwords are counted per user name and address (django-axes); after

@@ -10,5 +10,6 @@ urlpatterns = [
     path("abmelden/", auth.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tafelrunde.web.public.urls")),
+    path("", include("tafelrunde.web.table.urls")),
     path("", include("tafelrunde.web.orga.urls")),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import include, path
 
 from tafelrunde.web.orga.views import (
+    board,
     club_presets,
     events,
     planning,
@@ -43,5 +44,9 @@ urlpatterns = [
     path(T + "ergebnis/", play.result, name="result"),
     path(T + "stechen/", play.rolloff, name="rolloff"),
     path(T + "zuruecknehmen/", play.undo, name="undo"),
+    path(T + "ergebnistafel/", board.results_board, name="board"),
+    path(T + "ergebnistafel/bestaetigen/", board.settle, name="board-settle"),
+    path(T + "tisch-links/", board.links, name="table-links"),
+    path(T + "tisch-links/erneuern/", board.renew_links, name="table-links-renew"),
     path(T, include("tafelrunde.web.orga.urls_knockout")),
 ]

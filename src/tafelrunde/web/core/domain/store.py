@@ -172,6 +172,7 @@ class Logged:
 
     message: Message
     fact: int | None = None
+    by: str = ""  # who, when no login did it ('Tisch 3 · Anna')
 
 
 _LATEST: OrderedDict[tuple[int, str], tuple[int, str, Any]] = OrderedDict()
@@ -262,7 +263,7 @@ def _when(at: str) -> datetime:
 def write_log(rec: TournamentRecord | None, user: Any, line: Logged) -> None:
     """Write one line of the log (inside the caller's transaction)."""
     AuditEntry.objects.create(
-        tournament=rec, user=_user(user), fact=line.fact, **_kept(line.message)
+        tournament=rec, user=_user(user), by=line.by, fact=line.fact, **_kept(line.message)
     )
 
 

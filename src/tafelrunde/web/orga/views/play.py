@@ -36,11 +36,11 @@ from tafelrunde.web.core.domain.store import (
     group_state,
     read_only,
 )
+from tafelrunde.web.core.forms_play import ReleaseForm, ResultForm, RolloffForm, TableForm, UndoForm
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import organiser, record_of, text_of
 from tafelrunde.web.core.views.frame import page, page_of, stamp
-from tafelrunde.web.orga.forms_play import ReleaseForm, ResultForm, RolloffForm, TableForm, UndoForm
 from tafelrunde.web.orga.views.tables_page import result_fields, tables
 
 

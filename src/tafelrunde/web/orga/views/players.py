@@ -16,12 +16,12 @@ from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
+from tafelrunde.web.core.forms_play import VersionForm
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of
 from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import PlayersForm
-from tafelrunde.web.orga.forms_play import VersionForm
 from tafelrunde.web.orga.views.presence import roster
 from tafelrunde.web.orga.views.tournaments import upload_text
 

@@ -1,0 +1,67 @@
+"""The tables of the current game at a glance (formats A–C): their links and result states."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.web.core.hosts import public_base
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.table.links import Where, tokens_for
+from tafelrunde.web.table.seat import Seat, seat_of, where_of
+
+ORDER = {"disputed": 0, "entered": 1, "open": 2, "confirmed": 3, "decided": 3}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One table on the board: where its link points, and how its result stands."""
+
+    where: Where
+    seat: Seat
+
+
+def current_tables(state: TournamentState) -> list[Row]:
+    """Every table of the running stage's current game, with any earlier game still open."""
+    st = state.current
+    if st is None:
+        return []
+    rows = []
+    latest = st.drawn_games()
+    games = range(1, latest + 1) if st.rule.reseat_each_game else [0]
+    for game in games:
+        for index in range(1, len(st.tables(game or 1) or ()) + 1):
+            seat = seat_of(state, where_of(st, index, game))
+            if seat is None or not st.played(seat.game, index):
+                continue  # everybody at this table withdrew
+            if game not in (0, latest) and seat.status.result is not None:
+                continue  # an earlier game's table that is done
+            rows.append(Row(where_of(st, index, game), seat))
+    return rows
+
+
+def board(state: TournamentState) -> tuple[list[Row], Counter[str]]:
+    """The tables in the order the organisers need them (disputed first) and the counts."""
+    rows = current_tables(state)
+    counts = Counter("confirmed" if r.seat.status.status == "decided" else r.seat.status.status
+                     for r in rows)  # fmt: skip
+    rows.sort(key=lambda r: (ORDER[r.seat.status.status], r.seat.game, r.seat.index))
+    return rows, counts
+
+
+def link_base(request: HttpRequest) -> tuple[str, bool]:
+    """The start of table links for phones, and whether phones can reach it."""
+    base = public_base(int(request.get_port() or 80))
+    if base is not None:
+        return base, True
+    return request.build_absolute_uri("/").rstrip("/"), False
+
+
+def addresses(request: HttpRequest, rec: TournamentRecord, rows: list[Row]) -> dict[Where, str]:
+    """The full address of each table's link."""
+    base = link_base(request)[0]
+    tokens = tokens_for(rec, [r.where for r in rows])
+    return {w: f"{base}/tisch/{t}/" for w, t in tokens.items()}

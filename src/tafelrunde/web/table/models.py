@@ -1,0 +1,33 @@
+"""A table's secret link: kept as a digest, and sealed with the server's key for showing."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tafelrunde.web.core.models import TournamentRecord
+
+
+class TableLink(models.Model):
+    """The link of one table: of a game (tables drawn anew each game), of a stage (fixed
+    tables) or of an opened format-D table (`game` is then the number of its opening)."""
+
+    tournament = models.ForeignKey(
+        TournamentRecord, on_delete=models.CASCADE, related_name="table_links"
+    )
+    stage = models.CharField(max_length=100, blank=True)  # the stage's key; "" in format D
+    game = models.PositiveIntegerField(default=0)  # 0: the table for the whole stage
+    table = models.PositiveIntegerField()
+    digest = models.CharField(max_length=64, unique=True)  # SHA-256 of the token
+    sealed = models.CharField(max_length=64)  # the token, sealed with the server's key
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=("tournament", "stage", "game", "table"), name="one_link_per_table"
+            ),
+        )
+
+    def __str__(self) -> str:
+        """Name the table the link is for."""
+        return f"{self.tournament_id}/{self.stage}/{self.game}/{self.table}"

@@ -1,0 +1,118 @@
+"""What a table link shows and accepts (formats A–C): the table, its result and its state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import Result, TableConfirmed, TableEntered, Tournament
+from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.table_entry import TableStatus, current_game, table_status
+from tafelrunde.engine.table_view import TableView, game_tables
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import Message, msg
+from tafelrunde.web.table.links import Where
+
+
+def where_of(st: StageState, index: int, game: int) -> Where:
+    """The link of a table: of its game where tables are drawn anew, else of the stage."""
+    return Where(st.key, game if st.rule.reseat_each_game else 0, index)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A table as its link sees it now."""
+
+    st: StageState
+    game: int
+    view: TableView
+    status: TableStatus
+    writable: bool  # the table's players may still enter or confirm
+    mark: int  # the number of the table's latest fact (0: none), to spot double taps
+
+    @property
+    def index(self) -> int:
+        """The table's number."""
+        return self.view.index
+
+
+def seat_of(state: TournamentState, where: Where) -> Seat | None:
+    """The table a link is for (None when its stage was taken back)."""
+    st = next((s for s in state.stages if s.key == where.stage), None)
+    if st is None or not 1 <= where.table <= len(st.tables(1) or ()):
+        return None
+    game = where.game or current_game(st, where.table)
+    if st.tables(game) is None:
+        return None
+    view = game_tables(state, st, game, only={where.table})[0]
+    status = table_status(st, game, where.table)
+    table = st.at_table.get((game, where.table))
+    mark = table.history[-1].n if table and table.history else 0
+    writable = st is state.current and status.result is None and st.played(game, where.table)
+    return Seat(st, game, view, status, writable, mark)
+
+
+def status_words(status: TableStatus, mode: str) -> tuple[Message, Message]:
+    """The table's state in a few words, and what happens next."""
+    if status.status == "open":
+        return msg("open – nothing entered yet"), msg(
+            "One player of the table taps their name and enters the result."
+        )
+    if status.status == "entered":
+        if mode == "organiser":
+            return msg("entered – waiting for confirmation"), msg(
+                "The organisers confirm the result; then it counts."
+            )
+        return msg("entered – waiting for confirmation"), msg(
+            "Another player of this table taps their name and 'Correct'; then the result counts."
+        )
+    if status.status == "disputed":
+        return msg("disputed"), msg(
+            "Two different results were entered. The organisers decide which one counts."
+        )
+    if status.status == "decided":
+        return msg("confirmed (decided by the organisers)"), msg("The result counts.")
+    return msg("confirmed"), msg("The result counts.")
+
+
+def rows_of(tour: Tournament, view: TableView, entry: TableEntered | Result) -> list[Any]:
+    """An entered result by player in seat order: name, points, pips, place."""
+    return [
+        (tour.name_of(p), entry.scores.get(p), entry.pips.get(p), entry.places.get(p))
+        for p in view.seats
+    ]
+
+
+def same_as_latest(seat: Seat, fact: TableEntered | TableConfirmed) -> bool:
+    """Say whether the table's latest fact is this one again (a double tap)."""
+    st, key = seat.st, (seat.game, seat.index)
+    table = st.at_table.get(key)
+    if table is None or not table.history:
+        return False
+    last = table.history[-1]
+    if isinstance(fact, TableEntered):
+        entered = st.table_entries.get(last.n)
+        return (
+            entered is not None
+            and entered.player == fact.player
+            and (entered.scores, entered.pips, entered.places)
+            == (fact.scores, fact.pips, fact.places)
+        )
+    return getattr(last, "player", None) == fact.player and getattr(last, "entry", 0) == fact.entry
+
+
+def moved_on() -> RuleError:
+    """The refusal of a form built before something else was entered at the table."""
+    return RuleError(
+        msg("Meanwhile something else was entered at this table; please check and try again."),
+        field="version",
+    )
+
+
+def counts_already() -> RuleError:
+    """The refusal of an entry for a table whose result counts (or a game that is over)."""
+    return RuleError(
+        msg("The result of this table counts already; only the organisers can correct it."),
+        field="entry",
+    )

@@ -1,0 +1,282 @@
+"""The table page behind a table's secret link: players enter and confirm their result.
+
+Anyone holding the link can use it, so everything here is treated as hostile: a token that
+opens nothing reveals nothing, a link writes only its own table's current game, posting is
+rate-limited per link and per address, and a double tap stores once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django_ratelimit.core import is_ratelimited
+
+from tafelrunde.engine.actions import record
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.facts import TableConfirmed, TableEntered, Tournament
+from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
+from tafelrunde.web.core.forms_play import ResultForm
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.frame import stamp
+from tafelrunde.web.table.links import Where, find
+from tafelrunde.web.table.models import TableLink
+from tafelrunde.web.table.seat import (
+    Seat,
+    counts_already,
+    moved_on,
+    rows_of,
+    same_as_latest,
+    seat_of,
+    status_words,
+)
+
+ME = "table-me-{pk}"  # the session key of who holds the phone at this link's table
+
+
+def gone(request: HttpRequest) -> HttpResponse:
+    """The page of a link that opens nothing: the same for wrong, old and renewed tokens."""
+    return render(request, "table/gone.html", status=404)
+
+
+def _limited(request: HttpRequest, link: TableLink) -> bool:
+    """Say whether this link or this address posted too often just now (and count this one)."""
+    per_link = is_ratelimited(
+        request, group="table-link", key=lambda _g, _r: link.digest,
+        rate=settings.TABLE_LINK_RATE, method="POST", increment=True,
+    )  # fmt: skip
+    per_address = is_ratelimited(
+        request, group="table-address", key="ip",
+        rate=settings.TABLE_ADDRESS_RATE, method="POST", increment=True,
+    )  # fmt: skip
+    return per_link or per_address
+
+
+@never_cache
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    """Show the table; take a name tap, an entered result or a confirmation."""
+    link = find(token)
+    if link is None:
+        return gone(request)
+    rec = link.tournament
+    tour, state = read_only(rec)
+    if rec.format == "D":
+        return gone(request)  # format D's table pages come with its own links
+    where = Where(link.stage, link.game, link.table)
+    seat = seat_of(state, where)
+    if seat is None:
+        return gone(request)
+    me_key = ME.format(pk=link.pk)
+    me = request.session.get(me_key, "")
+    if me not in seat.view.seats:
+        me = ""
+    form = None
+    if request.method == "POST":
+        if _limited(request, link):
+            return render(request, "table/limited.html", status=429)
+        action = request.POST.get("action", "")
+        if action == "me":
+            chosen = request.POST.get("player", "")
+            if chosen in seat.view.seats:
+                request.session[me_key] = chosen
+            else:
+                request.session.pop(me_key, None)
+            return redirect(request.path)
+        if not me:
+            messages.error(request, translated(msg("Please tap your name first.")))
+            return redirect(request.path)
+        if action == "enter":
+            form, done = _enter(request, link, seat, me)
+            if done:
+                return redirect(request.path)
+        elif action == "confirm":
+            _confirm(request, link, seat, me)
+            return redirect(request.path)
+        else:
+            return redirect(request.path)
+    return render(request, "table/table.html", _context(tour, state, rec, seat, me, form))
+
+
+def _context(
+    tour: Any, state: Any, rec: Any, seat: Seat, me: str, form: ResultForm | None
+) -> dict[str, Any]:
+    """Everything the table page shows."""
+    mode = tour.ruleset.confirmation
+    said, next_step = status_words(seat.status, mode)
+    pending = [
+        {
+            "n": e.n,
+            "by": tour.name_of(e.player),
+            "rows": rows_of(tour, seat.view, e),
+            "mine": e.player == me,
+        }
+        for e in seat.status.pending
+    ]
+    can_confirm = (
+        seat.writable and me and mode == "table" and seat.status.status == "entered"
+        and any(not p["mine"] for p in pending)
+    )  # fmt: skip
+    result = seat.status.result
+    return {
+        "rec": rec,
+        "seat": seat,
+        "stage": translated(seat.st.title()),
+        "game_word": translated(seat.st.rule.game_word()),
+        "players": list(zip(seat.view.seats, seat.view.names, strict=True)),
+        "me": me,
+        "me_name": tour.name_of(me) if me else "",
+        "status": seat.status.status,
+        "said": translated(said),
+        "next_step": translated(next_step),
+        "pending": pending,
+        "can_confirm": can_confirm,
+        "result_text": translated(seat.view.text()) if result else "",
+        "fields": _fields(seat),
+        "rows": _form_rows(tour, seat, form),
+        "form_error": form.form_error() if form is not None else "",
+        "note": seat.st.rule.note,
+        "finished": not seat.writable,
+        "open_form": form is not None or not pending,
+    }
+
+
+def _fields(seat: Seat) -> dict[str, bool]:
+    """Which values the stage asks for (the same fields as the organiser's)."""
+    rule = seat.st.rule
+    return {"points": rule.score != "none", "pips": rule.pips, "places": rule.score != "required"}
+
+
+def _form_rows(tour: Any, seat: Seat, form: ResultForm | None) -> list[Any]:
+    """The form's rows: player, name, values typed (after a refusal), messages."""
+    bad = form.field_errors() if form is not None else {}
+    rows = []
+    for p in seat.view.seats:
+        typed = {
+            k: (form.data.get(f"{k}-{p}", "") if form is not None else "")
+            for k in ("points", "pips", "place")
+        }
+        said = {k: bad.get(f"{k}-{p}", "") for k in ("points", "pips", "place")}
+        rows.append((p, tour.name_of(p), typed, said))
+    return rows
+
+
+def _basis(request: HttpRequest) -> int:
+    """The table's state the form was built on (its latest fact's number)."""
+    try:
+        return whole_number(request.POST.get("basis", ""), field="basis", high=MAX_FACT_NUMBER)
+    except RuleError:
+        return -1
+
+
+def _by(tour: Tournament, index: int, player: str) -> str:
+    """Who did it, in words: 'Tisch 3 · Anna'."""
+    return translated(msg("Table {table} · {name}", table=index, name=tour.name_of(player)))
+
+
+def _store(
+    request: HttpRequest, link: TableLink, fact: TableEntered | TableConfirmed, said: Message
+) -> str:
+    """Record a table fact unless it is a double tap; return the table's status after it."""
+    basis = _basis(request)
+    where = Where(link.stage, link.game, link.table)
+
+    def change(tour: Any) -> tuple[str, int]:
+        state = group_state(tour)
+        current = seat_of(state, where)
+        now = seat_of(state, Where(link.stage, fact.game, link.table))
+        if current is None or now is None:
+            raise counts_already()
+        if now.mark != basis or not now.writable or now.game != current.game:
+            if same_as_latest(now, fact):
+                return "again", 0  # the same tap once more
+            if not now.writable:
+                raise counts_already()
+            raise moved_on()
+        done = record(state, fact, at=stamp(), by=fact.by)
+        after = seat_of(state, where)
+        return (after.status.status if after else "open"), done.n
+
+    def log(done: tuple[str, int]) -> Logged:
+        return Logged(said, fact=done[1], by=fact.by)
+
+    return append(link.tournament_id, change, log=log)[0]
+
+
+def _posted_game(request: HttpRequest) -> int:
+    """The game the form was shown for (0: none given)."""
+    try:
+        return whole_number(request.POST.get("game", ""), field="game", high=MAX_FACT_NUMBER)
+    except RuleError:
+        return 0
+
+
+def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[ResultForm, bool]:
+    """Take the result a player entered; say whether it was stored."""
+    tour = read_only(link.tournament)[0]
+    names = [(p, tour.name_of(p)) for p in seat.view.seats]
+    fields = _fields(seat)
+    kinds = {"points": fields["points"], "pips": fields["pips"], "places": fields["places"]}
+    form = ResultForm(
+        {**request.POST.dict(), "game": seat.game, "table": seat.index, "basis": 0},
+        seats=names, rule=seat.st.rule, kinds=kinds,
+    )  # fmt: skip
+    if not form.is_valid():
+        return form, False
+    fact = TableEntered(
+        n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
+        scores=form.values("points"), pips=form.values("pips"), places=form.values("place"),
+        by=_by(tour, seat.index, me),
+    )  # fmt: skip
+    said = msg("Result entered at table {table}, game {game}", table=seat.index, game=seat.game)
+    refused = _saved(request, link, fact, said)
+    if refused:
+        form.add_error(None, refused)
+    return form, not refused
+
+
+def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None:
+    """Take a player's "Correct" for an entry of another player."""
+    tour = read_only(link.tournament)[0]
+    try:
+        entry = whole_number(request.POST.get("entry", ""), field="entry", high=MAX_FACT_NUMBER)
+    except RuleError as err:
+        messages.error(request, translated(err.msg))
+        return
+    fact = TableConfirmed(
+        n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
+        entry=entry,
+        by=_by(tour, seat.index, me),
+    )  # fmt: skip
+    said = msg("Result confirmed at table {table}, game {game}", table=seat.index, game=seat.game)
+    refused = _saved(request, link, fact, said)
+    if refused:
+        messages.error(request, refused)
+
+
+def _saved(
+    request: HttpRequest, link: TableLink, fact: TableEntered | TableConfirmed, said: Message
+) -> str:
+    """Store a table fact and tell the player what now; return the refusal ('' if none)."""
+    try:
+        status = _store(request, link, fact, said)
+    except RuleError as err:
+        return translated(err.msg)
+    messages.success(request, translated(_after_words(status)))
+    return ""
+
+
+def _after_words(status: str) -> Message:
+    """What a player is told after saving."""
+    if status == "again":
+        return msg("This was saved already.")
+    if status in ("confirmed", "decided"):
+        return msg("Saved: the result is confirmed and counts.")
+    if status == "disputed":
+        return msg("Saved. The table is disputed now: the organisers decide.")
+    return msg("Saved: entered – waiting for confirmation.")

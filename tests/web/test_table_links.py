@@ -1,0 +1,363 @@
+"""Players enter and confirm results through their table's link; the organisers decide."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pytest
+from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client, override_settings
+from webhelpers import create, fresh, logged, organiser, preview_seed, release, state_of, text
+
+from tafelrunde.engine.facts import TableConfirmed, TableEntered
+from tafelrunde.engine.table_entry import table_status
+from tafelrunde.presets import preset_text
+from tafelrunde.web.core.models import AuditEntry, FactRecord
+from tafelrunde.web.table.models import TableLink
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+GONE = "Dieser Tisch-Link gilt nicht (mehr)"
+TOKEN = re.compile(r"/tisch/([A-Za-z0-9_-]{24})/")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limits() -> None:
+    """Every test starts with no posts counted against the rate limits."""
+    cache.clear()
+
+
+def drawn(preset: str = "gruppenmodus", n: int = 12, confirmation: str = "") -> tuple[Client, int]:
+    """An organiser's client and a tournament with its first game drawn (the preset, or its
+    copy with another confirmation rule)."""
+    client = Client()
+    organiser(client)
+    if confirmation:
+        source = preset_text(preset).replace(
+            'confirmation = "table"', f'confirmation = "{confirmation}"'
+        )
+        upload = SimpleUploadedFile("regeln.toml", source.encode())
+        pk = create(client, "", n, ruleset=upload).pk
+    else:
+        pk = create(client, preset, n).pk
+    seed, _ = preview_seed(client, pk, 7)
+    assert release(client, pk, seed).status_code == 302
+    return client, pk
+
+
+def tokens(client: Client, pk: int) -> list[str]:
+    """The table links the organiser's page shows, table 1 first."""
+    page = client.get(f"/turniere/{pk}/tisch-links/")
+    assert page.status_code == 200
+    return list(dict.fromkeys(TOKEN.findall(text(page))))
+
+
+def phone() -> Client:
+    """A player's phone: no login, CSRF checked as in a browser."""
+    return Client(enforce_csrf_checks=True)
+
+
+def csrf_post(client: Client, url: str, data: dict[str, str]) -> object:
+    """Open the page (for the CSRF cookie), then send the form with the token."""
+    client.get(url)
+    token = client.cookies["csrftoken"].value
+    return client.post(url, data | {"csrfmiddlewaretoken": token})
+
+
+def seats(pk: int, table: int = 1, game: int = 1) -> tuple[str, ...]:
+    """The players of a table."""
+    st = state_of(pk).current
+    assert st is not None
+    return st.seated(game, table)
+
+
+def tap(client: Client, token: str, player: str) -> None:
+    """A player taps their name."""
+    response = csrf_post(client, f"/tisch/{token}/", {"action": "me", "player": player})
+    assert response.status_code == 302  # type: ignore[attr-defined]
+
+
+def basis(client: Client, token: str) -> dict[str, str]:
+    """The table's state and game the page's forms were built on."""
+    page = text(client.get(f"/tisch/{token}/"))
+    found = re.search(r'name="basis" value="(\d+)">\s*<input type="hidden" name="game" '
+                      r'value="(\d+)"', page)  # fmt: skip
+    assert found, page
+    return {"basis": found.group(1), "game": found.group(2)}
+
+
+def enter(
+    client: Client, token: str, pips: dict[str, int], *, mark: dict[str, str] | None = None
+) -> object:
+    """Send the table's result form with pips."""
+    data = {"action": "enter"} | (mark if mark is not None else basis(client, token))
+    data |= {f"pips-{p}": str(v) for p, v in pips.items()}
+    return csrf_post(client, f"/tisch/{token}/", data)
+
+
+def confirm(client: Client, token: str, entry: int) -> object:
+    """Tap "Stimmt" for an entry."""
+    data = {"action": "confirm", "entry": str(entry)} | basis(client, token)
+    return csrf_post(client, f"/tisch/{token}/", data)
+
+
+def status(pk: int, table: int = 1, game: int = 1) -> str:
+    """The table's result state as the engine sees it."""
+    st = state_of(pk).current
+    assert st is not None
+    return table_status(st, game, table).status
+
+
+def test_one_player_enters_another_confirms_and_then_it_counts() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    first, second = phone(), phone()
+    page = text(first.get(f"/tisch/{token}/"))
+    assert "Tisch 1" in page and "offen – noch nichts eingetragen" in page
+    names = [state_of(pk).tournament.name_of(p) for p in (a, b, c, d)]
+    assert all(n in page for n in names) and "beginnt" in page
+    tap(first, token, a)
+    response = enter(first, token, {a: 40, b: 30, c: 20, d: 10})
+    assert response.status_code == 302  # type: ignore[attr-defined]
+    after = text(first.get(f"/tisch/{token}/"))
+    assert "eingetragen – wartet auf Bestätigung" in after
+    assert (1, 1) not in state_of(pk).stages[0].results  # not counted yet
+    standings = text(client.get(f"/turniere/{pk}/stand/"))
+    tap(second, token, b)
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entry is not None and entry.data["type"] == "tableentered"
+    assert confirm(second, token, entry.n).status_code == 302  # type: ignore[attr-defined]
+    assert status(pk) == "confirmed"
+    assert state_of(pk).stages[0].results[(1, 1)].pips[a] == 40
+    assert text(client.get(f"/turniere/{pk}/stand/")) != standings
+    shown = text(second.get(f"/tisch/{token}/"))
+    assert "Durchgang 2" in shown and "offen – noch nichts eingetragen" in shown  # the group's next
+    lines = AuditEntry.objects.filter(tournament_id=pk).order_by("pk")
+    assert [e.who for e in lines][-2:] == [f"Tisch 1 · {names[0]}", f"Tisch 1 · {names[1]}"]
+    assert "Ergebnis am Tisch bestätigt: Tisch 1, Partie 1" in logged(fresh(pk))[-1]
+
+
+def test_a_dispute_shows_both_versions_and_the_organiser_decides_with_one_click() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[1]
+    a, b, c, d = seats(pk, 2)
+    first, second = phone(), phone()
+    tap(first, token, a)
+    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
+    tap(second, token, c)
+    enter(second, token, {a: 10, b: 20, c: 40, d: 30})
+    assert status(pk, 2) == "disputed"
+    page = text(second.get(f"/tisch/{token}/"))
+    assert "strittig" in page and page.count("Eingetragen von") == 2
+    board = client.get(f"/turniere/{pk}/ergebnistafel/")
+    shown = text(board)
+    assert shown.index("board-1-2") < shown.index("board-1-1")  # disputed first
+    assert re.search(r"<strong>1</strong> strittig", shown)
+    assert re.search(r"<strong>2</strong> offen", shown)
+    versions = [f for f in FactRecord.objects.filter(tournament_id=pk)
+                if f.data["type"] == "tableentered"]  # fmt: skip
+    response = client.post(f"/turniere/{pk}/ergebnistafel/bestaetigen/", {
+        "stage": "gruppenrunde", "game": "1", "table": "2", "entry": str(versions[1].n),
+        "action": "decide"})  # fmt: skip
+    assert response.status_code == 302
+    assert status(pk, 2) == "decided"
+    assert state_of(pk).stages[0].results[(1, 2)].pips[c] == 40
+    assert "Von der Turnierleitung entschieden" in text(client.get(f"/turniere/{pk}/protokoll/"))
+
+
+def test_bad_old_and_renewed_links_reveal_nothing_and_store_nothing() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    before = FactRecord.objects.count()
+    anyone = phone()
+    for bad in ("x" * 24, "kurz", token[:-1] + ("A" if token[-1] != "A" else "B"), "<script>"):
+        response = anyone.get(f"/tisch/{bad}/")
+        assert response.status_code == 404 and GONE in text(response)
+        assert "Tisch 1" not in text(response)
+    renew = client.post(f"/turniere/{pk}/tisch-links/erneuern/")
+    assert renew.status_code == 302
+    old = anyone.get(f"/tisch/{token}/")
+    assert old.status_code == 404 and GONE in text(old)
+    posted = Client().post(f"/tisch/{token}/", {"action": "me", "player": seats(pk)[0]})
+    assert posted.status_code == 404
+    new = tokens(client, pk)[0]
+    assert new != token and anyone.get(f"/tisch/{new}/").status_code == 200
+    assert FactRecord.objects.count() == before
+    assert "Tisch-Links erneuert" in logged(fresh(pk))[-1]
+
+
+def test_the_database_keeps_no_working_link() -> None:
+    client, pk = drawn()
+    found = tokens(client, pk)
+    stored = list(TableLink.objects.filter(tournament_id=pk).values_list("digest", "sealed"))
+    assert len(stored) == len(found) == 3
+    every = repr(stored)
+    assert not any(t in every for t in found)
+    assert {d for d, _ in stored} == {hashlib.sha256(t.encode()).hexdigest() for t in found}
+
+
+def test_a_link_writes_only_its_own_table_and_game() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    other = seats(pk, 2)
+    mine = seats(pk, 1)
+    player = phone()
+    tap(player, token, other[0])  # a player of table 2 is no name at table 1
+    assert "Wer bist du?" in text(player.get(f"/tisch/{token}/"))
+    tap(player, token, mine[0])
+    before = FactRecord.objects.count()
+    response = enter(player, token, dict.fromkeys(other, 10))  # values for table 2's players
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    assert "Bitte das Ergebnis eintragen" in text(response)
+    assert FactRecord.objects.count() == before
+
+
+def tapped(confirmation: str = "") -> tuple[Client, str, tuple[str, ...], dict[str, str]]:
+    """A phone at table 1 whose first player tapped their name; the table and the form's mark."""
+    client, pk = drawn(confirmation=confirmation)
+    token = tokens(client, pk)[0]
+    table = seats(pk)
+    player = phone()
+    tap(player, token, table[0])
+    return player, token, table, basis(player, token)
+
+
+def test_a_confirmed_table_takes_no_more_entries_and_a_double_tap_stores_once() -> None:
+    player, token, (a, b, c, d), mark = tapped("none")
+    pk = TableLink.objects.first().tournament_id  # type: ignore[union-attr]
+    pips = {a: 40, b: 30, c: 20, d: 10}
+    assert enter(player, token, pips, mark=mark).status_code == 302  # type: ignore[attr-defined]
+    assert status(pk) == "confirmed"  # one entry counts
+    count = FactRecord.objects.count()
+    again = enter(player, token, pips, mark=mark)  # the same tap once more: not for game 2
+    assert again.status_code == 302  # type: ignore[attr-defined]
+    assert "Das war schon gespeichert." in text(player.get(f"/tisch/{token}/"))
+    assert FactRecord.objects.count() == count
+    other = enter(player, token, {a: 10, b: 20, c: 30, d: 40}, mark=mark)  # game 1 is over
+    assert "gilt schon" in text(other)
+    assert FactRecord.objects.count() == count
+
+
+def test_a_double_tap_while_waiting_is_saved_once() -> None:
+    player, token, (a, b, c, d), mark = tapped()
+    pips = {a: 40, b: 30, c: 20, d: 10}
+    enter(player, token, pips, mark=mark)
+    count = FactRecord.objects.count()
+    again = enter(player, token, pips, mark=mark)
+    assert again.status_code == 302  # type: ignore[attr-defined]
+    assert "Das war schon gespeichert." in text(player.get(f"/tisch/{token}/"))
+    assert FactRecord.objects.count() == count
+    different = enter(player, token, {a: 10, b: 20, c: 30, d: 40}, mark=mark)  # stale form
+    assert "Inzwischen wurde an diesem Tisch etwas anderes eingetragen" in text(different)
+    assert FactRecord.objects.count() == count
+
+
+def test_the_organiser_rule_waits_for_the_board() -> None:
+    client, pk = drawn(confirmation="organiser")
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    first, second = phone(), phone()
+    tap(first, token, a)
+    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
+    tap(second, token, b)
+    page = text(second.get(f"/tisch/{token}/"))
+    assert "Die Turnierleitung bestätigt das Ergebnis" in page
+    assert 'value="confirm"' not in page  # players cannot confirm under this rule
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entry is not None
+    response = client.post(f"/turniere/{pk}/ergebnistafel/bestaetigen/", {
+        "stage": "gruppenrunde", "game": "1", "table": "1", "entry": str(entry.n),
+        "action": "confirm"})  # fmt: skip
+    assert response.status_code == 302 and status(pk) == "confirmed"
+
+
+def test_refused_board_actions_say_why_and_change_nothing() -> None:
+    client, pk = drawn()
+    before = FactRecord.objects.count()
+    for data in ({"game": "x", "table": "1", "entry": "1"},
+                 {"stage": "gruppenrunde", "game": "1", "table": "1", "entry": "99"},
+                 {"stage": "gruppenrunde", "game": "1", "table": "9", "entry": "1"}):  # fmt: skip
+        response = client.post(f"/turniere/{pk}/ergebnistafel/bestaetigen/", data, follow=True)
+        assert response.status_code == 200
+        assert re.search(r'class="error"', text(response)), text(response)[:2000]
+    assert FactRecord.objects.count() == before
+    anonymous = Client().post(f"/turniere/{pk}/ergebnistafel/bestaetigen/", {"entry": "1"})
+    assert anonymous.status_code == 302 and "/anmelden/" in anonymous["Location"]
+
+
+def test_posting_too_often_is_refused_per_link() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    player = phone()
+    with override_settings(TABLE_LINK_RATE="3/m"):
+        codes = [csrf_post(player, f"/tisch/{token}/", {"action": "me", "player": "x"})
+                 .status_code for _ in range(5)]  # type: ignore[attr-defined]  # fmt: skip
+        limited = csrf_post(player, f"/tisch/{token}/", {})
+    assert codes[:3] == [302, 302, 302] and codes[3:] == [429, 429]
+    assert "Zu viele Eingaben" in text(limited)
+
+
+def test_a_post_without_the_csrf_token_is_refused() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    player = phone()
+    player.get(f"/tisch/{token}/")
+    response = player.post(f"/tisch/{token}/", {"action": "me", "player": seats(pk)[0]})
+    assert response.status_code == 403
+    assert "me" not in str(player.session.items())
+
+
+def test_fixed_tables_keep_their_link_for_the_next_game() -> None:
+    client, pk = drawn("king-lui", 8, confirmation="none")
+    token = tokens(client, pk)[0]
+    player = phone()
+    table = seats(pk)
+    tap(player, token, table[0])
+    st = state_of(pk).current
+    assert st is not None and not st.rule.reseat_each_game
+    fields = re.findall(r'name="(points|place|pips)-([^"]+)"', text(player.get(f"/tisch/{token}/")))
+    kinds = {k for k, _ in fields}
+    data = {"action": "enter"} | basis(player, token)
+    data |= {f"place-{p}": str(i) for i, p in enumerate(table, start=1)} if "place" in kinds else {}
+    data |= {f"points-{p}": str(100 - i) for i, p in enumerate(table)} if "points" in kinds else {}
+    assert csrf_post(player, f"/tisch/{token}/", data).status_code == 302  # type: ignore[attr-defined]
+    assert (1, 1) in state_of(pk).current.results  # type: ignore[union-attr]
+    page = text(player.get(f"/tisch/{token}/"))
+    assert "Partie 2" in page and "offen – noch nichts eingetragen" in page
+
+
+def test_table_facts_are_in_the_tournament_file() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    first, second = phone(), phone()
+    tap(first, token, a)
+    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
+    tap(second, token, b)
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entry is not None
+    confirm(second, token, entry.n)
+    facts = state_of(pk).tournament.facts
+    assert [type(f) for f in facts[-2:]] == [TableEntered, TableConfirmed]
+    exported = client.get(f"/turniere/{pk}/turnierdatei.json").content.decode()
+    assert '"tableentered"' in exported and '"tableconfirmed"' in exported
+
+
+def test_a_finished_game_link_shows_the_result_read_only() -> None:
+    client, pk = drawn("alhambra", 12, confirmation="none")
+    token = tokens(client, pk)[0]
+    table = seats(pk)
+    player = phone()
+    tap(player, token, table[0])
+    data = {"action": "enter"} | basis(player, token)
+    data |= {f"points-{p}": str(100 - 10 * i) for i, p in enumerate(table)}
+    assert csrf_post(player, f"/tisch/{token}/", data).status_code == 302  # type: ignore[attr-defined]
+    page = text(player.get(f"/tisch/{token}/"))
+    assert "bestätigt" in page and 'value="enter"' not in page and "Spielpunkte" in page
+    count = FactRecord.objects.count()
+    again = csrf_post(player, f"/tisch/{token}/", data | {f"points-{table[0]}": "55"})
+    assert again.status_code == 200 and "gilt schon" in text(again)  # type: ignore[attr-defined]
+    assert FactRecord.objects.count() == count
