@@ -17,6 +17,7 @@ from tafelrunde.web.core.domain.store import Logged, write_log
 from tafelrunde.web.core.models import AuditEntry
 from tafelrunde.web.core.roles import ORGANISER, REFEREE, REFEREE_GROUP, Role, role_of, set_role
 
+
 def _added(role: Role, name: str) -> Message:
     """The log line of a new login."""
     if role == REFEREE:

@@ -16,7 +16,7 @@ from tafelrunde.web.core.domain.logins import (
     login_rows,
     remove_login,
 )
-from tafelrunde.web.core.roles import ORGANISER, REFEREE, organisers
+from tafelrunde.web.core.roles import ORGANISER, REFEREE
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import organiser, refuse, text_of
 from tafelrunde.web.orga.forms_logins import RefereeForm, RoleForm
@@ -36,10 +36,8 @@ def logins(request: HttpRequest) -> HttpResponse:
             messages.success(request, translated(msg("Referee '{name}' added.", name=name)))
             return redirect("logins")
     rows = login_rows()
-    lone = organisers().count() < 2
-    for row in rows:
+    for row in rows:  # one's own login keeps its role (so an organiser is always left)
         row["me"] = row["pk"] == request.user.pk
-        row["kept"] = row["me"] or (row["role"] == ORGANISER and lone)
     context = {"rows": rows, "form": form, "log": login_log(), "organiser_role": ORGANISER}
     return render(request, "orga/logins.html", context)
 
