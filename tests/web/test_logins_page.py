@@ -8,14 +8,17 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rolehelpers import REFUSED, drawn_group, login, referee
 from webhelpers import counts, forms_of, logged, organiser, text
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.web.core.domain.logins import change_role
+from tafelrunde.web.core.domain.logins import add_login, change_role, remove_login
 from tafelrunde.web.core.models import AuditEntry
-from tafelrunde.web.core.roles import ORGANISER, REFEREE, role_of
+from tafelrunde.web.core.roles import ORGANISER, REFEREE, Role, role_of, set_role
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -169,3 +172,38 @@ def test_a_referee_is_refused_the_logins_page() -> None:
     for response in (client.get("/zugaenge/"), add(client, "neu", "Wuerfel-Turm-9")):
         assert response.status_code == 403 and REFUSED in text(response)
     assert (counts(), users()) == before
+
+
+# -- a property: whatever the organisers do, one organiser is left ----------------------
+
+OPS = st.tuples(
+    st.sampled_from(("role", "role", "remove", "remove", "add")),
+    st.integers(0, 5),  # who acts (an index into the logins)
+    st.integers(0, 5),  # whom it concerns
+    st.sampled_from((ORGANISER, REFEREE)),
+)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=st.lists(OPS, max_size=10))
+def test_an_organiser_is_always_left_and_a_refusal_changes_nothing(
+    ops: list[tuple[str, int, int, Role]],
+) -> None:
+    with transaction.atomic():
+        for name, role in (("chef", ORGANISER), ("zweite", ORGANISER), ("schiri", REFEREE)):
+            set_role(get_user_model().objects.create(username=name), role)  # no password
+        for k, (op, actor, target, role) in enumerate(ops):
+            users_now = list(get_user_model().objects.order_by("pk"))
+            by, whom = users_now[actor % len(users_now)], users_now[target % len(users_now)]
+            before = (users(), AuditEntry.objects.count())
+            try:
+                if op == "role":
+                    change_role(whom.pk, role, by)
+                elif op == "remove":
+                    remove_login(whom.pk, by)
+                else:
+                    add_login(f"neu{k}", "Wuerfel-Turm-9", role, by=by)
+            except RuleError:
+                assert (users(), AuditEntry.objects.count()) == before
+            assert any(r == ORGANISER for _, r in users()), ops[: k + 1]
+        transaction.set_rollback(True)
