@@ -91,8 +91,9 @@ def organisers() -> Any:
 
 
 def context(request: Any) -> dict[str, Any]:
-    """The role of whoever asks, for every page (the header names it)."""
-    role = role_of(request.user)
+    """The role of whoever asks, for every page (the header names it); none on a page made
+    before the login is known (a refused host name)."""
+    role = role_of(getattr(request, "user", None))
     return {
         "role": role,
         "role_name": role_name(role),
