@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.i18n import msg
+from tafelrunde.i18n import Message, msg
 
 Mode = Literal["table", "none", "organiser"]
 MODES: tuple[Mode, ...] = ("table", "none", "organiser")
@@ -130,6 +130,25 @@ class TableResult:
                 raise RuleError(
                     msg("This table is disputed: the organisers decide."), field="entry"
                 )
+
+
+def mode_words(mode: Mode) -> Message:
+    """The confirmation rule in words, for the players' rules."""
+    if mode == "none":
+        return msg("a result entered at the table counts at once")
+    if mode == "organiser":
+        return msg("a result entered at the table counts once the organisers confirm it")
+    return msg(
+        "a result entered at the table counts once another player of the table confirms it; "
+        "if two players enter different results, the organisers decide"
+    )
+
+
+MODE_CHOICES: tuple[tuple[Mode, Message], ...] = (
+    ("table", msg("another player of the table confirms")),
+    ("none", msg("one entry counts")),
+    ("organiser", msg("the organisers confirm")),
+)
 
 
 def table_result(mode: Mode, seats: Sequence[str], facts: Sequence[TableFact]) -> TableResult:

@@ -10,6 +10,9 @@ from tafelrunde.engine.facts import (
     LateJoined,
     Result,
     Rolloff,
+    TableConfirmed,
+    TableDecided,
+    TableEntered,
     Tournament,
     Withdrawn,
 )
@@ -17,7 +20,7 @@ from tafelrunde.engine.numbers import shown
 from tafelrunde.i18n import Message, Text, msg
 
 
-def _values(fact: Result, name: Callable[[str], str]) -> Message:
+def _values(fact: Result | TableEntered, name: Callable[[str], str]) -> Message:
     """Each player's values of a result, 'Anna 40 / 12 Augen, Ben 30', as one flat text."""
     lines, params = [], dict[str, Text]()
     for i, p in enumerate(dict.fromkeys([*fact.scores, *fact.pips, *fact.places])):
@@ -62,6 +65,30 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
         if fact.seed is not None:
             return msg("Roll-off: {order} (rolled, seed {seed})", order=order, seed=fact.seed)
         return msg("Roll-off: {order}", order=order)
+    if isinstance(fact, TableEntered):
+        return msg(
+            "Entered at table {table} by {name}, game {game}: {values} (entry {n})",
+            table=fact.table,
+            name=name(fact.player),
+            game=fact.game,
+            values=_values(fact, name),
+            n=fact.n,
+        )
+    if isinstance(fact, TableConfirmed):
+        return msg(
+            "Confirmed at table {table} by {name}, game {game}: entry {entry}",
+            table=fact.table,
+            name=name(fact.player) if fact.player else msg("the organisers"),
+            game=fact.game,
+            entry=fact.entry,
+        )
+    if isinstance(fact, TableDecided):
+        return msg(
+            "Decided by the organisers, table {table}, game {game}: entry {entry} counts",
+            table=fact.table,
+            game=fact.game,
+            entry=fact.entry,
+        )
     if isinstance(fact, Withdrawn):
         return msg("Withdrawn: {name}", name=name(fact.player))
     if isinstance(fact, LateJoined):

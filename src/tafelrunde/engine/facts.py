@@ -1,5 +1,5 @@
 """The recorded facts of a tournament: players, draws, results, roll-offs, withdrawals,
-late entries, undos."""
+late entries, results entered and confirmed at the table, undos."""
 
 from __future__ import annotations
 
@@ -86,7 +86,59 @@ class LateJoined(Fact):
     name: str = ""
 
 
-AnyFact = Draw | Result | Rolloff | Withdrawn | LateJoined | Undo
+@dataclass(frozen=True)
+class AtTable(Fact):
+    """Common fields of the facts of a table's result: which stage, game and table."""
+
+    stage: str = ""
+    game: int = 1
+    table: int = 1
+
+
+@dataclass(frozen=True)
+class TableEntered(AtTable):
+    """A table's result of one game, entered by one of its players through the table link."""
+
+    player: str = ""
+    scores: dict[str, Num] = field(default_factory=dict)
+    pips: dict[str, int] = field(default_factory=dict)
+    places: dict[str, int] = field(default_factory=dict)
+
+    def as_result(self) -> Result:
+        """The result this entry is, once it counts (numbered and signed as the entry)."""
+        return Result(
+            n=self.n, at=self.at, by=self.by, stage=self.stage, game=self.game, table=self.table,
+            scores=dict(self.scores), pips=dict(self.pips), places=dict(self.places),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class TableConfirmed(AtTable):
+    """A player of the table (player "": the organiser or a referee) says "Stimmt" to an entry."""
+
+    player: str = ""
+    entry: int = 0
+
+
+@dataclass(frozen=True)
+class TableDecided(AtTable):
+    """The organiser or a referee chooses one entry of a disputed table."""
+
+    entry: int = 0
+
+
+TableFact = TableEntered | TableConfirmed | TableDecided
+AnyFact = (
+    Draw
+    | Result
+    | Rolloff
+    | Withdrawn
+    | LateJoined
+    | TableEntered
+    | TableConfirmed
+    | TableDecided
+    | Undo
+)
 
 
 @dataclass

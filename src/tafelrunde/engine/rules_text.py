@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.standings import Criterion
@@ -159,7 +160,11 @@ def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
         )
     else:
         late = msg("cannot join after the first draw")
-    return [(msg("Withdrawn players"), gone), (msg("Late players"), late)]
+    return [
+        (msg("Withdrawn players"), gone),
+        (msg("Late players"), late),
+        (msg("Results at the table"), mode_words(rules.confirmation)),
+    ]
 
 
 def joined(items: list[Text], between: str) -> Text:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tafelrunde.engine.confirmation import Mode
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.scoring import Scoring
@@ -129,6 +130,7 @@ class Ruleset:
     source: dict[str, Any] = field(default_factory=dict, compare=False)
     withdrawn: str = "keep"  # players.withdrawn: "keep" (ranked with their points) or "last"
     late_join: bool = False  # players.late_join: a late player may join before a later draw
+    confirmation: Mode = "table"  # who makes a result entered at the table count
 
     def stage(self, stage_id: str) -> StageRule:
         """Return the stage rule with this id."""

@@ -6,8 +6,9 @@ import copy
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
+from tafelrunde.engine.confirmation import MODES, Mode
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import (
     MAX_CRITERIA,
@@ -34,7 +35,8 @@ from tafelrunde.engine.toml_reader import TableReader, read_toml
 from tafelrunde.i18n import Message, msg
 
 TOP_KEYS = {
-    "schema", "name", "name_en", "format", "description", "players", "defaults", "stages",
+    "schema", "name", "name_en", "format", "description", "confirmation", "players", "defaults",
+    "stages",
 }  # fmt: skip
 PLAYER_KEYS = {"withdrawn", "late_join"}
 FORMATS = ("", "A", "B", "C")  # format D has its own reader
@@ -280,6 +282,7 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
         source=copy.deepcopy(dict(data)),
         withdrawn=players.choice("withdrawn", WITHDRAWN_MODES, "keep"),
         late_join=players.flag("late_join", False),
+        confirmation=cast(Mode, top.choice("confirmation", MODES, "table")),
     )
 
 

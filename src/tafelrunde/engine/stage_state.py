@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tafelrunde.engine.facts import Draw, Result, Rolloff, Table
+from tafelrunde.engine.confirmation import TableResult
+from tafelrunde.engine.facts import Draw, Result, Rolloff, Table, TableEntered
 from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.outcome import Outcome, score_table
 from tafelrunde.engine.ruleset import StageRule
@@ -77,6 +78,8 @@ class StageState:
     seat_index: dict[int, tuple[tuple[Table, ...], dict[str, int]]] = field(default_factory=dict)
     skipped: dict[str, frozenset[int]] = field(default_factory=dict)  # withdrawn: games missed
     withdrawn_last: bool = False  # the ruleset ranks withdrawn players after everybody else
+    at_table: dict[tuple[int, int], TableResult] = field(default_factory=dict)  # entries there
+    table_entries: dict[int, TableEntered] = field(default_factory=dict)  # by fact number
 
     def title(self) -> Message:
         """Name this stage; a repeated stage gets its number ('Gruppenrunde 2')."""

@@ -15,6 +15,9 @@ from tafelrunde.engine.facts import (
     Player,
     Result,
     Rolloff,
+    TableConfirmed,
+    TableDecided,
+    TableEntered,
     Tournament,
     Undo,
     Withdrawn,
@@ -61,15 +64,15 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
             "tables": [list(t) for t in fact.tables],
         }
     elif isinstance(fact, Result):
-        base |= {"stage": fact.stage, "game": fact.game, "table": fact.table}
-        if fact.scores:
-            base["scores"] = {p: exact_text(v) for p, v in fact.scores.items()}
-        if fact.pips:
-            base["pips"] = dict(fact.pips)
-        if fact.places:
-            base["places"] = dict(fact.places)
+        base |= _values_to_dict(fact)
         if fact.corrects is not None:
             base["corrects"] = fact.corrects
+    elif isinstance(fact, TableEntered):
+        base |= _values_to_dict(fact) | {"player": fact.player}
+    elif isinstance(fact, TableConfirmed | TableDecided):
+        base |= {"stage": fact.stage, "game": fact.game, "table": fact.table, "entry": fact.entry}
+        if isinstance(fact, TableConfirmed):
+            base["player"] = fact.player
     elif isinstance(fact, Rolloff):
         base |= {
             "stage": fact.stage,
@@ -89,6 +92,33 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
         base["target"] = fact.target
     base |= {"at": fact.at, "by": fact.by}
     return base
+
+
+def _values_to_dict(fact: Result | TableEntered) -> dict[str, Any]:
+    """Where a result belongs and its values, as JSON data."""
+    base: dict[str, Any] = {"stage": fact.stage, "game": fact.game, "table": fact.table}
+    if fact.scores:
+        base["scores"] = {p: exact_text(v) for p, v in fact.scores.items()}
+    if fact.pips:
+        base["pips"] = dict(fact.pips)
+    if fact.places:
+        base["places"] = dict(fact.places)
+    return base
+
+
+def _values_from_dict(d: dict[str, Any], where: str) -> dict[str, Any]:
+    """A result's table and values read from JSON data, as keyword arguments."""
+    scores = ff.by_player(d.get("scores", {}), where=f"{where}.scores")
+    pips = ff.by_player(d.get("pips", {}), where=f"{where}.pips")
+    places = ff.by_player(d.get("places", {}), where=f"{where}.places")
+    return {
+        "table": ff.whole(d, "table", where=where, low=1, high=MAX_PLAYERS),
+        "scores": {p: _score(v, f"{where}.scores") for p, v in scores.items()},
+        "pips": {p: ff.whole_value(v, where=f"{where}.pips", high=MAX_PIPS)
+                 for p, v in pips.items()},
+        "places": {p: ff.whole_value(v, where=f"{where}.places", low=1, high=MAX_TABLE_SIZE)
+                   for p, v in places.items()},
+    }  # fmt: skip
 
 
 def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
@@ -117,18 +147,21 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
     game = ff.whole(d, "game", where=where, low=0, high=MAX_GAMES)
     corrects = ff.whole(d, "corrects", where=where, low=1, high=MAX_FACT_NUMBER, default=None)
     if kind == "result":
-        scores = ff.by_player(d.get("scores", {}), where=f"{where}.scores")
-        pips = ff.by_player(d.get("pips", {}), where=f"{where}.pips")
-        places = ff.by_player(d.get("places", {}), where=f"{where}.places")
-        return Result(
-            n=n, at=at, by=by, stage=stage, game=game, corrects=corrects,
-            table=ff.whole(d, "table", where=where, low=1, high=MAX_PLAYERS),
-            scores={p: _score(v, f"{where}.scores") for p, v in scores.items()},
-            pips={p: ff.whole_value(v, where=f"{where}.pips", high=MAX_PIPS)
-                  for p, v in pips.items()},
-            places={p: ff.whole_value(v, where=f"{where}.places", low=1, high=MAX_TABLE_SIZE)
-                    for p, v in places.items()},
-        )  # fmt: skip
+        values = _values_from_dict(d, where)
+        return Result(n=n, at=at, by=by, stage=stage, game=game, corrects=corrects, **values)
+    if kind == "tableentered":
+        values = _values_from_dict(d, where)
+        player = ff.ident(d.get("player"), where=f"{where}.player")
+        return TableEntered(n=n, at=at, by=by, stage=stage, game=game, player=player, **values)
+    if kind in ("tableconfirmed", "tabledecided"):
+        table = ff.whole(d, "table", where=where, low=1, high=MAX_PLAYERS)
+        entry = ff.whole(d, "entry", where=where, low=1, high=MAX_FACT_NUMBER)
+        if kind == "tabledecided":
+            return TableDecided(n=n, at=at, by=by, stage=stage, game=game, table=table, entry=entry)
+        player = d.get("player", "")
+        player = "" if player == "" else ff.ident(player, where=f"{where}.player")
+        return TableConfirmed(n=n, at=at, by=by, stage=stage, game=game, table=table,
+                              player=player, entry=entry)  # fmt: skip
     if kind == "rolloff":
         order = ff.idents(d.get("order"), where=f"{where}.order", most=MAX_PLAYERS)
         return Rolloff(n=n, at=at, by=by, stage=stage, kind=ff.text(d, "kind", where=where),

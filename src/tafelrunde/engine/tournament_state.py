@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tafelrunde.engine import presence
+from tafelrunde.engine import presence, table_entry
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_checks import check_correction, check_order, check_seed
 from tafelrunde.engine.facts import (
@@ -13,6 +13,9 @@ from tafelrunde.engine.facts import (
     LateJoined,
     Result,
     Rolloff,
+    TableConfirmed,
+    TableDecided,
+    TableEntered,
     Tournament,
     Undo,
     Withdrawn,
@@ -192,10 +195,12 @@ class TournamentState:
             presence.apply_withdrawn(self, fact)
         elif isinstance(fact, LateJoined):
             presence.apply_late_joined(self, fact)
+        elif isinstance(fact, TableEntered | TableConfirmed | TableDecided):
+            table_entry.apply(self, fact)
         for st in self.stages:
             st.touch()
 
-    def _open_stage(self, key: str) -> StageState:
+    def open_stage(self, key: str) -> StageState:
         """Return the current stage if `key` names it, else refuse."""
         cur = self.current
         if cur is None or key not in (cur.key,):
@@ -243,7 +248,7 @@ class TournamentState:
             for st in self.stages[:-1]:
                 if st.key == result.stage:
                     return st
-        return self._open_stage(result.stage)
+        return self.open_stage(result.stage)
 
     def _check_advancing(self, st: StageState) -> None:
         """Refuse a correction of a finished stage that changes who went on (or, for a
@@ -291,23 +296,32 @@ class TournamentState:
 
     def _apply_result(self, result: Result) -> None:
         st = self._result_stage(result)
-        tables = st.tables(result.game)
-        if tables is None or not 1 <= result.game <= st.rule.games:
-            raise RuleError(msg("Game {game} is not drawn.", game=result.game), field="game")
-        if not 1 <= result.table <= len(tables):
+        self.check_result(st, result)
+        self.store_result(st, result)
+        table_entry.settled_by_staff(self, st, result)
+
+    @staticmethod
+    def check_table(st: StageState, game: int, index: int) -> None:
+        """Refuse a game that is not drawn, a table that does not exist or plays no more."""
+        tables = st.tables(game)
+        if tables is None or not 1 <= game <= st.rule.games:
+            raise RuleError(msg("Game {game} is not drawn.", game=game), field="game")
+        if not 1 <= index <= len(tables):
             raise RuleError(
-                msg(
-                    "There is no table {table} (1–{count}).", table=result.table, count=len(tables)
-                ),
+                msg("There is no table {table} (1–{count}).", table=index, count=len(tables)),
                 field="table",
             )
-        if not st.played(result.game, result.table):
+        if not st.played(game, index):
             said = msg(
                 "Nobody plays game {game} at table {table} any more (withdrawn).",
-                game=result.game,
-                table=result.table,
+                game=game,
+                table=index,
             )
             raise RuleError(said, field="table")
+
+    def check_result(self, st: StageState, result: Result) -> None:
+        """Refuse a result that does not fit its game and table (nothing is stored)."""
+        self.check_table(st, result.game, result.table)
         table = st.seated(result.game, result.table)
         name = self.tournament.name_of
         given: dict[str, list[str]] = {
@@ -345,6 +359,9 @@ class TournamentState:
             check_placements(result.places)
         if any(not 0 <= v <= MAX_PIPS for v in result.pips.values()):
             raise RuleError(msg("Pips lie between 0 and {pips}.", pips=MAX_PIPS), field="pips")
+
+    def store_result(self, st: StageState, result: Result) -> None:
+        """Store a checked result (or correction) of a table; it counts from now on."""
         key = (result.game, result.table)
         old = st.results.get(key)
         where = msg("table {table}, game {game}", table=result.table, game=result.game)
@@ -361,7 +378,7 @@ class TournamentState:
     def _apply_rolloff(self, fact: Rolloff) -> None:
         if fact.seed is not None:
             check_seed(fact.seed)
-        st = self._open_stage(fact.stage)
+        st = self.open_stage(fact.stage)
         if len(set(fact.order)) != len(fact.order):
             raise RuleError(msg("A player appears twice in the roll-off."), field="order")
         group = frozenset(fact.order)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from tafelrunde.engine.confirmation import MODE_CHOICES
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import MAX_CRITERIA, MAX_GAMES, MAX_PLAYERS, MAX_TABLE_SIZE
 from tafelrunde.engine.numbers import ROUNDING_MODES
@@ -79,6 +80,10 @@ def general(rules: Ruleset) -> Section:
         p(("players", "late_join"), "flag", msg("Late players may join"),
           msg("Before the running stage's next newly drawn game, with 0 points for the games "
               "before."), rules.late_join),
+        p(("confirmation",), "choice", msg("Results entered at the table"),
+          msg("Who makes a result entered on a player's phone count. Results of the organisers "
+              "and referees always count at once."),
+          rules.confirmation, options=MODE_CHOICES),
     )  # fmt: skip
     lines = tuple(msg("{label}: {value}", label=k, value=v) for k, v in player_lines(rules))
     groups = (

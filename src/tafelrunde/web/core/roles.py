@@ -22,10 +22,14 @@ ORGANISER: Role = "organiser"
 REFEREE: Role = "referee"
 ROLES: tuple[Role, ...] = (ORGANISER, REFEREE)
 REFEREE_GROUP = "referee"
-# the entries a referee records, and so may undo: results, roll-offs, format D's game losers
-# (and their corrections), Schock aus and donations
+# the entries a referee records, and so may undo: results (also those entered, confirmed and
+# decided at the table), roll-offs, format D's game losers (and their corrections), Schock aus
+# and donations
 REFEREE_FACTS: tuple[type, ...] = (
     group_facts.Result,
+    group_facts.TableEntered,
+    group_facts.TableConfirmed,
+    group_facts.TableDecided,
     group_facts.Rolloff,
     ko.GameLost,
     ko.SchockOut,
