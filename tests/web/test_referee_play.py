@@ -246,3 +246,20 @@ def test_a_referee_may_not_open_tables_or_take_fees_and_sees_no_such_button() ->
     page = text(client.get(f"/turniere/{pk}/anmeldung/"))
     assert "Spieler anmelden" not in page and 'name="player"' not in page
     assert "Vorgeschlagene Tische" not in text(client.get(f"/turniere/{pk}/ko-tische/"))
+
+
+def test_the_kinds_a_referee_may_undo_are_the_kinds_a_referee_records() -> None:
+    from tafelrunde.engine import facts as group
+    from tafelrunde.engine import knockout as ko
+    from tafelrunde.web.core.roles import referee_may_undo
+
+    for fact in (group.Result(n=1), group.Rolloff(n=1), group.TableEntered(n=1),
+                 group.TableConfirmed(n=1), group.TableDecided(n=1),
+                 ko.GameLost(n=1, at=0, table=1, player="p001"),
+                 ko.SchockOut(n=1, at=0, player="p001", table=1),
+                 ko.Donation(n=1, at=0, schock_out=1)):  # fmt: skip
+        assert referee_may_undo(fact), fact
+    for fact in (group.Draw(n=1), group.Withdrawn(n=1), group.LateJoined(n=1),
+                 ko.HallTables(n=1, at=0, count=3), ko.PayFee(n=1, at=0, player="p001"),
+                 ko.CheckIn(n=1, at=0, player="p001")):  # fmt: skip
+        assert not referee_may_undo(fact), fact
