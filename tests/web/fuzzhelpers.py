@@ -330,6 +330,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "tournament-new": ("name", "event", "preset", "players", "day"),
     "tournament-import": ("event",),
     "planning": ("preset", "players", "tables", "seed"),
+    "logins": ("name", "password", "again"),
+    "login-role": ("role",),
     "rules": ("text", "version"),
     "rules-preset": ("name",),
     "club-presets": ("name",),

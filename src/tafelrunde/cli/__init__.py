@@ -294,12 +294,21 @@ def build_parser() -> argparse.ArgumentParser:
     data_folder(sp)
     sp = cmd(
         "createorganiser",
-        _("Create an organiser login"),
+        _("Create a login for the organisers (or a referee), or set its password and role"),
         serve.create_organiser,
         file=False,
     )
     sp.add_argument("name", help=_("User name"))
     sp.add_argument("--password", help=_("Password (else asked)"))
+    sp.add_argument(
+        "--role",
+        choices=("organiser", "referee"),
+        default="organiser",
+        help=_(
+            "organiser: may everything (default); referee: results, roll-offs, losers, "
+            "Schock aus and donations only"
+        ),
+    )
     data_folder(sp)
     sp = cmd(
         "unlock",

@@ -1,4 +1,5 @@
-"""`tafelrunde serve`, `createorganiser`, `backup` and `restore`: the web application here.
+"""`tafelrunde serve`, `createorganiser` (logins and their roles), `backup` and `restore`:
+the web application here.
 
 Starting never dies of a full disk or a read-only data folder: the backup at start is
 then a warning, and the server serves every page read-only until writing works again.
@@ -154,11 +155,12 @@ def serve(args: argparse.Namespace, out: Console) -> int:
 def _say_where(out: Console, lang: str, folder: Path, port: int, public: bool) -> None:
     """Print the data folder, the database and the address(es)."""
     from django.conf import settings
-    from django.contrib.auth import get_user_model
     from django.db import DatabaseError
 
+    from tafelrunde.web.core.roles import organisers
+
     with contextlib.suppress(DatabaseError):
-        if not get_user_model().objects.exists():
+        if not organisers().exists():
             out.print(
                 msg("No organiser yet: please run `tafelrunde createorganiser NAME`.").text(lang)
             )
@@ -221,12 +223,13 @@ def _password(args: argparse.Namespace) -> str:
 
 
 def create_organiser(args: argparse.Namespace, out: Console) -> int:
-    """Make an organiser login (or set a new password for one)."""
+    """Make a login with its role (organiser unless --role referee), or set a new password
+    and the role given for one that exists."""
     from tafelrunde.web.core.startup import PUBLISHED_PASSWORDS, migrate
 
     folder = _django(args.data)
     migrate(folder)
-    from django.contrib.auth import get_user_model
+    from tafelrunde.web.core.domain.logins import set_password_and_role
 
     password = _password(args)
     if len(password) < 8:
@@ -239,15 +242,19 @@ def create_organiser(args: argparse.Namespace, out: Console) -> int:
             msg("This password is published (e.g. the demo's); please choose your own."),
             field="password",
         )
-    users = get_user_model()
-    user, made = users.objects.get_or_create(username=args.name)
-    user.set_password(password)
-    user.save()
-    if made:
-        said = msg("Organiser created: {name}", name=args.name)
-    else:
+    referee = args.role == "referee"
+    _, made, changed = set_password_and_role(args.name, password, args.role)
+    if not made:
         said = msg("New password set for: {name}", name=args.name)
+    elif referee:
+        said = msg("Referee created: {name}", name=args.name)
+    else:
+        said = msg("Organiser created: {name}", name=args.name)
     out.print(said.text(args.lang))
+    if changed and referee:
+        out.print(msg("{name} is now a referee.", name=args.name).text(args.lang))
+    elif changed:
+        out.print(msg("{name} is now an organiser.", name=args.name).text(args.lang))
     return 0
 
 

@@ -1,4 +1,5 @@
-"""The addresses of the organiser's pages (readable by everyone where they show a tournament)."""
+"""The addresses of the organisers' and referees' pages (readable by everyone where they show
+a tournament)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from tafelrunde.web.orga.views import (
     board,
     club_presets,
     events,
+    logins,
     planning,
     play,
     players,
@@ -28,6 +30,9 @@ urlpatterns = [
     path("vorlagen/", club_presets.presets, name="club-presets"),
     path("vorlagen/<int:pk>/regeln.toml", club_presets.download, name="club-preset-file"),
     path("vorlagen/<int:pk>/loeschen/", club_presets.delete, name="club-preset-delete"),
+    path("zugaenge/", logins.logins, name="logins"),
+    path("zugaenge/<int:pk>/rolle/", logins.role, name="login-role"),
+    path("zugaenge/<int:pk>/entfernen/", logins.remove, name="login-remove"),
     path("planung/", planning.start, name="planning"),
     path("planung/<int:pk>/", planning.show, name="plan"),
     path("planung/<int:pk>/stand/", planning.status, name="plan-status"),

@@ -9,12 +9,14 @@ from typing import Any, TypeVar
 from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import Message
 from tafelrunde.web.core.domain.store import Logged, write_log
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.roles import is_organiser, is_staff
 from tafelrunde.web.core.templatetags.tafel import translated
 
 V = TypeVar("V", bound=Callable[..., HttpResponse])
@@ -25,16 +27,49 @@ def text_of(err: RuleError) -> str:
     return translated(err.msg)
 
 
-def organiser(view: V) -> V:
-    """Let only logged-in organisers through; everybody else goes to the login page."""
+def refused(request: HttpRequest) -> HttpResponse:
+    """The answer to a login whose role may not do this: 403, in words, with the way back."""
+    match = request.resolver_match
+    pk = (match.kwargs.get("pk") if match else None) if _in_tournament(request) else None
+    back = reverse("tournament", args=[pk]) if pk else reverse("home")
+    context = {"back": back, "in_tournament": bool(pk)}
+    return render(request, "core/refused.html", context, status=403)
+
+
+def _in_tournament(request: HttpRequest) -> bool:
+    """Say whether the address is one of a tournament's (turniere/<pk>/...)."""
+    match = request.resolver_match
+    return match is not None and str(match.route).startswith("turniere/<int:pk>/")
+
+
+def turned_away(request: HttpRequest, allowed: Callable[[Any], bool]) -> HttpResponse | None:
+    """None when the login may go on; else the login page (nobody logged in) or the refusal."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not allowed(request.user):
+        return refused(request)
+    return None
+
+
+def _guard(view: V, allowed: Callable[[Any], bool]) -> V:
+    """The view, behind the check of who is logged in."""
 
     @wraps(view)
     def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return view(request, *args, **kwargs)
+        return turned_away(request, allowed) or view(request, *args, **kwargs)
 
     return guarded  # type: ignore[return-value]
+
+
+def organiser(view: V) -> V:
+    """Let only the organisers (Turnierleitung) through; a referee is refused (403), and
+    somebody not logged in goes to the login page."""
+    return _guard(view, is_organiser)
+
+
+def staff(view: V) -> V:
+    """Let the organisers and the referees through; somebody not logged in goes to the login."""
+    return _guard(view, is_staff)
 
 
 def record_of(pk: int) -> TournamentRecord:

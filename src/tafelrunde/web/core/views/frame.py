@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.roles import is_organiser, is_staff
 
 PER_PAGE = 50  # tables on one page of the tables page: small however large the tournament
 
@@ -57,6 +58,7 @@ def page(
         "rec": rec,
         "tabs": tabs(rec),
         "here": request.resolver_match.url_name if request.resolver_match else "",
-        "organiser": request.user.is_authenticated,
+        "organiser": is_organiser(request.user),
+        "staff": is_staff(request.user),
     }
     return render(request, template, base | context)

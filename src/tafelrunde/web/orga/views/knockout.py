@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django import forms
@@ -26,6 +27,7 @@ from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.state import BRACKETS
 from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, player_rows, table_rows
 from tafelrunde.engine.limits import MAX_HALL_TABLES
+from tafelrunde.web.core.roles import is_organiser, is_staff, referee_may_undo
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.orga.forms import PlayersForm
@@ -147,11 +149,11 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
     bound = bound or {}
     cards = _cards(tour, state, bound)
     who = roster(tour)
-    try:
+    undo = None
+    with contextlib.suppress(RuleError):
         target = undo_target(tour)
-        undo = {"n": target.n, "text": translated(fact_line(who, target))}
-    except RuleError:
-        undo = None
+        if is_organiser(request.user) or (is_staff(request.user) and referee_may_undo(target)):
+            undo = {"n": target.n, "text": translated(fact_line(who, target))}
     counts = schock_out_counts(state)
     shown = {"open", "hand", "hall", "schock", "donation", "undo" if undo else ""}
     shown |= {f"{kind}-{c['table']}" for c in cards for kind in ("lost", "correct")}

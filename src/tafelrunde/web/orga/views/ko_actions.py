@@ -1,4 +1,5 @@
-"""Format D entries by the organiser: each POST records facts through the engine, all or none."""
+"""Format D entries by the organisers and referees: each POST records facts through the
+engine, all or none."""
 
 from __future__ import annotations
 
@@ -33,9 +34,10 @@ from tafelrunde.engine.knockout.entry import pay_all, player_id, registrations
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
-from tafelrunde.web.core.domain.knockout import enter, same_table
+from tafelrunde.web.core.domain.knockout import enter, explain, same_table
+from tafelrunde.web.core.roles import is_organiser, referee_undo
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse
+from tafelrunde.web.core.views.common import organiser, record_of, refuse, staff
 from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views import ko_forms as kf
@@ -181,7 +183,7 @@ def open_by_hand(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, form, "hand", build, back="ko-tables")
 
 
-@organiser
+@staff
 @require_POST
 def lost(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Record the loser of a game at a table that has not changed since the form was made."""
@@ -195,7 +197,7 @@ def lost(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     return _act(request, pk, form, f"lost-{table}", build, back="ko-tables", fresh=False)
 
 
-@organiser
+@staff
 @require_POST
 def correct(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Replace the loser of an earlier game at a table."""
@@ -208,7 +210,7 @@ def correct(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     return _act(request, pk, form, f"correct-{table}", build, back="ko-tables")
 
 
-@organiser
+@staff
 @require_POST
 def schock_out(request: HttpRequest, pk: int) -> HttpResponse:
     """Record a Schock aus in one throw, and its donation when handed in at once."""
@@ -226,7 +228,7 @@ def schock_out(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, form, "schock", build, back="ko-tables")
 
 
-@organiser
+@staff
 @require_POST
 def donate(request: HttpRequest, pk: int) -> HttpResponse:
     """Record the donation for a recorded Schock aus."""
@@ -238,13 +240,17 @@ def donate(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, form, "donation", build, back="ko-tables")
 
 
-@organiser
+@staff
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the latest entry that counts (the one the page showed)."""
 
+    everything = is_organiser(request.user)
+
     def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
         target = undo_target(tour)
+        if not everything:
+            referee_undo(target, explain(tour, target))
         if target.n != d["target"]:
             raise RuleError(
                 msg("The latest entry is now no. {n}; please reload.", n=target.n),

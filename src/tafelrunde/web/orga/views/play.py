@@ -19,6 +19,7 @@ from tafelrunde.engine.actions import (
     rolled_by_software,
     rolloff_for,
     undo_last,
+    undo_target,
 )
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_words import describe
@@ -38,10 +39,13 @@ from tafelrunde.web.core.domain.store import (
 )
 from tafelrunde.web.core.forms_play import ReleaseForm, ResultForm, RolloffForm, TableForm, UndoForm
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.roles import is_organiser, referee_undo
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, text_of
+from tafelrunde.web.core.views.common import organiser, record_of, staff, text_of
 from tafelrunde.web.core.views.frame import page, page_of, stamp
 from tafelrunde.web.orga.views.tables_page import result_fields, tables
+
+NO_REWIND = msg("Only the organisers may take a stage back to before its draw; please ask them.")
 
 
 def _state(rec: TournamentRecord) -> TournamentState:
@@ -78,7 +82,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         return release(request, rec)
     context: dict[str, Any] = {"draws": past_draws(state), "stale": "veraltet" in request.GET}
-    if request.user.is_authenticated:
+    if is_organiser(request.user):
         seed, context["seed_note"] = _seed(request, rec)
         context["fresh_seed"] = setup.new_seed()  # the redraw link's
         preview = _state(rec)
@@ -157,7 +161,7 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     return redirect("tables", rec.pk)
 
 
-@organiser
+@staff
 @require_POST
 def result(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter or correct one table's result (of the running stage, or of an earlier one); an
@@ -180,6 +184,9 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         shown = form.field_errors() | {"__all__": form.form_error()}
         return tables(request, pk, errors={key: shown}, typed=request.POST)
+    if rewind and not is_organiser(request.user):
+        said = {"__all__": translated(NO_REWIND)}
+        return tables(request, pk, errors={key: said}, typed=request.POST)
     by = request.user.get_username()
 
     def change(tour: Tournament) -> tuple[Any, bool, list[Logged]]:
@@ -279,7 +286,7 @@ def _result_said(basis: int, game: int, table: int) -> Message:
     return msg("Result entered: game {game}, table {table}", game=game, table=table)
 
 
-@organiser
+@staff
 @require_POST
 def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a roll-off's order, or let the software roll it with a recorded seed."""
@@ -344,7 +351,7 @@ def _card_anchor(card: str) -> str:
     return f"?partie={int(game)}&seite={page_of(int(table))}#table-{int(game)}-{int(table)}"
 
 
-@organiser
+@staff
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the latest entry (it stays in the log, marked as taken back)."""
@@ -353,9 +360,13 @@ def undo(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         raise Http404("version")  # the hidden field of the page was changed by hand
     version, by = form.cleaned_data["version"], request.user.get_username()
+    everything = is_organiser(request.user)
 
     def take_back(tour: Any) -> tuple[Any, Message]:
-        target = undo_last(group_state(tour), at=stamp(), by=by)[1]
+        state = group_state(tour)
+        if not everything:
+            referee_undo(undo_target(state), describe(tour, undo_target(state)))
+        target = undo_last(state, at=stamp(), by=by)[1]
         return target, describe(tour, target)
 
     try:

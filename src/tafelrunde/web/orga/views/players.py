@@ -18,8 +18,9 @@ from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
 from tafelrunde.web.core.forms_play import VersionForm
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of
+from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of, turned_away
 from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views.presence import roster
@@ -40,8 +41,8 @@ def players(request: HttpRequest, pk: int) -> HttpResponse:
     )
     del form.fields["late"], form.fields["paid"]
     if request.method == "POST":
-        if not request.user.is_authenticated:
-            return organiser(players)(request, pk)
+        if (away := turned_away(request, is_organiser)) is not None:
+            return away
         if form.is_valid():
             try:
                 names = parse_player_names(

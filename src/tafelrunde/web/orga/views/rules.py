@@ -24,8 +24,9 @@ from tafelrunde.presets import AnyRules
 from tafelrunde.web.core.domain import club_presets, setup
 from tafelrunde.web.core.domain.store import Logged, engine_tournament
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse
+from tafelrunde.web.core.views.common import organiser, record_of, refuse, turned_away
 from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import RulesForm
 from tafelrunde.web.orga.forms_presets import PresetForm
@@ -45,8 +46,8 @@ def rules(request: HttpRequest, pk: int) -> HttpResponse:
     rec = record_of(pk)
     if request.method != "POST":
         return rules_page(request, rec)
-    if not request.user.is_authenticated:
-        return organiser(rules)(request, pk)
+    if (away := turned_away(request, is_organiser)) is not None:
+        return away
     if "text" in request.POST:
         return _toml_posted(request, rec)
     form = RulesParamForm(rules_of(rec), request.POST)
@@ -174,7 +175,7 @@ def rules_page(
     """The rules page: readable lines, and for the organiser the forms."""
     fixed = setup.started(rec)
     context: dict[str, Any] = _summary(rec) | {"fixed": fixed, "version": rec.version}
-    if request.user.is_authenticated:
+    if is_organiser(request.user):
         params = params_form or RulesParamForm(rules_of(rec))
         context |= {
             "params": params,

@@ -22,6 +22,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import latest, read_only
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.roles import ORGANISER, Role, referee_may_undo, role_of
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import page, page_of
@@ -60,27 +61,29 @@ def tables(
             there = wanted.query(partie=game, seite=page_of(table), offen="", name="")
             return redirect(reverse("tables", args=[rec.pk]) + f"{there}#table-{game}-{table}")
         errors["jump"] = translated(why)
-    organiser, language = request.user.is_authenticated, lang()
+    role, language = role_of(request.user), lang()
 
     def make(now: TournamentRecord) -> str:
-        return tables_block(now, wanted, organiser, language, errors, typed)
+        return tables_block(now, wanted, role, language, errors, typed)
 
     if errors or typed is not None or wanted.name:
         block = make(rec)
     else:
-        block = latest(rec, f"tables:{wanted.key()}:{language}:{organiser}", make)
+        block = latest(rec, f"tables:{wanted.key()}:{language}:{role}", make)
     return with_csrf(request, page(request, rec, "orga/tables.html", {"content": mark_safe(block)}))
 
 
 def tables_block(
     rec: TournamentRecord,
     wanted: Wanted,
-    organiser: bool,
+    role: Role | None,
     language: str,
     errors: dict[str, Any],
     typed: Any,
 ) -> str:
-    """The content of the tables page for one state of the tournament."""
+    """The content of the tables page for one state of the tournament, as a login of this role
+    (None: somebody not logged in) sees it."""
+    organiser, staff = role == ORGANISER, role is not None
     state = read_only(rec)[1]
     st = chosen_stage(state, wanted)
     game = chosen_game(st, wanted)
@@ -104,7 +107,7 @@ def tables_block(
             on_cards |= {n["key"] for n in mine}
             mine = [n | {"error": errors.get(n["key"])} for n in mine]
             # the key holds what the card shows, untranslated: a kept card costs no words
-            key = (language, organiser, action, st.key, game, view.index, view.seats, view.names,
+            key = (language, role, action, st.key, game, view.index, view.seats, view.names,
                    repr(view.note), view.seats_known, view.placed,
                    view.result.n if view.result else 0, tuple(earlier.get(view.index, ())),
                    here, tuple(fields.items()), repr(sorted(said.items())), repr(mine),
@@ -116,24 +119,25 @@ def tables_block(
                 shown_view = replace(view, note=translated(view.note))
                 tb = _table(state, st, game, shown_view, typed, said)
                 return {"tb": tb, "game": game, "fields": fields, "organiser": organiser,
-                        "action": action, "error": said.get("__all__"), "stage": st.key,
-                        "note": st.rule.note, "rolloffs": _shown_needs(mine), "pk": rec.pk,
-                        "csrf": mark_safe(CSRF)}  # fmt: skip
+                        "staff": staff, "action": action, "error": said.get("__all__"),
+                        "stage": st.key, "note": st.rule.note, "rolloffs": _shown_needs(mine),
+                        "pk": rec.pk, "csrf": mark_safe(CSRF)}  # fmt: skip
 
             cards.append(card("orga/table_card.html", context, key))
     loose_needs = [n for n in needs if n["key"] not in on_cards]
     shown = {f"{game}-{i}" for i in listed.shown} | {n["key"] for n in needs} | {"jump"}
     rolloff_cards = [
         card("orga/rolloff_card.html",
-             {"r": r | {"error": errors.get(r["key"])}, "pk": rec.pk, "organiser": organiser,
+             {"r": r | {"error": errors.get(r["key"])}, "pk": rec.pk, "staff": staff,
               "csrf": mark_safe(CSRF)},
-             (language, organiser, rec.pk, repr(r), errors.get(r["key"])))
+             (language, role, rec.pk, repr(r), errors.get(r["key"])))
         for r in _shown_needs(loose_needs)
     ]  # fmt: skip
     context = {
         "pk": rec.pk,
         "version": rec.version,
         "organiser": organiser,
+        "staff": staff,
         "csrf": mark_safe(CSRF),
         "stage": st,
         "stage_title": translated(st.title()) if st else "",
@@ -154,8 +158,8 @@ def tables_block(
         "rolloff_cards": joined(rolloff_cards),
         "jump_error": errors.get("jump", ""),
         "loose": [" ".join(_said(e).values()) for k, e in errors.items() if k not in shown],
-        "last": _last(state),
-        "next": _next(state, st, game, rec.pk, wanted) if organiser else None,
+        "last": _last(state, organiser) if staff else None,
+        "next": _next(state, st, game, rec.pk, wanted, organiser) if staff else None,
         "note": st.rule.note if st else "",
         "earlier_stage": st is not None and st is not state.current,
     }
@@ -200,10 +204,16 @@ def _games(st: StageState | None, wanted: Wanted) -> list[dict[str, Any]]:
 
 
 def _next(
-    state: TournamentState, st: StageState | None, game: int, pk: int, wanted: Wanted
+    state: TournamentState,
+    st: StageState | None,
+    game: int,
+    pk: int,
+    wanted: Wanted,
+    organiser: bool,
 ) -> dict[str, str] | None:
     """After the last result of a game: the next step as a button (the next game's tables,
-    or the next draw, or the final ranking); none while results or roll-offs are open."""
+    or the next draw (for the organisers), or the final ranking); none while results or
+    roll-offs are open."""
     if st is None or st is not state.current or not game:
         return None
     missing = st.missing_results()
@@ -217,7 +227,7 @@ def _next(
     if missing or open_rolloffs(state):
         return None
     for step in pending(state):
-        if step.kind in ("draw", "finished"):
+        if step.kind == "finished" or (step.kind == "draw" and organiser):
             return {"text": translated(step.text), "url": step_link(pk, step)}
     return None
 
@@ -298,10 +308,13 @@ def _table(
     }
 
 
-def _last(state: TournamentState) -> dict[str, Any] | None:
-    """The latest entry that undo would take back."""
+def _last(state: TournamentState, organiser: bool) -> dict[str, Any] | None:
+    """The latest entry that undo would take back, if this login may (a referee only their
+    own kinds of entry)."""
     try:
         fact = undo_target(state)
     except RuleError:
+        return None
+    if not (organiser or referee_may_undo(fact)):
         return None
     return {"n": fact.n, "text": translated(describe(state.tournament, fact))}

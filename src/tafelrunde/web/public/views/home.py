@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from tafelrunde.web.core.models import Event, TournamentRecord
+from tafelrunde.web.core.roles import is_staff
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -19,7 +20,7 @@ def home(request: HttpRequest) -> HttpResponse:
         .order_by(F("date").asc(nulls_last=True), "name")
     )
     context = {"events": events}
-    if request.user.is_authenticated:
+    if is_staff(request.user):
         context["past"] = Event.objects.filter(date__lt=today).order_by("-date")[:20]
         context["loose"] = TournamentRecord.objects.filter(event__isnull=True).order_by("-pk")
     return render(request, "public/home.html", context)

@@ -26,6 +26,7 @@ from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any, to_data
 from tafelrunde.web.core.domain.privacy import shown_author, without_names
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
+from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import record_of, text_of
 from tafelrunde.web.core.views.frame import page, page_of
@@ -36,7 +37,11 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     rec = record_of(pk)
     tour, state = read_only(rec)
     found = next_steps(state) if isinstance(tour, KnockoutTournament) else pending(state)
-    steps = [(translated(s.text), step_link(rec.pk, s)) for s in found]
+    everything = is_organiser(request.user)
+    steps = [
+        (translated(s.text), step_link(rec.pk, s) if everything or referee_step(s) else "")
+        for s in found
+    ]
     return page(request, rec, "public/overview.html", {"steps": steps, "tour": tour})
 
 
@@ -128,6 +133,13 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
 KNOCKOUT_PAGES = {"collect_fee": "ko-players", "check_in": "ko-players", "register": "ko-players",
                   "finished": "ranking"}  # fmt: skip
 GROUP_PAGES = {"draw": "draw", "finished": "ranking"}
+# the next steps a referee does (or reads): results, roll-offs, tables playing, the end
+REFEREE_STEPS = {"result", "rolloff", "herzog", "play_table", "wait_for_table", "finished"}
+
+
+def referee_step(step: Any) -> bool:
+    """Say whether a referee can do this next step (else the organisers do it)."""
+    return str(step.kind) in REFEREE_STEPS
 
 
 def step_link(pk: int, step: Any) -> str:
