@@ -26,6 +26,7 @@ READ = "read"  # a page everybody reads: 200 (a POST to it only shows it again)
 REFUSED_403 = "refused"  # only the organisers: 403 with the refusal page
 ONLY_POST = "only-post"  # a referee's change, sent by a form: GET answers 405
 ALLOWED = "allowed"  # a referee's change: the form is handled (stored, or refused at a field)
+STAFF_READ = "staff-read"  # a page of the organisers and referees: 200; others go to the login
 
 # the referee's answer at each address: (GET, POST)
 REFEREE: dict[str, tuple[str, str]] = {
@@ -56,6 +57,10 @@ REFEREE: dict[str, tuple[str, str]] = {
     "result": (ONLY_POST, ALLOWED),
     "rolloff": (ONLY_POST, ALLOWED),
     "undo": (ONLY_POST, ALLOWED),
+    "board": (STAFF_READ, STAFF_READ),
+    "board-settle": (ONLY_POST, ALLOWED),
+    "table-links": (STAFF_READ, STAFF_READ),
+    "table-links-renew": (REFUSED_403, REFUSED_403),
     "ko-players": (READ, READ),
     "ko-register": (REFUSED_403, REFUSED_403),
     "ko-pay-all": (REFUSED_403, REFUSED_403),

@@ -19,7 +19,7 @@ from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, record_of, text_of
+from tafelrunde.web.core.views.common import audit, organiser, record_of, staff, text_of
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.table.board import addresses, board, current_tables, link_base
 from tafelrunde.web.table.links import renew
@@ -39,7 +39,7 @@ def _group(request: HttpRequest, pk: int) -> Any:
     return rec, (None if rec.format == "D" else read_only(rec))
 
 
-@organiser
+@staff
 def results_board(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table of the current game with its state; disputed tables first, counts on top."""
     rec, loaded = _group(request, pk)
@@ -65,7 +65,7 @@ def results_board(request: HttpRequest, pk: int) -> HttpResponse:
     return page(request, rec, "orga/board.html", context)
 
 
-@organiser
+@staff
 @require_POST
 def settle(request: HttpRequest, pk: int) -> HttpResponse:
     """Confirm a table's entry, or decide which version of a disputed table counts."""
@@ -110,7 +110,7 @@ def qr_svg(address: str, title: str) -> str:
     return segno.make(address, error="m").svg_inline(scale=4, omitsize=True, title=title)
 
 
-@organiser
+@staff
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """The links of every table of the current game, with large QR codes to scan."""
     rec, loaded = _group(request, pk)
