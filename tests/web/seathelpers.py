@@ -93,7 +93,7 @@ class Shown:
 
 
 class _Page(HTMLParser):
-    PARTS = ("seat-name", "seat-table", "seat-place", "seat-game", "seat-note")
+    PARTS = ("seat-name", "seat-table", "seat-place", "seat-start", "seat-game", "seat-note")
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)

@@ -63,7 +63,7 @@ def test_format_a_finds_names_whatever_the_case_accents_and_spaces() -> None:
         for card in cards:
             table, seat, start = place_of(state, card["seat-name"], 1)
             assert card["seat-table"] == f"Tisch {table}"
-            assert card["seat-place"] == f"Platz {seat} · {start_words(start)}"
+            assert (card["seat-place"], card["seat-start"]) == (f"Platz {seat}", start_words(start))
     for typed, name in (("strasse", "Bernd Straße"), ("WEISS", "Dieter Weiß"),
                         ("emile", "Émile Zola"), ("oztürk", "Clara Öztürk"),
                         ("GUNTER gross", "Günter Groß"), ("müller anna", "Anna Müller"),
@@ -90,7 +90,8 @@ def test_format_a_the_start_order_of_pass_3_waits_for_the_standings() -> None:
     card = shown(response).cards[0]
     assert card["seat-table"] == "Tisch 1"
     seat = st.sitting_order(3, 1).index(table[0]) + 1
-    assert card["seat-place"] == f"Platz {seat} · Startreihenfolge noch nicht bekannt"
+    assert card["seat-place"] == f"Platz {seat}"
+    assert card["seat-start"] == "Startreihenfolge noch nicht bekannt"
     assert card["seat-game"] == "Durchgang 3"
     assert "folgt aus dem Stand nach Durchgang 2" in card["seat-note"]
     rows = {r[0]: r[1:] for r in shown(response).rows}
@@ -103,7 +104,7 @@ def test_format_a_the_start_order_of_pass_3_waits_for_the_standings() -> None:
     again = save(state.tournament)
     card = shown(look_up(Client(), again.pk, name)).cards[0]
     _, seat, start = place_of(state, name, 3)
-    assert card["seat-place"] == f"Platz {seat} · {start_words(start)}"
+    assert (card["seat-place"], card["seat-start"]) == (f"Platz {seat}", start_words(start))
 
 
 def test_format_b_shows_the_latest_drawn_game() -> None:
@@ -120,7 +121,10 @@ def test_format_b_shows_the_latest_drawn_game() -> None:
     card = shown(page).cards[0]
     table, seat, start = place_of(state, "Ingo Meier", 2)
     assert (card["seat-name"], card["seat-table"]) == ("Ingo Meier", f"Tisch {table}")
-    assert card["seat-place"] == f"Platz {seat} · {start_words(start)}" and seat == start
+    assert (card["seat-place"], card["seat-start"]) == (
+        f"Platz {seat}",
+        start_words(start),
+    ) and seat == start
     rows = shown(page).rows
     assert len(rows) == 13 and all(len(r) == 3 for r in rows)  # name, table, seat
     for name, table_no, seat_no in rows:
