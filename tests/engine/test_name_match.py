@@ -36,6 +36,8 @@ NAMES = ("Anna Müller", "Klaus Müller-Lüdenscheidt", "Bernd Straße", "Émile
         ("Mu\u0308ller", ["Anna Müller", "Klaus Müller-Lüdenscheidt"]),  # ü as u + ¨
         ("ｍüｌｌｅｒ", ["Anna Müller", "Klaus Müller-Lüdenscheidt"]),  # full-width letters
         ("mül\x00ler", ["Anna Müller", "Klaus Müller-Lüdenscheidt"]),  # a NUL between
+        ("anna\tmüller", ["Anna Müller"]),  # a tab between words
+        ("anna\x85muller", ["Anna Müller"]),  # a next-line control between words
         ("Schmidt", []),
         ("", []),
         ("  \t", []),

@@ -12,24 +12,40 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 WORDS = re.compile(r"[\s\-]+")  # a name's words for suggestions: "Müller-Lüdenscheidt" has two
 UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})  # "Mueller" for "Müller"
 
 
+# for str.translate: ASCII control characters deleted, those that separate words as spaces
+ASCII_CONTROLS = {c: " " if chr(c).isspace() else None for c in [*range(32), 127]}
+
+
 def name_key(text: str) -> str:
     """The folded form of a name: no case, no accents, ß as ss, no control characters,
     single spaces."""
+    if text.isascii():  # most names: nothing to decompose
+        return " ".join(text.translate(ASCII_CONTROLS).casefold().split())
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     kept = "".join(
-        c for c in decomposed if not unicodedata.combining(c) and unicodedata.category(c)[0] != "C"
+        " " if c.isspace() else c
+        for c in decomposed
+        if c.isspace() or not (unicodedata.combining(c) or unicodedata.category(c)[0] == "C")
     )
     return " ".join(kept.casefold().split())
 
 
+@lru_cache(maxsize=20_000)
+def registered_key(name: str) -> str:
+    """The key of a registered name, kept: the names stay while the tournament changes."""
+    return name_key(name)
+
+
+@lru_cache(maxsize=20_000)
 def name_keys(name: str) -> tuple[str, ...]:
     """The keys a registered name is found by: folded, and with umlauts spelled ae, oe, ue."""
-    plain = name_key(name)
+    plain = registered_key(name)
     spelled = name_key(unicodedata.normalize("NFC", name.casefold()).translate(UMLAUTS))
     return (plain,) if spelled == plain else (plain, spelled)
 
@@ -46,10 +62,9 @@ class NameIndex:
         keys = tuple(name_keys(n) for n in self.names)
         words: dict[str, list[int]] = {}
         for i, variants in enumerate(keys):
-            for key in variants:
-                for word in {key, *WORDS.split(key)} - {""}:
-                    if i not in words.setdefault(word, []):
-                        words[word].append(i)
+            found = {w for key in variants for w in (key, *WORDS.split(key)) if w}
+            for word in found:
+                words.setdefault(word, []).append(i)
         object.__setattr__(self, "keys", keys)
         object.__setattr__(self, "words", words)
 
@@ -89,7 +104,7 @@ class NameIndex:
 
 def sort_key(name: str) -> tuple[str, str]:
     """The alphabetical order of names (German enough: umlauts with their vowel, ß as ss)."""
-    return name_key(name), name
+    return registered_key(name), name
 
 
 def ordered(names: Sequence[str]) -> list[int]:

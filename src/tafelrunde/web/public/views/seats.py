@@ -15,18 +15,20 @@ from tafelrunde.engine.limits import NAME_LENGTH
 from tafelrunde.engine.name_match import name_key
 from tafelrunde.engine.seat_list import Seating, SeatRow, Where, seating
 from tafelrunde.i18n import msg
-from tafelrunde.web.core.domain.store import memo, read_only
+from tafelrunde.web.core.domain.store import latest, read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import page
+from tafelrunde.web.public.seating_rows import name_options, seating_rows
 
 MAX_FOUND = 30  # players shown for a part of a name; more: type more of it
 
 
 def seating_of(rec: TournamentRecord) -> Seating:
-    """Everybody's place now, made once per state of the tournament."""
-    return memo(rec, "seating", lambda: seating(read_only(rec)[1]))
+    """Everybody's place now, made once per state of the tournament and shared by every
+    request (a hall full of phones costs one making per change)."""
+    return latest(rec, "seating", lambda now: seating(read_only(now)[1]))
 
 
 def printable(text: str) -> str:
@@ -51,17 +53,18 @@ def shown_row(row: SeatRow) -> dict[str, Any]:
 def seating_block(rec: TournamentRecord) -> str:
     """The list of everybody (and the names to pick from), made once per state and language."""
 
-    def make() -> str:
-        found = seating_of(rec)
+    def make(now: TournamentRecord) -> str:
+        found = seating_of(now)
         context = {
-            "rows": [shown_row(r) for r in found.rows],
+            "rows": bool(found.rows),
+            "body": seating_rows(found),
+            "options": name_options(found),
             "word": translated(found.word),
             "with_start": found.with_start,
-            "knockout": rec.format == "D",
         }
         return render_to_string("public/seating_list.html", context)
 
-    return memo(rec, f"seating-list:{lang()}", make)
+    return latest(rec, f"seating-list:{lang()}", make)
 
 
 @require_safe
