@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import add, tournament
+from helpers import add, ruleset_with, tournament
 from tafelrunde.engine.actions import next_draw, open_rolloffs, rolled_by_software
+from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw
 from tafelrunde.engine.name_match import sort_key
-from tafelrunde.engine.presence import known_players
+from tafelrunde.engine.presence import known_players, late_entry, withdrawal
 from tafelrunde.engine.seat_list import SeatRow, Where, current_games, seating
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
@@ -25,8 +26,17 @@ pytestmark = pytest.mark.unit
 
 def step(state: TournamentState, rng: random.Random) -> None:
     """Enter the next result of a random table (tables go at their own pace), a roll-off, or
-    the next draw."""
+    the next draw; now and then a player withdraws or a late player joins (where allowed)."""
     cur = state.current
+    if rng.random() < 0.08:
+        try:
+            if rng.random() < 0.5:
+                add(state, withdrawal(state, rng.choice(known_players(state))))
+            else:
+                add(state, late_entry(state, f"Spät {len(known_players(state))}"))
+            return
+        except RuleError:
+            pass  # not now: play on
     if cur is not None and cur.missing_results():
         first: dict[int, int] = {}
         for game, index in cur.missing_results():
@@ -82,7 +92,8 @@ def check_group(state: TournamentState) -> None:
 def test_every_player_sits_once_and_seats_are_one_to_n(
     preset: str, players: int, seed: int, steps: int
 ) -> None:
-    state = TournamentState(tournament(preset, players, seed=seed))
+    rules = ruleset_with(preset, **{"players.late_join": True}) if seed % 2 else preset
+    state = TournamentState(tournament(rules, players, seed=seed))
     rng = random.Random(seed)
     for _ in range(steps):
         if state.finished:
