@@ -127,6 +127,11 @@ def test_format_b_shows_the_latest_drawn_game() -> None:
     ) and seat == start
     rows = shown(page).rows
     assert len(rows) == 13 and all(len(r) == 3 for r in rows)  # name, table, seat
+    english = Client()
+    english.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    card = shown(look_up(english, rec.pk, "ingo")).cards[0]
+    assert (card["seat-table"], card["seat-place"]) == (f"Table {table}", f"Seat {seat}")
+    assert text(look_up(english, rec.pk, "ingo")).count("Where do I sit?") >= 2  # tab, heading
     for name, table_no, seat_no in rows:
         assert (int(table_no), int(seat_no)) == place_of(state, name, 2)[:2]
 
