@@ -193,9 +193,9 @@ def not_started() -> dict[str, int]:
 # -- every page of every tournament -----------------------------------------------------
 
 GROUP_PAGES = ("tournament", "rules", "log", "players", "draw", "tables", "standings",
-               "ranking", "export-json", "export-csv", "export-xlsx")  # fmt: skip
+               "ranking", "seats", "export-json", "export-csv", "export-xlsx")  # fmt: skip
 KNOCKOUT_PAGES = ("tournament", "rules", "log", "ko-players", "ko-tables", "ko-standings",
-                  "ranking", "export-json", "export-csv", "export-xlsx")  # fmt: skip
+                  "ranking", "seats", "export-json", "export-csv", "export-xlsx")  # fmt: skip
 TO_KNOCKOUT = {"players": "ko-players", "draw": "ko-tables", "tables": "ko-tables",
                "standings": "ko-standings"}  # fmt: skip
 DRAW_SEED = 4711  # the draw preview shows this seed, so that a run can be repeated

@@ -154,6 +154,13 @@ class StageState:
             return pass_start_order(seated, game, standing.order() if standing else None)
         return seated
 
+    def sitting_order(self, game: int, index: int) -> Table:
+        """Return the order players sit in at a table: the game's seat draw (/drawseat), else
+        the drawn table (format A keeps its seats while the start order turns)."""
+        if self.rule.seat_order == "drawn_each_game":
+            return self.seat_order(game, index)
+        return self.seated(game, index)
+
     # -- outcomes ---------------------------------------------------------------------
 
     def orders_for(self, kind: str, game: int) -> dict[frozenset[str], tuple[str, ...]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tafelrunde.web.public.views import home, ko_standings, standings, tournament
+from tafelrunde.web.public.views import home, ko_standings, seats, standings, tournament
 
 T = "turniere/<int:pk>/"
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path(T + "stand/", standings.standings, name="standings"),
     path(T + "endstand/", standings.ranking, name="ranking"),
     path(T + "leben/", ko_standings.standings, name="ko-standings"),
+    path(T + "wo-sitze-ich/", seats.seats, name="seats"),
 ]

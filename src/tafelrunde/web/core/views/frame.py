@@ -30,6 +30,7 @@ def tabs(rec: TournamentRecord) -> list[tuple[str, str]]:
     if rec.format == "D":
         pages = [
             ("tournament", _("Overview")),
+            ("seats", _("Where do I sit?")),
             ("ko-players", _("Registration")),
             ("ko-tables", _("Tables")),
             ("ko-standings", _("Lives & chips")),
@@ -37,6 +38,7 @@ def tabs(rec: TournamentRecord) -> list[tuple[str, str]]:
     else:
         pages = [
             ("tournament", _("Overview")),
+            ("seats", _("Where do I sit?")),
             ("players", _("Players")),
             ("draw", _("Draw")),
             ("tables", _("Tables & results")),

@@ -17,7 +17,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import csv_cell, csv_text, final_ranking, ranking_table
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import Undo
-from tafelrunde.engine.knockout import KnockoutTournament, next_steps
+from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament, next_steps
 from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.steps import Step as KnockoutStep
@@ -42,7 +42,15 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
         (translated(s.text), step_link(rec.pk, s) if everything or referee_step(s) else "")
         for s in found
     ]
-    return page(request, rec, "public/overview.html", {"steps": steps, "tour": tour})
+    context = {"steps": steps, "tour": tour, "drawn": drawn(state)}
+    return page(request, rec, "public/overview.html", context)
+
+
+def drawn(state: Any) -> bool:
+    """Say whether players sit at tables now (a game drawn and not over, a table open)."""
+    if isinstance(state, KnockoutState):
+        return bool(state.open_tables()) and not state.finished
+    return state.current is not None and not state.finished
 
 
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
