@@ -29,6 +29,9 @@ from tafelrunde.engine.knockout import (
     PayFees,
     Register,
     SchockOut,
+    TableLoserConfirmed,
+    TableLoserDecided,
+    TableLoserEntered,
     TakeBackFee,
     Undo,
     Withdraw,
@@ -255,6 +258,16 @@ def fact_strategy(
         st.builds(Undo, target=numbers, **common),
         st.builds(SchockOut, player=ids, table=st.none() | numbers, **common),
         st.builds(Donation, schock_out=numbers, **common),
+        st.builds(TableLoserEntered, table=numbers, game=numbers, player=ids, loser=ids, **common),
+        st.builds(
+            TableLoserConfirmed,
+            table=numbers,
+            game=numbers,
+            entry=numbers,
+            player=st.just("") | ids,
+            **common,
+        ),
+        st.builds(TableLoserDecided, table=numbers, game=numbers, entry=numbers, **common),
     )
 
 
@@ -313,6 +326,10 @@ EXAMPLES: list[KnockoutFact] = [
     PayFees(n=13, at=61_360, players=("p001", "p002")),
     TakeBackFee(n=14, at=61_370, player="p001"),
     HallTables(n=15, at=61_380, count=12),
+    TableLoserEntered(n=16, at=61_390, by="Tisch 1 · a", table=1, game=2, player="a", loser="c"),
+    TableLoserConfirmed(n=17, at=61_400, by="Tisch 1 · b", table=1, game=2, entry=16, player="b"),
+    TableLoserConfirmed(n=18, at=61_410, by="orga", table=1, game=3, entry=20),
+    TableLoserDecided(n=19, at=61_420, by="orga", table=1, game=4, entry=21),
 ]
 
 

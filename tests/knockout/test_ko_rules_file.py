@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tafelrunde.engine import ruleform
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
     Bracket,
@@ -15,7 +16,9 @@ from tafelrunde.engine.knockout import (
     knockout_rules_from_dict,
     knockout_rules_from_toml,
 )
+from tafelrunde.engine.knockout.rules_text import rule_item_map
 from tafelrunde.engine.tables import TableRule
+from tafelrunde.i18n import Message
 from tafelrunde.presets import load_knockout, preset_text
 
 pytestmark = pytest.mark.unit
@@ -63,6 +66,8 @@ def _preset() -> dict[str, Any]:
         (("format",), "A", "format"),
         (("schema",), 2, "schema"),
         (("sharp_play",), 15, "sharp_play"),
+        (("confirmation",), "vote", "confirmation"),
+        (("confirmation",), True, "confirmation"),
     ],
 )
 def test_a_mistake_names_its_field(path: tuple[str, ...], value: Any, field: str) -> None:
@@ -94,3 +99,30 @@ def test_invalid_toml() -> None:
     with pytest.raises(RuleError) as err:
         knockout_rules_from_toml("lives = ", origin="mine.toml")
     assert err.value.field == "mine.toml"
+
+
+@pytest.mark.parametrize("mode", ["table", "none", "organiser"])
+def test_the_confirmation_rule_in_the_file_the_words_and_the_form(mode: str) -> None:
+    data = _preset()
+    assert data["confirmation"] == "table"  # the preset lists the key
+    data["confirmation"] = mode
+    rules = knockout_rules_from_dict(data)
+    assert rules.confirmation == mode
+    label, value = rule_item_map(rules)["confirmation"]
+    line = f"{label.text('de')}: {value.text('de') if isinstance(value, Message) else value}"
+    words = {
+        "table": "Ergebnisse am Tisch: ein anderer Spieler des Tisches bestätigt",
+        "none": "Ergebnisse am Tisch: der erste Eintrag gilt",
+        "organiser": "Ergebnisse am Tisch: die Turnierleitung oder ein Schiedsrichter bestätigt",
+    }
+    assert line == words[mode]
+    param = next(p for p in ruleform.params(rules) if p.name == "confirmation")
+    assert param.kind == "choice" and param.value == mode
+    assert [key for key, _ in param.options] == ["table", "none", "organiser"]
+
+
+def test_a_wrong_confirmation_rule_says_what_is_possible() -> None:
+    with pytest.raises(RuleError) as err:
+        knockout_rules_from_dict({"confirmation": "vote"})
+    assert err.value.field == "confirmation"
+    assert "„vote“" in err.value.text("de") and "table, none, organiser" in err.value.text("de")

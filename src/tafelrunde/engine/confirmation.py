@@ -16,7 +16,7 @@ for standings, roll-offs and the next draw; every entry stays in the table's his
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from tafelrunde.engine.errors import RuleError
@@ -80,6 +80,20 @@ class TableResult:
         else:
             self._enter(fact)
         self.history.append(fact)
+
+    def after(self, fact: TableFact) -> TableResult:
+        """The result with one more fact, this one unchanged; refuse as `apply` does."""
+        new = replace(self, pending=list(self.pending), history=list(self.history))
+        new.apply(fact)
+        return new
+
+    @property
+    def by_staff(self) -> bool:
+        """Say whether the result that counts was entered, confirmed or chosen by the staff."""
+        if self.settled is None or not self.history:
+            return False
+        last = self.history[-1]
+        return isinstance(last, TableDecide) or last.player == STAFF
 
     def _enter(self, entry: TableEntry) -> None:
         """A player's entry: a first version, a player's own new version, a match, a dispute."""

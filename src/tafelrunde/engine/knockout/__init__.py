@@ -32,6 +32,11 @@ Rules (formats.md, "Format D"), every number from `KnockoutRules` (preset `schoc
   last places, the one left at the end wins. Below them: the later eliminated, the better.
 - Sharp play: a game starting `sharp_after_minutes` (15) after its table opened is played
   over a single half (`is_sharp`), not in the grand final.
+- Game losers entered at the table (ruleset `confirmation`: "table", "none", "organiser";
+  engine/confirmation.py): a player of an open table enters the loser of its current game
+  (`TableLoserEntered`), another player confirms it (`TableLoserConfirmed`), a disputed game
+  is decided by the staff (`TableLoserDecided`); only a settled loser counts, exactly as a
+  `GameLost` of the staff would, and a staff `GameLost` settles the game (table_entry.py).
 - After the winner only corrections, undos and donations are accepted. A refused fact
   raises `RuleError` (German and English) and changes nothing.
 """
@@ -47,6 +52,9 @@ from tafelrunde.engine.knockout.facts import (
     PayFees,
     Register,
     SchockOut,
+    TableLoserConfirmed,
+    TableLoserDecided,
+    TableLoserEntered,
     TakeBackFee,
     Undo,
     Withdraw,
@@ -90,6 +98,9 @@ __all__ = [
     "Status",
     "Step",
     "StepKind",
+    "TableLoserConfirmed",
+    "TableLoserDecided",
+    "TableLoserEntered",
     "TableState",
     "TakeBackFee",
     "Undo",

@@ -5,7 +5,15 @@ from __future__ import annotations
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.checks import known_table
 from tafelrunde.engine.knockout.corrections import effective_facts
-from tafelrunde.engine.knockout.facts import GameLost, KnockoutFact, OpenTable, Undo
+from tafelrunde.engine.knockout.facts import (
+    GameLost,
+    KnockoutFact,
+    OpenTable,
+    TableLoserConfirmed,
+    TableLoserDecided,
+    TableLoserEntered,
+    Undo,
+)
 from tafelrunde.engine.knockout.ko_file import KnockoutTournament
 from tafelrunde.engine.knockout.model import Status
 from tafelrunde.engine.knockout.rules import Bracket
@@ -13,6 +21,7 @@ from tafelrunde.engine.knockout.state import KnockoutState
 from tafelrunde.engine.knockout.steps import next_steps, one_text, openable_tables
 from tafelrunde.i18n import msg
 
+TABLE_LOSERS = (GameLost, TableLoserEntered, TableLoserConfirmed, TableLoserDecided)
 AT = 0  # placeholder time; record_all gives every fact its real time
 
 
@@ -53,12 +62,20 @@ def undo_target(tour: KnockoutTournament) -> KnockoutFact:
     return max(counting, key=lambda f: f.n)
 
 
-def last_loss(tour: KnockoutTournament, table: int) -> GameLost | None:
-    """Return the latest game lost at a table that still counts (a correction replaces it)."""
-    losses = [
-        f for f in effective_facts(tour.facts) if isinstance(f, GameLost) and f.table == table
-    ]
-    return losses[-1] if losses else None
+def last_loss(
+    tour: KnockoutTournament, table: int, state: KnockoutState | None = None
+) -> KnockoutFact | None:
+    """Return the fact that settled the latest game at a table (the one a correction replaces).
+
+    A `GameLost` of the staff, or the table's entry, confirmation or decision that made the
+    loser count. `state` is the tournament's state, replayed when not given.
+    """
+    state = state or tour.state()
+    t = state.tables.get(table)
+    if t is None or t.lost == 0:
+        return None
+    n = state.results[(table, t.lost)].history[-1].n
+    return next(f for f in reversed(effective_facts(tour.facts)) if f.n == n)
 
 
 def table_token(state: KnockoutState, number: int) -> str:
@@ -69,8 +86,8 @@ def table_token(state: KnockoutState, number: int) -> str:
 
 
 def table_changes(tour: KnockoutTournament, number: int, since: int) -> list[KnockoutFact]:
-    """Return the entries after number `since` that changed a table (losses, their undos)."""
-    at_table = {f.n for f in tour.facts if isinstance(f, GameLost) and f.table == number}
+    """Return the entries after number `since` that changed a table (losers, their undos)."""
+    at_table = {f.n for f in tour.facts if isinstance(f, TABLE_LOSERS) and f.table == number}
     return [
         f
         for f in tour.facts

@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tafelrunde.engine.confirmation import (
+    STAFF,
+    TableConfirm,
+    TableDecide,
+    TableEntry,
+    TableFact,
+    TableResult,
+)
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
 from tafelrunde.engine.knockout.facts import (
@@ -17,6 +25,9 @@ from tafelrunde.engine.knockout.facts import (
     PayFees,
     Register,
     SchockOut,
+    TableLoserConfirmed,
+    TableLoserEntered,
+    TableLoserFact,
     TakeBackFee,
     Withdraw,
 )
@@ -288,6 +299,73 @@ def can_lose(state: KnockoutState, fact: GameLost) -> TableState:
             )
         raise RuleError(why, field="player")
     return table
+
+
+def _seated(state: KnockoutState, table: TableState, pid: str, field: str) -> None:
+    """Refuse a player who does not play at the table (any more)."""
+    if pid in table.remaining:
+        return
+    p = state.players.get(pid)
+    name = p.name if p is not None else pid
+    if pid in table.left:
+        why = msg("'{name}' has left that table already (table {table}).", name=name,
+                  table=table.place)  # fmt: skip
+    else:
+        why = msg("'{name}' is not at that table (table {table}).", name=name, table=table.place)
+    raise RuleError(why, field=field)
+
+
+def current_result(state: KnockoutState, table: TableState) -> TableResult:
+    """The entries and confirmations of the game a table plays now (fresh when there is none)."""
+    result = state.results.get((table.number, table.lost + 1))
+    return result or TableResult(state.rules.confirmation, tuple(table.remaining))
+
+
+def _table_fact(fact: TableLoserFact) -> TableFact:
+    """The fact as the rules of confirmation see it."""
+    if isinstance(fact, TableLoserEntered):
+        return TableEntry(fact.n, fact.player, fact.loser)
+    if isinstance(fact, TableLoserConfirmed):
+        return TableConfirm(fact.n, fact.player, fact.entry)
+    return TableDecide(fact.n, fact.entry)
+
+
+def can_table(state: KnockoutState, fact: TableLoserFact) -> tuple[TableState, TableResult]:
+    """Refuse a table's entry, confirmation or decision that does not fit; return the new result.
+
+    The result is not stored here; when it settles, its loser must be one `can_lose` accepts.
+    """
+    not_over(state)
+    table = known_table(state, fact.table)
+    if not table.is_open:
+        raise RuleError(msg("table {number} is closed already.", number=table.place), field="table")
+    game = table.lost + 1
+    if fact.game < game:
+        raise RuleError(
+            msg(
+                "Game {game} at table {table} counts already; only the organisers can correct it.",
+                game=fact.game,
+                table=table.place,
+            ),
+            field="game",
+        )
+    if fact.game > game:
+        raise RuleError(
+            msg("Table {table} plays game {current} now.", table=table.place, current=game),
+            field="game",
+        )
+    if isinstance(fact, TableLoserEntered):
+        if fact.player == STAFF:
+            raise RuleError(msg("Only a player of this table can do that."), field="player")
+        _seated(state, table, fact.player, "player")
+        _seated(state, table, fact.loser, "loser")
+    elif isinstance(fact, TableLoserConfirmed) and fact.player != STAFF:
+        _seated(state, table, fact.player, "player")
+    result = current_result(state, table).after(_table_fact(fact))
+    if result.settled is not None:
+        loser = str(result.settled.values)
+        can_lose(state, GameLost(n=fact.n, at=fact.at, table=fact.table, player=loser))
+    return table, result
 
 
 def can_schock_out(state: KnockoutState, fact: SchockOut) -> None:

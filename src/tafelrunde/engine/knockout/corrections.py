@@ -1,11 +1,23 @@
-"""Rewrite a history: undos take facts back, corrections replace game losers in place."""
+"""Rewrite a history: undos take facts back, corrections replace game losers in place.
+
+A correction (a `GameLost` with `corrects`) replaces an earlier game loser of the same table:
+a `GameLost`, or the table's entry, confirmation or decision that settled a game (the
+replayed game is then settled by the staff with the corrected loser).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout.facts import GameLost, KnockoutFact, Undo
+from tafelrunde.engine.knockout.facts import (
+    GameLost,
+    KnockoutFact,
+    TableLoserConfirmed,
+    TableLoserDecided,
+    TableLoserEntered,
+    Undo,
+)
 from tafelrunde.i18n import msg
 
 
@@ -34,7 +46,8 @@ def effective_facts(history: Sequence[KnockoutFact]) -> list[KnockoutFact]:
         elif isinstance(f, GameLost) and f.corrects is not None:
             i = _index(facts, f.corrects)
             old = facts[i]
-            if not isinstance(old, GameLost) or old.table != f.table:
+            losers = GameLost | TableLoserEntered | TableLoserConfirmed | TableLoserDecided
+            if not isinstance(old, losers) or old.table != f.table:
                 raise RuleError(
                     msg(
                         "fact {corrects} is not a game lost at table {table}.",

@@ -87,6 +87,38 @@ class GameLost(KoFact):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TableLoserEntered(KoFact):
+    """A player of an open table says who lost the table's current game (number `game`)."""
+
+    table: int
+    game: int
+    player: str
+    loser: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableLoserConfirmed(KoFact):
+    """Another player of the table (or, player "", the staff) confirms entry `entry`: "Stimmt"."""
+
+    table: int
+    game: int
+    entry: int
+    player: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableLoserDecided(KoFact):
+    """The staff chooses entry `entry` of a disputed game at a table."""
+
+    table: int
+    game: int
+    entry: int
+
+
+TableLoserFact = TableLoserEntered | TableLoserConfirmed | TableLoserDecided
+
+
+@dataclass(frozen=True, kw_only=True)
 class Undo(KoFact):
     """Take back an earlier fact (a taken-back correction restores what it replaced)."""
 
@@ -118,6 +150,9 @@ KnockoutFact = (
     | Withdraw
     | OpenTable
     | GameLost
+    | TableLoserEntered
+    | TableLoserConfirmed
+    | TableLoserDecided
     | Undo
     | SchockOut
     | Donation

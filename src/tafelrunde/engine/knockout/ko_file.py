@@ -22,6 +22,9 @@ from tafelrunde.engine.knockout.facts import (
     PayFees,
     Register,
     SchockOut,
+    TableLoserConfirmed,
+    TableLoserDecided,
+    TableLoserEntered,
     TakeBackFee,
     Undo,
     Withdraw,
@@ -52,11 +55,15 @@ KINDS: dict[str, type[KnockoutFact]] = {
     "withdraw": Withdraw,
     "open_table": OpenTable,
     "game_lost": GameLost,
+    "table_loser_entered": TableLoserEntered,
+    "table_loser_confirmed": TableLoserConfirmed,
+    "table_loser_decided": TableLoserDecided,
     "schock_out": SchockOut,
     "donation": Donation,
     "undo": Undo,
 }
 NAMES = {cls: kind for kind, cls in KINDS.items()}
+NUMBERED = ("table", "target", "schock_out", "corrects", "game", "entry")  # whole, from 1
 
 
 @dataclass
@@ -121,7 +128,7 @@ def ko_fact_from_dict(d: dict[str, Any], where: str = "facts") -> KnockoutFact:
     for name in names & set(d):
         at = f"{where}.{name}"
         value = d[name]
-        if name == "player":
+        if name in ("player", "loser"):
             value = ff.ident(value, where=at)
         elif name == "name":
             value = checked_text(value, field=at, length=NAME_LENGTH)
@@ -132,7 +139,7 @@ def ko_fact_from_dict(d: dict[str, Any], where: str = "facts") -> KnockoutFact:
             value = ff.whole_value(value, where=at, low=1, high=MAX_HALL_TABLES)
         elif name == "bracket":
             value = _bracket(value, at)
-        elif value is not None and name in ("table", "target", "schock_out", "corrects"):
+        elif value is not None and name in NUMBERED:
             value = ff.whole_value(value, where=at, low=1, high=MAX_FACT_NUMBER)
         elif name in ("override_deadline", "by_hand"):
             value = ff.flag(d, name, where=at)

@@ -51,6 +51,7 @@ class TableState:
     place: int = 0  # the hall's physical table number ("Tisch 7"), free again once closed
     remaining: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)
+    lost: int = 0  # games lost at the table so far; the game being played is lost + 1
     closed_at: float | None = None
 
     @property

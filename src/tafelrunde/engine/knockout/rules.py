@@ -7,6 +7,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from tafelrunde.engine.confirmation import Mode
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.i18n import msg
 
@@ -56,6 +57,7 @@ class KnockoutRules:
     entry_fee: Decimal = Decimal(10)
     donation: Decimal = Decimal(3)
     prizes: tuple[str, ...] = DEFAULT_PRIZES
+    confirmation: Mode = "table"  # game losers entered at the table: who confirms them
     source: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def chips(self, bracket: Bracket) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
+from tafelrunde.engine.confirmation import MODES, Mode
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.clock import time_of_day
 from tafelrunde.engine.knockout.rules import FILL_RULES, KnockoutRules
@@ -26,7 +27,7 @@ from tafelrunde.i18n import msg
 
 TOP_KEYS = {
     "schema", "name", "name_en", "format", "description", "registration", "lives", "chips",
-    "tables", "grand_final", "sharp_play", "schock_out", "prizes",
+    "tables", "grand_final", "sharp_play", "schock_out", "prizes", "confirmation",
 }  # fmt: skip
 
 
@@ -177,6 +178,7 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
         entry_fee=reg.money("entry_fee", base.entry_fee),
         donation=top.sub("schock_out", {"donation"}).money("donation", base.donation),
         prizes=tuple(prizes),
+        confirmation=cast(Mode, top.choice("confirmation", MODES, base.confirmation)),
         source=copy.deepcopy(dict(data)),
     )
 

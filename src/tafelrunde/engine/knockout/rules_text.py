@@ -30,6 +30,13 @@ def _sharp(r: KnockoutRules) -> Message:
     )
 
 
+CONFIRMATION_WORDS = {
+    "table": msg("another player of the table confirms"),
+    "none": msg("the first entry counts"),
+    "organiser": msg("the organisers or a referee confirm"),
+}
+
+
 def rule_items(r: KnockoutRules) -> list[tuple[Message, Text]]:
     """Return (label, value) for every number of the ruleset."""
     return list(rule_item_map(r).values())
@@ -57,4 +64,5 @@ def rule_item_map(r: KnockoutRules) -> dict[str, tuple[Message, Text]]:
         "sharp": (msg("Sharp play"), _sharp(r)),
         "donation": (msg("Donation per Schock aus (Schock-Aus-König)"), f"{r.donation} €"),
         "prizes": (msg("Prizes"), prizes),
+        "confirmation": (msg("Results at the table"), CONFIRMATION_WORDS[r.confirmation]),
     }

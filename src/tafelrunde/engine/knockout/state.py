@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 
+from tafelrunde.engine.confirmation import STAFF, TableEntry, TableResult
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import checks
 from tafelrunde.engine.knockout.clock import seconds
@@ -24,6 +25,9 @@ from tafelrunde.engine.knockout.facts import (
     PayFees,
     Register,
     SchockOut,
+    TableLoserConfirmed,
+    TableLoserDecided,
+    TableLoserEntered,
     TakeBackFee,
     Undo,
     Withdraw,
@@ -60,6 +64,9 @@ class KnockoutState:
         self.final_table: TableState | None = None
         self.names: set[str] = set()  # every registered name, as checks.name_key gives it
         self.hall_tables: int | None = None  # physical tables of the hall; None: not limited
+        # every game played or being played at a table, by (table, game): entries from the
+        # table, confirmations, decisions and the staff's losers; only a settled loser counts
+        self.results: dict[tuple[int, int], TableResult] = {}
 
     # -- questions ----------------------------------------------------------------------
 
@@ -183,7 +190,13 @@ class KnockoutState:
             self._open(fact, final)
         elif isinstance(fact, GameLost):
             table = checks.can_lose(self, fact)
+            self._staff_settles(table, fact)
             self._lose(table, fact.player, seconds(fact.at))
+        elif isinstance(fact, TableLoserEntered | TableLoserConfirmed | TableLoserDecided):
+            table, result = checks.can_table(self, fact)
+            self.results[(table.number, fact.game)] = result
+            if result.settled is not None:
+                self._lose(table, str(result.settled.values), seconds(fact.at))
         elif isinstance(fact, SchockOut):
             checks.can_schock_out(self, fact)
             self.schock_outs[fact.n] = fact
@@ -239,10 +252,22 @@ class KnockoutState:
             if fact.bracket is not Bracket.GRAND_FINAL:
                 self.queues[fact.bracket].remove(pid)
 
+    def _staff_settles(self, table: TableState, fact: GameLost) -> None:
+        """The staff's loser settles the table's current game (versions waiting are dropped)."""
+        key = (table.number, table.lost + 1)
+        entry = TableEntry(fact.n, STAFF, fact.player)
+        result = self.results.get(key)
+        if result is None:  # the usual case, kept cheap: what `apply` would give
+            mode, seats = self.rules.confirmation, tuple(table.remaining)
+            self.results[key] = TableResult(mode, seats, "confirmed", entry, [], [entry])
+        else:
+            self.results[key] = result.after(entry)
+
     def _lose(self, table: TableState, pid: str, at: float) -> None:
         """Take a chip; without chips the player leaves the table (and maybe a life)."""
         p = self.players[pid]
         p.chips -= 1
+        table.lost += 1
         if p.chips == 0:
             table.remaining.remove(pid)
             table.left.append(pid)

@@ -17,6 +17,9 @@ from tafelrunde.engine.knockout.facts import (
     PayFees,
     Register,
     SchockOut,
+    TableLoserConfirmed,
+    TableLoserDecided,
+    TableLoserEntered,
     TakeBackFee,
     Undo,
     Withdraw,
@@ -123,6 +126,36 @@ def fact_line(who: dict[str, str], fact: KnockoutFact, places: Places | None = N
                 corrects=fact.corrects,
             )
         return msg("table {table}: game lost: {name}", table=table, name=name)
+    if isinstance(fact, TableLoserEntered):
+        return msg(
+            "table {table}, game {game}: {name} enters: lost {loser}",
+            table=table,
+            game=fact.game,
+            name=name,
+            loser=who.get(fact.loser, fact.loser),
+        )
+    if isinstance(fact, TableLoserConfirmed):
+        if not fact.player:
+            return msg(
+                "table {table}, game {game}: no. {entry} confirmed by the organisers",
+                table=table,
+                game=fact.game,
+                entry=fact.entry,
+            )
+        return msg(
+            "table {table}, game {game}: {name} confirms no. {entry}",
+            table=table,
+            game=fact.game,
+            name=name,
+            entry=fact.entry,
+        )
+    if isinstance(fact, TableLoserDecided):
+        return msg(
+            "table {table}, game {game}: the organisers decide for no. {entry}",
+            table=table,
+            game=fact.game,
+            entry=fact.entry,
+        )
     if isinstance(fact, SchockOut):
         if table:
             return msg("Schock aus in one throw: {name} (table {table})", name=name, table=table)

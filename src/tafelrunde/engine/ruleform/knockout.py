@@ -6,7 +6,7 @@ from functools import partial
 
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.knockout.rules_file import MAX_AMOUNT
-from tafelrunde.engine.knockout.rules_text import rule_item_map
+from tafelrunde.engine.knockout.rules_text import CONFIRMATION_WORDS, rule_item_map
 from tafelrunde.engine.limits import MAX_CHIPS, MAX_LIVES, MAX_MINUTES, MAX_PRIZES, MAX_TABLE_SIZE
 from tafelrunde.engine.ruleform.params import Group, Param, Section
 from tafelrunde.engine.ruleset import named
@@ -16,6 +16,7 @@ FILL = (
     ("latest_eliminated", msg("fill up with the latest eliminated")),
     ("none", msg("do not fill up")),
 )
+CONFIRMATION: tuple[tuple[str, Text], ...] = tuple(CONFIRMATION_WORDS.items())
 p = partial(Param, stage=None)
 
 
@@ -90,6 +91,12 @@ def _groups(r: KnockoutRules) -> tuple[Group, ...]:
               r.sharp_after_minutes, low=0, high=MAX_MINUTES),
             p(("sharp_play", "in_grand_final"), "flag", msg("Also in the grand final"),
               msg("Otherwise the grand final is never sharp."), r.sharp_in_final),
+        )),
+        Group(msg("Results at the table"), _lines(r, "confirmation"), (
+            p(("confirmation",), "choice", msg("Game losers entered at the table"),
+              msg("Who confirms a game loser a player of the table entered through the table "
+                  "link; entries of the organisers and referees count at once."),
+              r.confirmation, options=CONFIRMATION),
         )),
         Group(msg("Schock out"), _lines(r, "donation"), (
             p(("schock_out", "donation"), "money", msg("Donation per Schock aus"),

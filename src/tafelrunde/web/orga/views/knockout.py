@@ -116,7 +116,7 @@ def _cards(tour: KnockoutTournament, state: KnockoutState, bound: Bound) -> list
             }
             for pid in row["players"]
         ]
-        loss = last_loss(tour, n)
+        loss = last_loss(tour, n, state)
         last = None if loss is None else {"n": loss.n, "text": translated(fact_line(who, loss))}
         cards.append(
             row
