@@ -160,8 +160,8 @@ def mode_words(mode: Mode) -> Message:
 
 MODE_CHOICES: tuple[tuple[Mode, Message], ...] = (
     ("table", msg("another player of the table confirms")),
-    ("none", msg("one entry counts")),
-    ("organiser", msg("the organisers confirm")),
+    ("none", msg("the first entry counts")),
+    ("organiser", msg("the organisers or a referee confirm")),
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.confirmation import MODE_CHOICES
 from tafelrunde.engine.knockout.clock import clock_text
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.i18n import Message, Text, msg
@@ -30,11 +31,7 @@ def _sharp(r: KnockoutRules) -> Message:
     )
 
 
-CONFIRMATION_WORDS = {
-    "table": msg("another player of the table confirms"),
-    "none": msg("the first entry counts"),
-    "organiser": msg("the organisers or a referee confirm"),
-}
+CONFIRMATION_WORDS: dict[str, Message] = dict(MODE_CHOICES)
 
 
 def rule_items(r: KnockoutRules) -> list[tuple[Message, Text]]:

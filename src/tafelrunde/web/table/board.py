@@ -60,8 +60,8 @@ def link_base(request: HttpRequest) -> tuple[str, bool]:
     return request.build_absolute_uri("/").rstrip("/"), False
 
 
-def addresses(request: HttpRequest, rec: TournamentRecord, rows: list[Row]) -> dict[Where, str]:
+def addresses(request: HttpRequest, rec: TournamentRecord, wanted: list[Where]) -> dict[Where, str]:
     """The full address of each table's link."""
     base = link_base(request)[0]
-    tokens = tokens_for(rec, [r.where for r in rows])
+    tokens = tokens_for(rec, wanted)
     return {w: f"{base}/tisch/{t}/" for w, t in tokens.items()}

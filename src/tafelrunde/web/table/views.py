@@ -18,13 +18,14 @@ from django_ratelimit.core import is_ratelimited
 
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import TableConfirmed, TableEntered, Tournament
+from tafelrunde.engine.facts import TableConfirmed, TableEntered
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.forms_play import ResultForm
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.frame import stamp
+from tafelrunde.web.table import ko
 from tafelrunde.web.table.links import Where, find
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import (
@@ -66,15 +67,18 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         return gone(request)
     rec = link.tournament
     tour, state = read_only(rec)
-    if rec.format == "D":
-        return gone(request)  # format D's table pages come with its own links
-    where = Where(link.stage, link.game, link.table)
-    seat = seat_of(state, where)
-    if seat is None:
-        return gone(request)
     me_key = ME.format(pk=link.pk)
+    if rec.format == "D":
+        if link.table not in state.tables:
+            return gone(request)  # the opening was taken back
+        seats: tuple[str, ...] = tuple(state.tables[link.table].remaining)
+    else:
+        seat = seat_of(state, Where(link.stage, link.game, link.table))
+        if seat is None:
+            return gone(request)
+        seats = seat.view.seats
     me = request.session.get(me_key, "")
-    if me not in seat.view.seats:
+    if me not in seats:
         me = ""
     form = None
     if request.method == "POST":
@@ -83,7 +87,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         action = request.POST.get("action", "")
         if action == "me":
             chosen = request.POST.get("player", "")
-            if chosen in seat.view.seats:
+            if chosen in seats:
                 request.session[me_key] = chosen
             else:
                 request.session.pop(me_key, None)
@@ -91,6 +95,11 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         if not me:
             messages.error(request, translated(msg("Please tap your name first.")))
             return redirect(request.path)
+        if rec.format == "D":
+            return ko.post(request, link, me, _by(_hall(state, link.table), state.players[me].name))
+    if rec.format == "D":
+        return ko.page(request, link, state, me)
+    if request.method == "POST":
         if action == "enter":
             form, done = _enter(request, link, seat, me)
             if done:
@@ -129,6 +138,10 @@ def _context(
         "stage": translated(seat.st.title()),
         "game_word": translated(seat.st.rule.game_word()),
         "players": list(zip(seat.view.seats, seat.view.names, strict=True)),
+        "names": list(zip(seat.view.seats, seat.view.names, strict=True)),
+        "mark": seat.mark,
+        "game_no": seat.game,
+        "tap_help": translated(msg("Tap your name; then you can enter or confirm the result.")),
         "me": me,
         "me_name": tour.name_of(me) if me else "",
         "status": seat.status.status,
@@ -166,6 +179,11 @@ def _form_rows(tour: Any, seat: Seat, form: ResultForm | None) -> list[Any]:
     return rows
 
 
+def _hall(state: Any, table: int) -> int:
+    """A format-D table's number in the hall."""
+    return int(state.tables[table].place)
+
+
 def _basis(request: HttpRequest) -> int:
     """The table's state the form was built on (its latest fact's number)."""
     try:
@@ -174,9 +192,9 @@ def _basis(request: HttpRequest) -> int:
         return -1
 
 
-def _by(tour: Tournament, index: int, player: str) -> str:
+def _by(index: int, name: str) -> str:
     """Who did it, in words: 'Tisch 3 · Anna'."""
-    return translated(msg("Table {table} · {name}", table=index, name=tour.name_of(player)))
+    return translated(msg("Table {table} · {name}", table=index, name=name))
 
 
 def _store(
@@ -231,7 +249,7 @@ def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[
     fact = TableEntered(
         n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
         scores=form.values("points"), pips=form.values("pips"), places=form.values("place"),
-        by=_by(tour, seat.index, me),
+        by=_by(seat.index, tour.name_of(me)),
     )  # fmt: skip
     said = msg("Result entered at table {table}, game {game}", table=seat.index, game=seat.game)
     refused = _saved(request, link, fact, said)
@@ -251,7 +269,7 @@ def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None
     fact = TableConfirmed(
         n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
         entry=entry,
-        by=_by(tour, seat.index, me),
+        by=_by(seat.index, tour.name_of(me)),
     )  # fmt: skip
     said = msg("Result confirmed at table {table}, game {game}", table=seat.index, game=seat.game)
     refused = _saved(request, link, fact, said)

@@ -43,13 +43,17 @@ def explain(tour: KnockoutTournament, fact: KnockoutFact, places: Places | None 
     return line
 
 
-def enter(rec_id: int, build: Build, *, expected: int | None, user: Any, at: str) -> Entered:
-    """Build facts from the current state and record them (under the store's lock)."""
+def enter(
+    rec_id: int, build: Build, *, expected: int | None, user: Any, at: str, by: str = ""
+) -> Entered:
+    """Build facts from the current state and record them (under the store's lock); `by` names
+    who did it when nobody is logged in ('Tisch 3 · Anna')."""
 
     def change(tour: AnyTournament) -> Entered:
         ko = knockout_of(tour)
         before = len(ko.facts)
-        state = record_all(ko, build(ko, ko.state()), at=at, by=user.get_username())
+        who = by or user.get_username()
+        state = record_all(ko, build(ko, ko.state()), at=at, by=who)
         new = ko.facts[before:]
         places = hall_numbers(state)
         return Entered(new, [explain(ko, f, places) for f in new])
@@ -60,7 +64,7 @@ def enter(rec_id: int, build: Build, *, expected: int | None, user: Any, at: str
         expected=expected,
         user=user,
         log=lambda done: [
-            Logged(line, fact=f.n) for f, line in zip(done.facts, done.lines, strict=True)
+            Logged(line, fact=f.n, by=by) for f, line in zip(done.facts, done.lines, strict=True)
         ],
     )
 

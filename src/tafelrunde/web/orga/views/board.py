@@ -3,6 +3,7 @@ are decided and entries confirmed, and the table links with their QR codes."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import segno
@@ -15,13 +16,17 @@ from django.views.decorators.http import require_POST
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import TableConfirmed, TableDecided
+from tafelrunde.engine.knockout import KnockoutState
+from tafelrunde.engine.knockout.table_entry import confirm_loser, current_game, decide_loser
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, record_of, staff, text_of
 from tafelrunde.web.core.views.frame import page, stamp
-from tafelrunde.web.table.board import addresses, board, current_tables, link_base
+from tafelrunde.web.table import ko_board
+from tafelrunde.web.table.board import addresses, board, link_base
 from tafelrunde.web.table.links import renew
 from tafelrunde.web.table.seat import rows_of, status_words
 
@@ -33,34 +38,38 @@ COUNTED = (
 )
 
 
-def _group(request: HttpRequest, pk: int) -> Any:
-    """The tournament of a format A–C page (format D has its own tables page)."""
-    rec = record_of(pk)
-    return rec, (None if rec.format == "D" else read_only(rec))
+def _flat(tour: Any, state: Any) -> tuple[list[dict[str, Any]], Counter[str], str]:
+    """The board's rows of either format, the counts, and the word for a game."""
+    if isinstance(state, KnockoutState):
+        found, counts = ko_board.rows(state)
+        return found, counts, translated(msg("game"))
+    rows, counts = board(state)
+    mode = tour.ruleset.confirmation
+    shown = []
+    for r in rows:
+        seat = r.seat
+        shown.append({
+            "where": r.where, "table": seat.index, "game": seat.game, "key": seat.index,
+            "status": seat.status.status, "said": translated(status_words(seat.status, mode)[0]),
+            "stage": seat.st.key, "names": seat.view.names,
+            "versions": [{"n": e.n, "by": tour.name_of(e.player),
+                          "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
+            "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
+        })  # fmt: skip
+    word = translated(state.current.rule.game_word()) if state.current else ""
+    return shown, counts, word
 
 
 @staff
 def results_board(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table of the current game with its state; disputed tables first, counts on top."""
-    rec, loaded = _group(request, pk)
-    if loaded is None:
-        return redirect("ko-tables", rec.pk)
-    tour, state = loaded
-    rows, counts = board(state)
-    mode = tour.ruleset.confirmation
-    shown = []
-    for r in rows:
-        said, _ = status_words(r.seat.status, mode)
-        versions = [
-            {"n": e.n, "by": tour.name_of(e.player), "rows": rows_of(tour, r.seat.view, e)}
-            for e in r.seat.status.pending
-        ]
-        shown.append({"row": r, "said": translated(said), "versions": versions,
-                      "names": r.seat.view.names, "stage": r.seat.st.key})  # fmt: skip
+    rec = record_of(pk)
+    shown, counts, word = _flat(*read_only(rec))
     context = {
         "rows": shown,
         "counts": [(translated(label), counts.get(k, 0), k) for k, label in COUNTED],
-        "game_word": translated(state.current.rule.game_word()) if state.current else "",
+        "game_word": word,
+        "knockout": rec.format == "D",
     }
     return page(request, rec, "orga/board.html", context)
 
@@ -79,14 +88,30 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, text_of(err))
         return redirect("board", pk)
     decide = request.POST.get("action") == "decide"
-    stage = request.POST.get("stage", "")[:100]
+    try:
+        if rec.format == "D":
+            _settle_knockout(request, rec, table, game, entry, decide)
+        else:
+            _settle_group(request, rec, (request.POST.get("stage", "")[:100], game, table),
+                          entry, decide)  # fmt: skip
+    except RuleError as err:
+        messages.error(request, text_of(err))
+    else:
+        messages.success(request, translated(msg("The result counts.")))
+    return redirect("board", pk)
+
+
+def _settle_group(
+    request: HttpRequest, rec: Any, where: tuple[str, int, int], entry: int, decide: bool
+) -> None:
+    """Record the staff's word on a format A–C table."""
+    stage, game, table = where
     by = request.user.get_username()
 
     def change(tour: Any) -> Any:
-        state = group_state(tour)
         kind = TableDecided if decide else TableConfirmed
         fact = kind(n=0, stage=stage, game=game, table=table, entry=entry)
-        return record(state, fact, at=stamp(), by=by)
+        return record(group_state(tour), fact, at=stamp(), by=by)
 
     def log(done: Any) -> Logged:
         said = (
@@ -96,13 +121,20 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return Logged(said, fact=done.n)
 
-    try:
-        append(rec.pk, change, user=request.user, log=log)
-    except RuleError as err:
-        messages.error(request, text_of(err))
-    else:
-        messages.success(request, translated(msg("Table {table}: the result counts.", table=table)))
-    return redirect("board", pk)
+    append(rec.pk, change, user=request.user, log=log)
+
+
+def _settle_knockout(
+    request: HttpRequest, rec: Any, table: int, game: int, entry: int, decide: bool
+) -> None:
+    """Record the staff's word on a format-D table's current game (`table`: its opening)."""
+
+    def build(_tour: Any, state: KnockoutState) -> list[Any]:
+        if current_game(state, table) != game:
+            raise RuleError(msg("This game has been entered meanwhile."), field="game")
+        return [decide_loser(state, table, entry) if decide else confirm_loser(state, table, entry)]
+
+    enter(rec.pk, build, expected=None, user=request.user, at=stamp())
 
 
 def qr_svg(address: str, title: str) -> str:
@@ -113,21 +145,15 @@ def qr_svg(address: str, title: str) -> str:
 @staff
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """The links of every table of the current game, with large QR codes to scan."""
-    rec, loaded = _group(request, pk)
-    if loaded is None:
-        return redirect("ko-tables", rec.pk)
-    state = loaded[1]
-    rows = current_tables(state)
-    found = addresses(request, rec, rows)
-    shown = []
-    for r in rows:
-        address = found[r.where]
-        title = translated(msg("Table {table}", table=r.seat.index))
-        shown.append({"row": r, "address": address, "qr": mark_safe(qr_svg(address, title)),
-                      "names": r.seat.view.names})  # fmt: skip
-    reachable = link_base(request)[1]
-    word = translated(state.current.rule.game_word()) if state.current else ""
-    context = {"rows": shown, "reachable": reachable, "game_word": word}
+    rec = record_of(pk)
+    shown, _, word = _flat(*read_only(rec))
+    found = addresses(request, rec, [r["where"] for r in shown])
+    shown.sort(key=lambda r: (r["game"], r["table"]))
+    for r in shown:
+        address = found[r["where"]]
+        title = translated(msg("Table {table}", table=r["table"]))
+        r |= {"address": address, "qr": mark_safe(qr_svg(address, title))}
+    context = {"rows": shown, "reachable": link_base(request)[1], "game_word": word}
     return page(request, rec, "orga/table_links.html", context)
 
 

@@ -1,0 +1,155 @@
+"""The table page of an opened format-D table: who lost each game, confirmed at the table;
+chips, lives, the clock and "scharf" on show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import Bracket, KnockoutFact, KnockoutState, KnockoutTournament
+from tafelrunde.engine.knockout.clock import seconds
+from tafelrunde.engine.knockout.table_entry import (
+    TableGame,
+    confirm_loser,
+    current_game,
+    enter_loser,
+    game_status,
+    table_status,
+)
+from tafelrunde.engine.knockout.views_data import bracket_name, clock_of, table_rows
+from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.domain.knockout import enter
+from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.common import record_of
+from tafelrunde.web.core.views.frame import stamp
+from tafelrunde.web.table.models import TableLink
+from tafelrunde.web.table.seat import counts_already, moved_on, status_words
+
+
+def mark_of(game: TableGame) -> int:
+    """The number of the game's latest entry, confirmation or decision (0: none)."""
+    return game.history[-1].n if game.history else 0
+
+
+def _same_again(game: TableGame, fact: KnockoutFact) -> bool:
+    """Say whether the game's latest word is this one again (a double tap)."""
+    if not game.history:
+        return False
+    last = game.history[-1]
+    if getattr(fact, "loser", None) is not None:
+        version = next((v for v in game.versions if v.entry == last.n), None)
+        settled = game.loser if game.settled_by == last.n else None
+        loser = version.loser if version else settled
+        return getattr(last, "player", None) == fact.player and loser == fact.loser  # type: ignore[attr-defined]
+    return getattr(last, "player", None) == getattr(fact, "player", None) and getattr(
+        last, "entry", None
+    ) == getattr(fact, "entry", None)
+
+
+def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -> HttpResponse:
+    """Show the table with its current game."""
+    game = table_status(state, link.table)
+    table = state.tables[link.table]
+    row = next(r for r in table_rows(state, seconds(stamp())) if r["table"] == link.table)
+    said, next_step = status_words(game, game.mode)  # type: ignore[arg-type]
+    grand = table.bracket is Bracket.GRAND_FINAL
+    players = [
+        {"id": p, "name": state.players[p].name, "chips": row["chips"].get(p),
+         "lives": None if grand else state.players[p].lives, "gone": p not in row["chips"]}
+        for p in table.players
+    ]  # fmt: skip
+    versions = [
+        {"n": v.entry, "by": state.players[v.player].name, "loser": state.players[v.loser].name,
+         "mine": v.player == me}
+        for v in game.versions
+    ]  # fmt: skip
+    writable = table.is_open
+    context = {
+        "rec": link.tournament,
+        "place": table.place,
+        "bracket": translated(bracket_name(table.bracket)),
+        "game": game,
+        "mark": mark_of(game),
+        "players": players,
+        "playing": [p for p in players if not p["gone"]],
+        "names": [(p["id"], p["name"]) for p in players if not p["gone"]],
+        "game_no": game.game,
+        "tap_help": translated(msg("Tap your name; then you can enter or confirm who lost.")),
+        "me": me if me in game.seats else "",
+        "me_name": state.players[me].name if me in state.players else "",
+        "said": translated(said),
+        "next_step": translated(next_step),
+        "versions": versions,
+        "can_confirm": writable and me in game.seats and game.mode == "table"
+        and game.status == "entered" and any(not v["mine"] for v in versions),
+        "loser": state.players[game.loser].name if game.loser else "",
+        "writable": writable,
+        "opened": clock_of(table.opened_at),
+        "minutes": row["minutes"],
+        "sharp": row["sharp"],
+        "sharp_after": state.rules.sharp_after_minutes,
+        "sharp_at": clock_of(table.opened_at + state.rules.sharp_after_minutes * 60),
+        "grand": grand,
+    }  # fmt: skip
+    return render(request, "table/ko_table.html", context)
+
+
+def post(request: HttpRequest, link: TableLink, me: str, by: str) -> HttpResponse:
+    """Take a tapped loser or a "Correct"; a refusal is told, nothing stored."""
+    action = request.POST.get("action", "")
+    try:
+        basis = whole_number(request.POST.get("basis", ""), field="basis", high=MAX_FACT_NUMBER)
+        game_no = whole_number(request.POST.get("game", ""), field="game", high=MAX_FACT_NUMBER)
+        entry = whole_number(request.POST.get("entry", "0"), field="entry", high=MAX_FACT_NUMBER)
+    except RuleError as err:
+        messages.error(request, translated(err.msg))
+        return redirect(request.path)
+    loser = request.POST.get("loser", "")
+    again: list[bool] = []
+
+    def build(tour: KnockoutTournament, now: KnockoutState, _d: Any) -> list[KnockoutFact]:
+        table = link.table
+        fact: KnockoutFact = (
+            enter_loser(now, table, me, loser)
+            if action == "lost"
+            else confirm_loser(now, table, entry, me)
+        )
+        shown = game_status(now, table, game_no) if game_no >= 1 else None
+        if shown is None:
+            raise moved_on()
+        if mark_of(shown) != basis or game_no != current_game(now, table):
+            if _same_again(shown, fact):
+                again.append(True)
+                return []
+            if shown.loser is not None or not now.tables[table].is_open:
+                raise counts_already()
+            raise moved_on()
+        return [fact]
+
+    try:
+        enter(link.tournament_id, lambda t, s: build(t, s, None), expected=None, user=None,
+              at=stamp(), by=by)  # fmt: skip
+    except RuleError as err:
+        messages.error(request, translated(err.msg))
+        return redirect(request.path)
+    messages.success(request, translated(_after(link, game_no, bool(again))))
+    return redirect(request.path)
+
+
+def _after(link: TableLink, game_no: int, again: bool) -> Message:
+    """What a player is told after saving: how the game stands now."""
+    if again:
+        return msg("This was saved already.")
+    state = read_only(record_of(link.tournament_id))[1]
+    game = game_status(state, link.table, game_no)
+    if game.loser is not None:
+        return msg("Saved: the result is confirmed and counts.")
+    if game.status == "disputed":
+        return msg("Saved. The table is disputed now: the organisers decide.")
+    return msg("Saved: entered – waiting for confirmation.")

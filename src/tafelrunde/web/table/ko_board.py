@@ -1,0 +1,35 @@
+"""Format D on the results board and the links page: every open table and its current game."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tafelrunde.engine.knockout import KnockoutState
+from tafelrunde.engine.knockout.table_entry import results_board
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.table.links import Where
+from tafelrunde.web.table.seat import status_words
+
+
+def where_of(table: int) -> Where:
+    """The link of an opened table (its number counts the openings, so it is never reused)."""
+    return Where("", 0, table)
+
+
+def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
+    """The open tables as board rows (disputed first) and the counts of their states."""
+    shown, counts = [], Counter[str]()
+    for g in results_board(state):
+        said, _ = status_words(g, g.mode)  # type: ignore[arg-type]
+        name = state.players
+        shown.append({
+            "where": where_of(g.table), "table": g.place, "game": g.game, "status": g.status,
+            "said": translated(said), "stage": "", "key": g.table,
+            "names": [name[p].name for p in state.tables[g.table].players],
+            "versions": [{"n": v.entry, "by": name[v.player].name, "loser": name[v.loser].name}
+                         for v in g.versions],
+            "settled": g.loser is not None, "by_staff": g.by_staff,
+        })  # fmt: skip
+        counts["confirmed" if g.status == "decided" else g.status] += 1
+    return shown, counts

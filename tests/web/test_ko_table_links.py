@@ -1,0 +1,136 @@
+"""Format D at the table: the loser of each game entered and confirmed through the table link."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from test_knockout_pages import create, pay_all, post, state, text
+
+from tafelrunde.engine.knockout.table_entry import table_status
+from tafelrunde.web.core.models import AuditEntry, FactRecord, TournamentRecord
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Gustav", "Hanna"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limits() -> None:
+    """Every test starts with no posts counted against the rate limits."""
+    cache.clear()
+
+
+def opened(client: Client) -> TournamentRecord:
+    """A Schocken knockout evening with its first tables open."""
+    from django.contrib.auth.models import User
+
+    client.force_login(User.objects.create_user("leitung", password="geheim-123"))
+    rec = create(client, NAMES)
+    pay_all(client, rec)
+    assert post(client, rec, "ko-tische/eroeffnen/", {"all": "on"}).status_code == 302
+    assert state(rec).open_tables()
+    return rec
+
+
+def link_of(client: Client, rec: TournamentRecord, place: int) -> str:
+    """The address of hall table `place`'s link, from the organisers' links page."""
+    page = text(client.get(f"/turniere/{rec.pk}/tisch-links/"))
+    cards = re.findall(r'<h3>Tisch (\d+) .*?href="[^"]*?(/tisch/[A-Za-z0-9_-]{24}/)"', page, re.S)
+    return dict(cards)[str(place)]
+
+
+def csrf_post(client: Client, url: str, data: dict[str, str]) -> object:
+    """Open the page (for the CSRF cookie), then send the form with the token."""
+    client.get(url)
+    return client.post(url, data | {"csrfmiddlewaretoken": client.cookies["csrftoken"].value})
+
+
+def form_marks(client: Client, url: str) -> dict[str, str]:
+    """The table's state and game the page's forms were built on."""
+    page = text(client.get(url))
+    found = re.search(r'name="basis" value="(\d+)">\s*<input type="hidden" name="game" '
+                      r'value="(\d+)"', page)  # fmt: skip
+    assert found, page
+    return {"basis": found.group(1), "game": found.group(2)}
+
+
+def at_the_table() -> tuple[Client, TournamentRecord, Any, str, list[str], Client, Client]:
+    """The organiser, the evening, its first open table, that table's link, its players and
+    two phones."""
+    organiser = Client()
+    rec = opened(organiser)
+    table = state(rec).open_tables()[0]
+    url = link_of(organiser, rec, table.place)
+    phones = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    return organiser, rec, table, url, list(table.remaining), *phones
+
+
+def test_a_game_loser_entered_and_confirmed_at_the_table_counts() -> None:
+    _organiser, rec, table, url, players, first, second = at_the_table()
+    page = text(first.get(url))
+    assert f"Tisch {table.place}" in page and "läuft seit" in page and "scharf ab" in page
+    chips_before = {p: state(rec).players[p].chips for p in players}
+    csrf_post(first, url, {"action": "me", "player": players[0]})
+    marks = form_marks(first, url)
+    assert csrf_post(first, url, {"action": "lost", "loser": players[1]} | marks).status_code == 302  # type: ignore[attr-defined]
+    assert "eingetragen – wartet auf Bestätigung" in text(first.get(url))
+    assert {p: state(rec).players[p].chips for p in players} == chips_before  # not yet
+    csrf_post(second, url, {"action": "me", "player": players[2]})
+    entry = FactRecord.objects.filter(tournament=rec).order_by("n").last()
+    assert entry is not None and entry.data["type"] == "table_loser_entered"
+    data = {"action": "confirm", "entry": str(entry.n)} | form_marks(second, url)
+    assert csrf_post(second, url, data).status_code == 302  # type: ignore[attr-defined]
+    now = state(rec)
+    assert table_status(now, table.number).game == 2  # game 1 counts; game 2 is open
+    assert {p: now.players[p].chips for p in players} != chips_before
+    assert AuditEntry.objects.filter(tournament=rec).order_by("pk").last().who == (  # type: ignore[union-attr]
+        f"Tisch {table.place} · {now.players[players[2]].name}"
+    )
+    again = csrf_post(second, url, data)  # a double tap stores nothing more
+    assert again.status_code == 302  # type: ignore[attr-defined]
+    assert FactRecord.objects.filter(tournament=rec).count() == entry.n + 1
+
+
+def test_a_disputed_loser_is_decided_on_the_board() -> None:
+    organiser, rec, table, url, players, first, second = at_the_table()
+    csrf_post(first, url, {"action": "me", "player": players[0]})
+    csrf_post(first, url, {"action": "lost", "loser": players[1]} | form_marks(first, url))
+    csrf_post(second, url, {"action": "me", "player": players[2]})
+    csrf_post(second, url, {"action": "lost", "loser": players[2]} | form_marks(second, url))
+    assert table_status(state(rec), table.number).status == "disputed"
+    board = text(organiser.get(f"/turniere/{rec.pk}/ergebnistafel/"))
+    assert re.search(r"<strong>1</strong> strittig", board)
+    assert re.findall(r'id="board-(\d+)-(\d+)"', board)[0] == ("1", str(table.number))
+    versions = table_status(state(rec), table.number).versions
+    response = organiser.post(f"/turniere/{rec.pk}/ergebnistafel/bestaetigen/", {
+        "game": "1", "table": str(table.number), "entry": str(versions[1].entry),
+        "action": "decide"})  # fmt: skip
+    assert response.status_code == 302
+    settled = state(rec)
+    assert table_status(settled, table.number).game == 2
+    kinds = [f.data["type"] for f in FactRecord.objects.filter(tournament=rec)]
+    assert kinds.count("table_loser_decided") == 1
+
+
+def test_a_link_writes_only_its_own_tables_players() -> None:
+    organiser = Client()
+    rec = opened(organiser)
+    first_table, second_table = state(rec).open_tables()[:2]
+    url = link_of(organiser, rec, first_table.place)
+    phone = Client(enforce_csrf_checks=True)
+    before = FactRecord.objects.count()
+    csrf_post(phone, url, {"action": "me", "player": second_table.remaining[0]})  # not here
+    assert "Wer bist du?" in text(phone.get(url))
+    csrf_post(phone, url, {"action": "me", "player": first_table.remaining[0]})
+    marks = form_marks(phone, url)
+    refused = csrf_post(phone, url, {"action": "lost", "loser": second_table.remaining[0]} | marks)
+    assert refused.status_code == 302  # type: ignore[attr-defined]
+    shown = text(phone.get(url))
+    said = re.findall(r'<li class="error"[^>]*>([^<]*)', shown)
+    name = state(rec).players[second_table.remaining[0]].name
+    assert said == [f"„{name}“ sitzt nicht dort (Tisch {first_table.place})."]
+    assert FactRecord.objects.count() == before
