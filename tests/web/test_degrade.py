@@ -308,8 +308,20 @@ def test_the_network_is_refused_while_a_password_is_published(tmp_path: Path) ->
     assert published.returncode == 2 and "veröffentlicht" in published.stdout + published.stderr
     with running(data, "--public") as server:
         assert "Im Netz: http://" in server.said
+        assert "Handys öffnen Tafelrunde unter: http://" in server.said
+        assert "▀▀▀▀▀▀" in server.said  # the QR code of the newest tournament's page
         assert server.get("/")[0] == 200  # this computer by its name
         assert server.get("/", host="boese.example")[0] == 400  # any other name: no
+
+
+def test_a_given_public_address_is_printed_and_answered(tmp_path: Path) -> None:
+    data = tmp_path / "daten"
+    bad = serve(data, "--public-url", "turnier example")
+    bad.proc.wait(timeout=60)
+    assert bad.proc.returncode == 2 and "keine Webadresse" in bad.said
+    with running(data, "--public-url", "https://turnier.example.org/") as server:
+        assert "Handys öffnen Tafelrunde unter: https://turnier.example.org/" in server.said
+        assert server.get("/", host="turnier.example.org")[0] == 200
 
 
 # -- backups and restores --------------------------------------------------------------------

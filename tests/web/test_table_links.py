@@ -361,3 +361,15 @@ def test_a_finished_game_link_shows_the_result_read_only() -> None:
     again = csrf_post(player, f"/tisch/{token}/", data | {f"points-{table[0]}": "55"})
     assert again.status_code == 200 and "gilt schon" in text(again)  # type: ignore[attr-defined]
     assert FactRecord.objects.count() == count
+
+
+def test_the_links_use_the_address_phones_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    client, pk = drawn()
+    page = text(client.get(f"/turniere/{pk}/tisch-links/"))
+    assert "Handys können diese Links noch nicht öffnen" in page  # this computer only
+    assert page.count("<svg") >= 3 and 'href="http://testserver/tisch/' in page
+    monkeypatch.setenv("TAFELRUNDE_PUBLIC_URL", "https://turnier.example.org")
+    page = text(client.get(f"/turniere/{pk}/tisch-links/"))
+    assert "Handys können diese Links noch nicht öffnen" not in page
+    given = re.findall(r'href="https://turnier\.example\.org/tisch/[A-Za-z0-9_-]{24}/"', page)
+    assert len(given) == 3

@@ -264,6 +264,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--port", type=int, default=8000, help="Port (8000)")
     data_folder(sp)
     sp.add_argument("--public", action="store_true", help=_("Reachable from the network"))
+    sp.add_argument(
+        "--public-url",
+        help=_("The address phones use, e.g. behind a reverse proxy (TAFELRUNDE_PUBLIC_URL)"),
+    )
     sp.add_argument("--workers", type=int, default=1, help=_("App processes (1; PostgreSQL: 2+)"))
     sp.add_argument(
         "--backup-dir",

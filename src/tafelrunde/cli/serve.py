@@ -12,6 +12,7 @@ import contextlib
 import fcntl
 import getpass
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,12 +24,14 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.database import data_dir, private_folder
 
 
-def _django(data: Path | None, *, public: bool = False) -> Path:
+def _django(data: Path | None, *, public: bool = False, public_url: str | None = None) -> Path:
     """Point Django at the (private) data folder and start it; return the folder."""
     if data is not None:
         os.environ["TAFELRUNDE_DATA"] = str(data.resolve())
     if public:  # phones reach the laptop by its names and addresses in the club's network
         os.environ["TAFELRUNDE_PUBLIC"] = "1"
+    if public_url is not None:
+        os.environ["TAFELRUNDE_PUBLIC_URL"] = checked_url(public_url)
     folder = data_dir()
     private_folder(folder)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
@@ -133,7 +136,7 @@ def _check_public(lang: str) -> None:
 def serve(args: argparse.Namespace, out: Console) -> int:
     """Back up, set up the database, add the demo if asked, print address and login, serve."""
     lang = args.lang
-    folder = _django(args.data, public=args.public)
+    folder = _django(args.data, public=args.public, public_url=getattr(args, "public_url", None))
     folders = backup_folders(folder, args.backup_dir)
     from django.conf import settings
 
@@ -171,8 +174,41 @@ def _say_where(out: Console, lang: str, folder: Path, port: int, public: bool) -
         shown = [h for h in settings.ALLOWED_HOSTS if h[:1].isdigit() and h != "127.0.0.1"]
         for host in shown:
             out.print(msg("On the network: {url}", url=f"http://{host}:{port}/").text(lang))
+    _phones(out, lang, port)
     url = f"[bold]http://127.0.0.1:{port}/[/bold]"
     out.print(msg("Tafelrunde runs at {url}  (stop with Ctrl+C)", url=url).text(lang))
+
+
+def checked_url(text: str) -> str:
+    """The address phones use, as given (http:// or https://, a host, maybe a port and path)."""
+    given = text.strip().rstrip("/")
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[^\s]*)?", given):
+        raise RuleError(
+            msg("'{url}' is no web address (http://… or https://…).", url=given[:100]),
+            field="public-url",
+        )
+    return given
+
+
+def _phones(out: Console, lang: str, port: int) -> None:
+    """Print the address phones use and a QR code of the newest tournament's page there."""
+    import segno
+    from django.db import DatabaseError
+    from django.urls import reverse
+
+    from tafelrunde.web.core.hosts import public_base
+    from tafelrunde.web.core.models import TournamentRecord
+
+    base = public_base(port)
+    if base is None:
+        return
+    url = f"{base}/"
+    with contextlib.suppress(DatabaseError):
+        newest = TournamentRecord.objects.order_by("-pk").first()
+        if newest is not None:
+            url = base + reverse("tournament", args=[newest.pk])
+    out.print(msg("Phones open Tafelrunde at: {url}", url=f"[bold]{url}[/bold]").text(lang))
+    segno.make(url, error="m").terminal(out=out.file, compact=True, border=2)
 
 
 def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Path]) -> int:

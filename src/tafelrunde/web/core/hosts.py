@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import socket
+from urllib.parse import urlsplit
 
 import psutil
 
@@ -29,7 +30,8 @@ def allowed_hosts() -> list[str]:
     """This computer only, or its network names when public; plus TAFELRUNDE_HOSTS."""
     extra = [h.strip() for h in os.environ.get("TAFELRUNDE_HOSTS", "").split(",") if h.strip()]
     public = os.environ.get("TAFELRUNDE_PUBLIC") == "1"
-    return [*(machine_hosts() if public else LOCAL), *extra]
+    given = urlsplit(os.environ.get("TAFELRUNDE_PUBLIC_URL", "").strip()).hostname
+    return [*(machine_hosts() if public else LOCAL), *extra, *([given] if given else [])]
 
 
 def lan_address() -> str | None:
