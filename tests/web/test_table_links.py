@@ -9,7 +9,17 @@ import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
-from webhelpers import create, fresh, logged, organiser, preview_seed, release, state_of, text
+from webhelpers import (
+    create,
+    fresh,
+    logged,
+    organiser,
+    preview_seed,
+    release,
+    result_form,
+    state_of,
+    text,
+)
 
 from tafelrunde.engine.facts import TableConfirmed, TableEntered
 from tafelrunde.engine.table_entry import table_status
@@ -373,3 +383,33 @@ def test_the_links_use_the_address_phones_reach(monkeypatch: pytest.MonkeyPatch)
     assert "Handys können diese Links noch nicht öffnen" not in page
     given = re.findall(r'href="https://turnier\.example\.org/tisch/[A-Za-z0-9_-]{24}/"', page)
     assert len(given) == 3
+
+
+def test_the_organisers_correct_and_undo_a_table_result_and_the_log_names_the_table() -> None:
+    client, pk = drawn("alhambra", 12)
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    first, second = phone(), phone()
+    tap(first, token, a)
+    data = {"action": "enter"} | basis(first, token)
+    data |= {f"points-{p}": str(v) for p, v in zip((a, b, c, d), (90, 80, 70, 60), strict=True)}
+    csrf_post(first, f"/tisch/{token}/", data)
+    tap(second, token, b)
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entry is not None
+    confirm(second, token, entry.n)
+    form = result_form(client, pk, 1, 1)
+    assert form.value("basis") == str(entry.n)  # the table's result is the entry
+    fixed = {"game": "1", "table": "1", "basis": form.value("basis"), "stage": ""}
+    fixed |= {f"points-{p}": str(v) for p, v in zip((a, b, c, d), (60, 70, 80, 90), strict=True)}
+    assert client.post(f"/turniere/{pk}/ergebnis/", fixed).status_code == 302
+    assert state_of(pk).current.results[(1, 1)].scores[d] == 90  # type: ignore[union-attr]
+    for _ in range(2):  # the correction, then the confirmation
+        undo = {"version": fresh(pk).version, "back": ""}
+        assert client.post(f"/turniere/{pk}/zuruecknehmen/", undo).status_code == 302
+    assert status(pk) == "entered"
+    assert "eingetragen – wartet auf Bestätigung" in text(second.get(f"/tisch/{token}/"))
+    anyone = text(Client().get(f"/turniere/{pk}/protokoll/"))
+    name = state_of(pk).tournament.name_of(a)
+    assert f"Tisch 1 · {name}" in anyone  # the table's entries name the player, also publicly
+    assert f"Am Tisch 1 eingetragen von {name}" in anyone

@@ -16,8 +16,14 @@ from django.utils.translation import gettext
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import csv_cell, csv_text, final_ranking, ranking_table
 from tafelrunde.engine.fact_words import describe
-from tafelrunde.engine.facts import Undo
-from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament, next_steps
+from tafelrunde.engine.facts import TableConfirmed, TableEntered, Undo
+from tafelrunde.engine.knockout import (
+    KnockoutState,
+    KnockoutTournament,
+    TableLoserConfirmed,
+    TableLoserEntered,
+    next_steps,
+)
 from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.steps import Step as KnockoutStep
@@ -106,6 +112,12 @@ def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def from_a_table(fact: Any) -> bool:
+    """Say whether a player made this fact through a table link (their name is no secret)."""
+    return isinstance(fact, TABLE_FACTS) and bool(getattr(fact, "player", ""))
+
+
+TABLE_FACTS = (TableEntered, TableConfirmed, TableLoserEntered, TableLoserConfirmed)
 LOG_PAGE = 200  # lines of the log, and entries of the file, per page
 
 
@@ -124,13 +136,14 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     by_number = {fact.n: fact for fact in tour.facts}
     organiser, who = request.user.is_authenticated, role()
     for e in entries:
-        e.shown = shown_author(e.who, who, organiser=organiser)
+        at_table = e.user is None and from_a_table(by_number.get(e.fact))
+        e.shown = shown_author(e.who, who, organiser=organiser or at_table)
     rows = [
         {"n": f.n, "at": f.stored_at, "undone": f.n in undone,
          "data": json.dumps(f.data if organiser else without_names({"facts": [f.data]}, who)
                             ["facts"][0], ensure_ascii=False),
          "who": shown_author(f.user.get_username() if f.user else f.data.get("by", ""), who,
-                             organiser=organiser),
+                             organiser=organiser or from_a_table(by_number.get(f.n))),
          "words": fact_text(tour, by_number[f.n], places) if f.n in by_number else ""}
         for f in facts
     ]  # fmt: skip
