@@ -144,6 +144,7 @@ def test_one_player_enters_another_confirms_and_then_it_counts() -> None:
     assert state_of(pk).stages[0].results[(1, 1)].pips[a] == 40
     assert text(client.get(f"/turniere/{pk}/stand/")) != standings
     shown = text(second.get(f"/tisch/{token}/"))
+    assert "Gespeichert: Das Ergebnis ist bestätigt und zählt." in shown  # game 1's state
     assert "Durchgang 2" in shown and "offen – noch nichts eingetragen" in shown  # the group's next
     lines = AuditEntry.objects.filter(tournament_id=pk).order_by("pk")
     assert [e.who for e in lines][-2:] == [f"Tisch 1 · {names[0]}", f"Tisch 1 · {names[1]}"]
@@ -336,6 +337,7 @@ def test_fixed_tables_keep_their_link_for_the_next_game() -> None:
     assert csrf_post(player, f"/tisch/{token}/", data).status_code == 302  # type: ignore[attr-defined]
     assert (1, 1) in state_of(pk).current.results  # type: ignore[union-attr]
     page = text(player.get(f"/tisch/{token}/"))
+    assert "Gespeichert: Das Ergebnis ist bestätigt und zählt." in page
     assert "Partie 2" in page and "offen – noch nichts eingetragen" in page
 
 

@@ -203,11 +203,13 @@ def _store(
     """Record a table fact unless it is a double tap; return the table's status after it."""
     basis = _basis(request)
     where = Where(link.stage, link.game, link.table)
+    posted = Where(link.stage, fact.game, link.table)  # the game the form was for
 
     def change(tour: Any) -> tuple[str, int]:
         state = group_state(tour)
         current = seat_of(state, where)
-        now = seat_of(state, Where(link.stage, fact.game, link.table))
+        same = current is not None and current.game == posted.game  # (as it mostly is)
+        now = current if same else seat_of(state, posted)
         if current is None or now is None:
             raise counts_already()
         if now.mark != basis or not now.writable or now.game != current.game:
@@ -217,7 +219,7 @@ def _store(
                 raise counts_already()
             raise moved_on()
         done = record(state, fact, at=stamp(), by=fact.by)
-        after = seat_of(state, where)
+        after = seat_of(state, Where(link.stage, now.game, link.table))  # not the next game
         return (after.status.status if after else "open"), done.n
 
     def log(done: tuple[str, int]) -> Logged:
