@@ -20,6 +20,8 @@ from tafelrunde.web.table.models import TableLink
 
 TOKEN_BYTES = 18  # 144 random bits; 24 characters in the address
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{24}", re.ASCII)
+# read only when the tournament is first loaded (the kept copy has them): not on every visit
+_HEAVY = ("tournament__players", "tournament__ruleset")
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,8 @@ def find(token: str) -> TableLink | None:
     """The link a token opens, or None (a malformed, old or renewed token)."""
     if not isinstance(token, str) or not _TOKEN.fullmatch(token):
         return None
-    return TableLink.objects.select_related("tournament").filter(digest=digest_of(token)).first()
+    found = TableLink.objects.select_related("tournament").defer(*_HEAVY)
+    return found.filter(digest=digest_of(token)).first()
 
 
 def tokens_for(rec: TournamentRecord, wanted: Iterable[Where]) -> dict[Where, str]:
