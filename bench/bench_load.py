@@ -23,6 +23,7 @@ from loadclient import (
     Form,
     Load,
     Server,
+    django_on,
     draw,
     free_port,
     log_in,
@@ -30,7 +31,6 @@ from loadclient import (
     percentiles,
     prepare,
     server_env,
-    setup_django,
 )
 
 PLAYERS = 800  # 200 tables; the group stage's draw seats its 3 games: 600 results
@@ -51,18 +51,6 @@ VARIANTS = (  # label, clients, s typing between GET and POST, s after a POST, r
 )
 USER, PASSWORD = "bench", "bench-passwort"
 TARGETS = {"post": 500, "page": 1000}  # p95 in ms
-
-
-def django_on(data: Path, url: str = "") -> None:
-    """Point Django at a fresh data folder (SQLite) or a PostgreSQL URL, migrate, empty it."""
-    os.environ["TAFELRUNDE_DATA"] = str(data)
-    if url:
-        os.environ["TAFELRUNDE_DATABASE_URL"] = url
-    setup_django()
-    if url:
-        from django.core.management import call_command
-
-        call_command("flush", interactive=False, verbosity=0)
 
 
 def stored_results(pk: int) -> set[tuple[int, int]]:

@@ -19,27 +19,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-from loadclient import Browser, Server, free_port, result_forms, server_env
+from loadclient import Browser, Server, django_on, free_port, result_forms, server_env
 
 PLAYERS_PAGE = 1000
 PLAYERS_LOAD = 800  # 200 tables: every client enters 10 results
 CLIENTS = 20
 USER, PASSWORD = "bench", "bench-passwort"
-
-
-def django_on(data: Path, url: str = "") -> None:
-    """Point Django at a fresh data folder (SQLite) or a PostgreSQL URL and migrate."""
-    os.environ["TAFELRUNDE_DATA"] = str(data)
-    if url:
-        os.environ["TAFELRUNDE_DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    if url:
-        call_command("flush", interactive=False, verbosity=0)
 
 
 def played(players: int, steps: int) -> int:

@@ -134,6 +134,14 @@ class Browser:
             raise RuntimeError(f"login refused: {status}")
         self.token = self.cookies["csrftoken"]  # the login gives a new token
 
+    @classmethod
+    def phone(cls, port: int) -> Browser:
+        """A client without a login (a player's phone): its CSRF token comes with the first page."""
+        other = object.__new__(cls)
+        other.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+        other.cookies, other.location, other.token = {}, "", ""
+        return other
+
     def twin(self) -> Browser:
         """Another client on its own connection with this one's login (no password hashed)."""
         other = object.__new__(Browser)
@@ -162,7 +170,8 @@ class Browser:
 
     def post(self, path: str, fields: Form) -> tuple[int, str]:
         """POST a form with the CSRF token; return status and body."""
-        body = urlencode({"csrfmiddlewaretoken": self.token, **fields})
+        token = self.token or self.cookies.get("csrftoken", "")
+        body = urlencode({"csrfmiddlewaretoken": token, **fields})
         headers = self._headers() | {"Content-Type": "application/x-www-form-urlencoded"}
         self.conn.request("POST", path, body=body, headers=headers)
         return self._answer()
@@ -359,6 +368,18 @@ def setup_django() -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
+
+
+def django_on(data: Path, url: str = "") -> None:
+    """Point Django at a fresh data folder (SQLite) or a PostgreSQL URL, migrate, empty it."""
+    os.environ["TAFELRUNDE_DATA"] = str(data)
+    if url:
+        os.environ["TAFELRUNDE_DATABASE_URL"] = url
+    setup_django()
+    if url:
+        from django.core.management import call_command
+
+        call_command("flush", interactive=False, verbosity=0)
 
 
 def organiser(user: str, password: str) -> None:
