@@ -31,6 +31,7 @@ from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import (
     Seat,
     counts_already,
+    earlier,
     moved_on,
     rows_of,
     same_as_latest,
@@ -156,6 +157,7 @@ def _context(
         "note": seat.st.rule.note,
         "finished": not seat.writable,
         "open_form": form is not None or not pending,
+        "earlier": earlier(tour, seat, mode, translated),
     }
 
 
@@ -217,7 +219,7 @@ def _store(
                 raise counts_already()
             raise moved_on()
         done = record(state, fact, at=stamp(), by=fact.by)
-        after = seat_of(state, where)
+        after = seat_of(state, Where(link.stage, now.game, link.table))  # not the next game's
         return (after.status.status if after else "open"), done.n
 
     def log(done: tuple[str, int]) -> Logged:
