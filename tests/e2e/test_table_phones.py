@@ -73,6 +73,9 @@ def test_phones_enter_and_confirm_and_the_organiser_decides_a_dispute(
         pk = h.create_tournament(orga, shots, "phones", "gruppenmodus", PLAYERS)
         h.release_draw(orga)
         links = links_page(orga, shots, "phones", 3)
+        orga.set_viewport_size(t.PHONE)
+        t.look(orga, shots, "phones-links-390")
+        orga.set_viewport_size(t.LAPTOP)
 
         one.goto(links[1])
         t.state_says(one, "offen – noch nichts eingetragen")
@@ -133,6 +136,9 @@ def dispute(orga: Page, one: Page, two: Page, link: str, pk: int, shots: Path) -
     expect(first.locator(".version")).to_have_count(2)
     expect(orga.locator(".board-counts")).to_contain_text("1 strittig")
     h.shoot(orga, shots, "phones-board-disputed")
+    orga.set_viewport_size(t.PHONE)  # an organiser on a phone: the board still fits
+    t.look(orga, shots, "phones-board-disputed-390")
+    orga.set_viewport_size(t.LAPTOP)
     h.submit(orga, first.get_by_role("button", name=f"Version von {seated[2]} gilt"))
     expect(orga.locator(".messages")).to_contain_text("Das Ergebnis zählt.")
     h.shoot(orga, shots, "phones-board-decided")
