@@ -193,9 +193,11 @@ def not_started() -> dict[str, int]:
 # -- every page of every tournament -----------------------------------------------------
 
 GROUP_PAGES = ("tournament", "rules", "log", "players", "draw", "tables", "standings",
-               "ranking", "seats", "export-json", "export-csv", "export-xlsx")  # fmt: skip
+               "ranking", "seats", "export-json", "export-csv", "export-xlsx", "board",
+               "table-links")  # fmt: skip
 KNOCKOUT_PAGES = ("tournament", "rules", "log", "ko-players", "ko-tables", "ko-standings",
-                  "ranking", "seats", "export-json", "export-csv", "export-xlsx")  # fmt: skip
+                  "ranking", "seats", "export-json", "export-csv", "export-xlsx", "board",
+                  "table-links")  # fmt: skip
 TO_KNOCKOUT = {"players": "ko-players", "draw": "ko-tables", "tables": "ko-tables",
                "standings": "ko-standings"}  # fmt: skip
 DRAW_SEED = 4711  # the draw preview shows this seed, so that a run can be repeated
@@ -207,6 +209,7 @@ class Seen:
 
     forms: list[tuple[str, Form]] = field(default_factory=list)
     files: list[bytes] = field(default_factory=list)
+    tokens: list[str] = field(default_factory=list)  # of the table links shown
 
 
 def expect(response: Any, allowed: tuple[int, ...], what: str) -> None:
@@ -223,7 +226,8 @@ def reason(response: Any) -> str:
     return str(response.content.decode(errors="replace")[-1500:])
 
 
-WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables"}
+WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables",
+              "board", "table-links"}  # fmt: skip
 GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/",
            "/planung/")  # fmt: skip
 
@@ -242,12 +246,28 @@ def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
             seen.files.append(response.content)
         elif name in WITH_FORMS:
             seen.forms += [(path, f) for f in forms_of(response)]
+        if name == "table-links":
+            table_pages(response, seen)
     if knockout:
         for name, target in TO_KNOCKOUT.items():
             path = reverse(name, args=[rec.pk])
             response = client.get(path)
             expect(response, (302,), f"GET {path}")
             assert response["Location"] == reverse(target, args=[rec.pk]), path
+
+
+TABLE_LINK = re.compile(r'href="[^"]*?/tisch/([A-Za-z0-9_-]{24})/"')
+
+
+def table_pages(links_page: Any, seen: Seen) -> None:
+    """GET the page of every table link the links page shows, as a phone (no login): 200."""
+    phone = Client(raise_request_exception=False)
+    for token in dict.fromkeys(TABLE_LINK.findall(links_page.content.decode())):
+        path = reverse("table-link", args=[token])
+        response = phone.get(path)
+        expect(response, (200,), f"GET {path}")
+        seen.tokens.append(token)
+        seen.forms += [(path, f) for f in forms_of(response)]
 
 
 def every_page(client: Client, *, general: bool = False) -> Seen:
@@ -320,6 +340,9 @@ def url_name(path: str) -> str:
         return ""
 
 
+# what a table page reads: a tapped name, a result, a confirmation, a format-D loser
+TABLE_FIELDS = ("action", "player", "loser", "entry", "basis", "game", "pips-p001", "points-p002",
+                "place-p003")  # fmt: skip
 # fields a view reads that its page does not always render (no form in the current state)
 FIELDS: dict[str, tuple[str, ...]] = {
     "login": ("username", "password", "next"),
@@ -350,11 +373,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "ko-schock-out": ("player", "donated", "version"),
     "ko-donate": ("schock_out", "version"),
     "ko-undo": ("target", "version"),
+    "board-settle": ("stage", "game", "table", "entry", "action"),
+    "table-link": TABLE_FIELDS,
 }
 # the forms that play a tournament: the fuzz sends them more often than the others
 PLAY = {"draw", "result", "rolloff", "undo", "players", "player-remove", "rules", "ko-register",
         "ko-mark", "ko-open", "ko-open-hand", "ko-lost", "ko-correct", "ko-schock-out",
-        "ko-donate", "ko-undo"}  # fmt: skip
+        "ko-donate", "ko-undo", "board-settle", "table-link"}  # fmt: skip
 # the file fields of the forms that take uploads
 UPLOADS: dict[str, tuple[str, ...]] = {
     "tournament-new": ("ruleset", "players_file"),
@@ -410,6 +435,7 @@ class World:
     events: list[str]
     tables: list[str]
     pids: list[str]
+    tokens: list[str]  # of the table links
 
     @property
     def pks(self) -> list[str]:
@@ -437,7 +463,8 @@ class World:
         )
         tournaments, events = [str(r.pk) for r in recs], [str(e) for e in event_pks()]
         tables = [str(k) for k in range(1, 6)]
-        return cls(forms, plausible, seen.files, tournaments, events, tables, pids)
+        tokens = seen.tokens or (start.tokens if start else [])
+        return cls(forms, plausible, seen.files, tournaments, events, tables, pids, tokens)
 
     def __repr__(self) -> str:
         """Short: the state of the pages is not part of a failing example's description."""
@@ -513,7 +540,7 @@ def param_values(world: World, converter: str, name: str) -> st.SearchStrategy[s
         real = world.tables if name == "table" else world.pks
         hostile = ["0", "999999", "2147483648", "9223372036854775808", "9" * 40]
         return st.one_of(st.sampled_from(real), st.sampled_from(hostile))
-    real = ["pay", "checkin", "withdraw"] if name == "kind" else world.pids
+    real = {"kind": ["pay", "checkin", "withdraw"], "token": world.tokens}.get(name) or world.pids
     words = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=20)
     return st.one_of(st.sampled_from(real), st.sampled_from(HOSTILE_TEXTS[1:]), words)
 

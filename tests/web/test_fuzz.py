@@ -167,6 +167,8 @@ def real_param(world: World, route: Route, name: str, k: int) -> str:
         return ("pay", "checkin", "withdraw")[k % 3]
     if name == "pid":
         return world.pids[k % len(world.pids)]
+    if name == "token":
+        return world.tokens[k % len(world.tokens)]
     if route.name.startswith("event"):
         return world.events[0]
     knockout = [pk for pk in world.tournaments if TournamentRecord.objects.get(pk=pk).format == "D"]

@@ -39,7 +39,7 @@ def opened(client: Client) -> TournamentRecord:
 def link_of(client: Client, rec: TournamentRecord, place: int) -> str:
     """The address of hall table `place`'s link, from the organisers' links page."""
     page = text(client.get(f"/turniere/{rec.pk}/tisch-links/"))
-    cards = re.findall(r'<h3>Tisch (\d+) .*?href="[^"]*?(/tisch/[A-Za-z0-9_-]{24}/)"', page, re.S)
+    cards = re.findall(r'<h3>Tisch (\d+)\b.*?href="[^"]*?(/tisch/[A-Za-z0-9_-]{24}/)"', page, re.S)
     return dict(cards)[str(place)]
 
 
@@ -87,6 +87,9 @@ def test_a_game_loser_entered_and_confirmed_at_the_table_counts() -> None:
     now = state(rec)
     assert table_status(now, table.number).game == 2  # game 1 counts; game 2 is open
     assert {p: now.players[p].chips for p in players} != chips_before
+    shown = text(second.get(url))
+    loser = now.players[players[1]].name
+    assert f"Partie 1 · Verloren hat: <strong>{loser}</strong> · bestätigt</p>" in shown
     assert AuditEntry.objects.filter(tournament=rec).order_by("pk").last().who == (  # type: ignore[union-attr]
         f"Tisch {table.place} · {now.players[players[2]].name}"
     )

@@ -146,6 +146,8 @@ def test_one_player_enters_another_confirms_and_then_it_counts() -> None:
     shown = text(second.get(f"/tisch/{token}/"))
     assert "Gespeichert: Das Ergebnis ist bestätigt und zählt." in shown  # game 1's state
     assert "Durchgang 2" in shown and "offen – noch nichts eingetragen" in shown  # the group's next
+    assert "Gespeichert: Das Ergebnis ist bestätigt und zählt." in shown  # game 1's, not game 2's
+    assert "Durchgang 1: bestätigt</h3>" in shown  # and game 1's result below
     lines = AuditEntry.objects.filter(tournament_id=pk).order_by("pk")
     assert [e.who for e in lines][-2:] == [f"Tisch 1 · {names[0]}", f"Tisch 1 · {names[1]}"]
     assert "Ergebnis am Tisch bestätigt: Tisch 1, Partie 1" in logged(fresh(pk))[-1]
@@ -177,6 +179,11 @@ def test_a_dispute_shows_both_versions_and_the_organiser_decides_with_one_click(
     assert status(pk, 2) == "decided"
     assert state_of(pk).stages[0].results[(1, 2)].pips[c] == 40
     assert "Von der Turnierleitung entschieden" in text(client.get(f"/turniere/{pk}/protokoll/"))
+    told = text(first.get(f"/tisch/{token}/"))  # the table plays its next game now
+    assert "Durchgang 1: bestätigt (von der Turnierleitung entschieden)" in told
+    counted = told.split('class="card earlier"')[1]
+    name = state_of(pk).tournament.name_of(c)
+    assert re.search(rf"<td>{name}</td>\s*<td>40 Augen</td>", counted)  # the version decided
 
 
 def test_bad_old_and_renewed_links_reveal_nothing_and_store_nothing() -> None:

@@ -96,8 +96,24 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
         "sharp_after": state.rules.sharp_after_minutes,
         "sharp_at": clock_of(table.opened_at + state.rules.sharp_after_minutes * 60),
         "grand": grand,
+        "earlier": _earlier(state, link.table, game.game),
     }  # fmt: skip
     return render(request, "table/ko_table.html", context)
+
+
+def _earlier(state: KnockoutState, table: int, game: int) -> dict[str, Any] | None:
+    """The table's game before the current one: who lost it and how that was settled (the
+    players learn what the organisers decided once the page shows the next game)."""
+    if game <= 1:
+        return None
+    try:
+        before = game_status(state, table, game - 1)
+    except RuleError:  # no such game at this table (kept defensive: the page must show)
+        return None
+    if before.loser is None:
+        return None
+    said = translated(status_words(before, before.mode)[0])  # type: ignore[arg-type]
+    return {"game": game - 1, "said": said, "loser": state.players[before.loser].name}
 
 
 def post(request: HttpRequest, link: TableLink, me: str, by: str) -> HttpResponse:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +75,20 @@ def status_words(status: TableStatus, mode: str) -> tuple[Message, Message]:
     if status.status == "decided":
         return msg("confirmed (decided by the organisers)"), msg("The result counts.")
     return msg("confirmed"), msg("The result counts.")
+
+
+def earlier(
+    tour: Tournament, seat: Seat, mode: str, words: Callable[[Message], str]
+) -> dict[str, Any] | None:
+    """The game a table that stays for the stage played before and how its result counts
+    (its players learn what the organisers decided once the link shows the next game)."""
+    if seat.st.rule.reseat_each_game or seat.game <= 1:
+        return None
+    status = table_status(seat.st, seat.game - 1, seat.index)
+    if status.result is None:
+        return None
+    said = words(status_words(status, mode)[0])
+    return {"game": seat.game - 1, "said": said, "rows": rows_of(tour, seat.view, status.result)}
 
 
 def rows_of(tour: Tournament, view: TableView, entry: TableEntered | Result) -> list[Any]:

@@ -31,6 +31,7 @@ from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import (
     Seat,
     counts_already,
+    earlier,
     moved_on,
     rows_of,
     same_as_latest,
@@ -156,6 +157,7 @@ def _context(
         "note": seat.st.rule.note,
         "finished": not seat.writable,
         "open_form": form is not None or not pending,
+        "earlier": earlier(tour, seat, mode, translated),
     }
 
 

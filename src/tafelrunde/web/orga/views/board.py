@@ -4,6 +4,7 @@ are decided and entries confirmed, and the table links with their QR codes."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -137,8 +138,10 @@ def _settle_knockout(
     enter(rec.pk, build, expected=None, user=request.user, at=stamp())
 
 
+@lru_cache(maxsize=512)
 def qr_svg(address: str, title: str) -> str:
-    """A QR code of an address as inline SVG (sized by the page)."""
+    """A QR code of an address as inline SVG (sized by the page); kept, as the links page is
+    reloaded often and a link's address stays."""
     return segno.make(address, error="m").svg_inline(scale=4, omitsize=True, title=title)
 
 
