@@ -422,3 +422,16 @@ def test_the_organisers_correct_and_undo_a_table_result_and_the_log_names_the_ta
     name = state_of(pk).tournament.name_of(a)
     assert f"Tisch 1 · {name}" in anyone  # the table's entries name the player, also publicly
     assert f"Am Tisch 1 eingetragen von {name}" in anyone
+
+
+def test_a_dispute_is_told_as_a_warning_not_as_a_success() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    first, second = phone(), phone()
+    tap(first, token, a)
+    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
+    tap(second, token, b)
+    enter(second, token, {a: 10, b: 20, c: 30, d: 40})
+    page = text(second.get(f"/tisch/{token}/"))
+    assert re.search(r'<li class="warning"[^>]*>Gespeichert\. Der Tisch ist jetzt strittig', page)

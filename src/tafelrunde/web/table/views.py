@@ -289,7 +289,8 @@ def _saved(
         status = _store(request, link, fact, said)
     except RuleError as err:
         return translated(err.msg)
-    messages.success(request, translated(_after_words(status)))
+    said = messages.warning if status == "disputed" else messages.success
+    said(request, translated(_after_words(status)))
     return ""
 
 
