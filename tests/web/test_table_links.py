@@ -348,7 +348,9 @@ def test_fixed_tables_keep_their_link_for_the_next_game() -> None:
     assert "Partie 2" in page and "offen – noch nichts eingetragen" in page
 
 
-def test_table_facts_are_in_the_tournament_file() -> None:
+def entered_at_table_1() -> tuple[Client, int, str, tuple[str, ...], Client, Client]:
+    """Game 1 drawn; at table 1 its first player entered 40/30/20/10 pips on one phone and its
+    second player tapped their name on another."""
     client, pk = drawn()
     token = tokens(client, pk)[0]
     a, b, c, d = seats(pk)
@@ -356,6 +358,11 @@ def test_table_facts_are_in_the_tournament_file() -> None:
     tap(first, token, a)
     enter(first, token, {a: 40, b: 30, c: 20, d: 10})
     tap(second, token, b)
+    return client, pk, token, (a, b, c, d), first, second
+
+
+def test_table_facts_are_in_the_tournament_file() -> None:
+    client, pk, token, (_a, _b, _c, _d), _first, second = entered_at_table_1()
     entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
     assert entry is not None
     confirm(second, token, entry.n)
@@ -425,13 +432,7 @@ def test_the_organisers_correct_and_undo_a_table_result_and_the_log_names_the_ta
 
 
 def test_a_dispute_is_told_as_a_warning_not_as_a_success() -> None:
-    client, pk = drawn()
-    token = tokens(client, pk)[0]
-    a, b, c, d = seats(pk)
-    first, second = phone(), phone()
-    tap(first, token, a)
-    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
-    tap(second, token, b)
+    _client, _pk, token, (a, b, c, d), _first, second = entered_at_table_1()
     enter(second, token, {a: 10, b: 20, c: 30, d: 40})
     page = text(second.get(f"/tisch/{token}/"))
     assert re.search(r'<li class="warning"[^>]*>Gespeichert\. Der Tisch ist jetzt strittig', page)
