@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "tafelrunde.web.core.apps.CoreConfig",
     "tafelrunde.web.public.apps.PublicConfig",
     "tafelrunde.web.table.apps.TableConfig",
+    "tafelrunde.web.live.apps.LiveConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
 ]
 MIDDLEWARE = [

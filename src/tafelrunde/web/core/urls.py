@@ -11,5 +11,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tafelrunde.web.public.urls")),
     path("", include("tafelrunde.web.table.urls")),
+    path("", include("tafelrunde.web.live.urls")),
     path("", include("tafelrunde.web.orga.urls")),
 ]

@@ -1,0 +1,12 @@
+"""Pages that update by themselves: the event stream per tournament and the projector."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class LiveConfig(AppConfig):
+    """Pages that update by themselves: the event stream per tournament and the projector."""
+
+    name = "tafelrunde.web.live"
+    label = "live"
