@@ -67,7 +67,7 @@ def page(browser: Browser) -> Iterator[Page]:
 @pytest.fixture(scope="session")
 def app_server(django_db_setup: None) -> Iterator[str]:
     """Serve the ASGI application with uvicorn in a thread; yield its base URL."""
-    from tafelrunde.web.core.asgi import application
+    from tafelrunde.web.asgi import application
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))  # a free port, held until uvicorn takes the socket

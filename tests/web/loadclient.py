@@ -57,9 +57,10 @@ class Server:
     def start(self, timeout: float = 60) -> Server:
         """Start uvicorn and wait until the login page answers."""
         cmd = [
-            sys.executable, "-m", "uvicorn", "tafelrunde.web.core.asgi:application",
+            sys.executable, "-m", "uvicorn", "tafelrunde.web.asgi:application",
             "--port", str(self.port), "--workers", str(self.workers), "--lifespan", "off",
             "--log-level", "warning", "--timeout-keep-alive", "300",
+            "--timeout-graceful-shutdown", "5",  # open event streams end then
         ]  # fmt: skip
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(

@@ -232,13 +232,13 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
     host = "0.0.0.0" if args.public else "127.0.0.1"
     with running(folder):
         uvicorn.run(
-            "tafelrunde.web.core.asgi:application",
+            "tafelrunde.web.asgi:application",
             host=host,
             port=args.port,
             workers=args.workers,
             log_level="warning",
             lifespan="off",
-            timeout_graceful_shutdown=10,
+            timeout_graceful_shutdown=3,  # open event streams (projector, pages) end then
         )
     if timer is not None:
         timer.stop.set()

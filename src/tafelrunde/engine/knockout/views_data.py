@@ -171,6 +171,14 @@ def clock_of(at: float) -> str:
     return clock_text(at % 86_400)
 
 
+def sharp_seconds(state: KnockoutState, number: int) -> int | None:
+    """Seconds after its opening from which a table plays sharp (None: never, the final)."""
+    table = state.tables[number]
+    if table.bracket is Bracket.GRAND_FINAL and not state.rules.sharp_in_final:
+        return None
+    return state.rules.sharp_after_minutes * 60
+
+
 def table_rows(state: KnockoutState, at: float) -> list[dict[str, Any]]:
     """Describe every table: players with chips, who left, the clock and sharp play."""
     rows = []
@@ -190,6 +198,8 @@ def table_rows(state: KnockoutState, at: float) -> list[dict[str, Any]]:
                 "opened": clock_of(table.opened_at),
                 "closed": None if table.closed_at is None else clock_of(table.closed_at),
                 "minutes": None if running is None else int(max(running, 0)),
+                "elapsed": None if running is None else int(max(at - table.opened_at, 0)),
+                "sharp_in": sharp_seconds(state, table.number),
                 "sharp": table.is_open and state.is_sharp(table.number, at),
             }
         )

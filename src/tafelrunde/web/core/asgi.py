@@ -1,4 +1,4 @@
-"""The ASGI application that uvicorn serves, with every request body bounded."""
+"""The parts of the ASGI application: every request body bounded, a few requests at once."""
 
 from __future__ import annotations
 
@@ -133,9 +133,15 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": TOO_LARGE})
 
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
-application = bounded(gated(get_asgi_application(), slots("TAFELRUNDE_SLOTS", 4)))
-# a request makes many short-lived objects: collect cycles less often, and never look again
-# at what the start made (Django, the URL map, the templates)
-gc.set_threshold(20_000, 20, 50)
-gc.freeze()
+def django_application() -> App:
+    """Django behind the size limit and the door that lets a few requests in at once."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
+    return bounded(gated(get_asgi_application(), slots("TAFELRUNDE_SLOTS", 4)))
+
+
+def settle() -> None:
+    """Tune the collector for serving: a request makes many short-lived objects."""
+    # collect cycles less often, and never look again at what the start made (Django, the
+    # URL map, the templates)
+    gc.set_threshold(20_000, 20, 50)
+    gc.freeze()

@@ -94,7 +94,7 @@ TEMPLATES = [
         },
     }
 ]
-ASGI_APPLICATION = "tafelrunde.web.core.asgi.application"
+ASGI_APPLICATION = "tafelrunde.web.asgi.application"
 DATABASES = {"default": database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -10,3 +10,7 @@ class LiveConfig(AppConfig):
 
     name = "tafelrunde.web.live"
     label = "live"
+
+    def ready(self) -> None:
+        """Hear every change of a tournament."""
+        from tafelrunde.web.live import publish  # noqa: F401  (connects the receivers)

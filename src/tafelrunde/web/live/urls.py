@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-urlpatterns: list[URLPattern] = []
+from tafelrunde.web.live import views
+
+urlpatterns: list[URLPattern] = [
+    path("turniere/<int:pk>/live/", views.stream_once, name="live-stream"),
+]

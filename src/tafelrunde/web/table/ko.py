@@ -93,6 +93,8 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
         "opened": clock_of(table.opened_at),
         "minutes": row["minutes"],
         "sharp": row["sharp"],
+        "elapsed": row["elapsed"],
+        "sharp_in": row["sharp_in"],
         "sharp_after": state.rules.sharp_after_minutes,
         "sharp_at": clock_of(table.opened_at + state.rules.sharp_after_minutes * 60),
         "grand": grand,

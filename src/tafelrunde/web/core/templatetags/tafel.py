@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext, ngettext
 
 from tafelrunde.engine.numbers import Num, display
@@ -50,3 +52,9 @@ def euro(value: Any) -> str:
 def lookup(mapping: dict[Any, Any], key: Any) -> Any:
     """Return mapping[key] (or nothing)."""
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def ticking(minutes: Any) -> SafeString:
+    """The minutes a table has run, as a number the page's clock moves on (clock.js)."""
+    return format_html("<span data-clock-minutes>{}</span>", minutes)

@@ -1,0 +1,121 @@
+"""The changes this process knows of, per tournament, and the streams waiting for them.
+
+One hub per app process. A change arrives from a request thread of this process (SQLite)
+or from PostgreSQL's NOTIFY (every process hears every change); the streams wait in the
+server's event loop. A stream only ever holds a reference to a shared event, so an idle
+stream costs a waiting coroutine and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Change:
+    """A tournament as changed: its new revision and version (no revision: it was deleted)."""
+
+    pk: int
+    revision: str
+    version: int
+
+    @property
+    def gone(self) -> bool:
+        """Say whether the tournament was deleted."""
+        return not self.revision
+
+    def payload(self) -> str:
+        """The change as one line of text (for PostgreSQL's NOTIFY)."""
+        return f"{self.pk} {self.version} {self.revision}".rstrip()
+
+    @classmethod
+    def parse(cls, text: str) -> Change | None:
+        """Read a change sent as one line of text; None when it is no change."""
+        parts = text.split()
+        if len(parts) not in (2, 3) or not all(p.isascii() and p.isdigit() for p in parts[:2]):
+            return None
+        revision = parts[2] if len(parts) == 3 else ""
+        if len(revision) > 64 or (revision and not revision.isalnum()):
+            return None
+        return cls(int(parts[0]), revision, int(parts[1]))
+
+
+class Hub:
+    """The newest change per tournament this process heard of, numbered as it heard them."""
+
+    def __init__(self) -> None:
+        """Start knowing nothing and bound to no event loop."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.heard: dict[int, tuple[int, Change]] = {}  # tournament: (number heard, change)
+        self.counter = 0
+        self.waiting: dict[int, asyncio.Event] = {}
+        self.streams: Counter[int] = Counter()  # open streams per tournament
+        self.opened = 0  # streams opened since the start (spreads their lifetimes)
+        self.trusted = False  # every change reaches this hub (a listener or poller runs)
+
+    def bind(self) -> None:
+        """Serve the streams of the running event loop (a new loop starts afresh)."""
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self.loop = loop
+            self.waiting.clear()
+            self.streams.clear()
+            self.trusted = False
+
+    def deliver(self, change: Change) -> None:
+        """Take a change (in the event loop) and wake the streams of its tournament."""
+        self.counter += 1
+        self.heard[change.pk] = (self.counter, change)
+        event = self.waiting.pop(change.pk, None)
+        if event is not None:
+            event.set()
+
+    def publish(self, change: Change) -> None:
+        """Take a change from any thread of this process (none bound: nobody listens here)."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            loop.call_soon_threadsafe(self.deliver, change)
+        except RuntimeError:  # the loop closed meanwhile: nobody listens any more
+            return
+
+    def mark(self, pk: int) -> int:
+        """The number of the latest change heard of this tournament (0: none yet)."""
+        heard = self.heard.get(pk)
+        return heard[0] if heard else 0
+
+    def known(self, pk: int) -> Change | None:
+        """The tournament's newest change, when this hub can vouch that it is the newest (it
+        hears every change, and streams of the tournament are open, so it is watched)."""
+        heard = self.heard.get(pk)
+        return heard[1] if heard and self.trusted and self.streams[pk] > 0 else None
+
+    def learn(self, change: Change, since: int) -> None:
+        """Keep a change read from the database, unless a newer one was heard meanwhile."""
+        if self.mark(change.pk) == since:
+            self.deliver(change)
+
+    async def after(self, pk: int, mark: int, timeout: float) -> tuple[int, Change] | None:
+        """The newest change heard after `mark`, waiting up to `timeout` seconds for one."""
+        heard = self.heard.get(pk)
+        if heard and heard[0] > mark:
+            return heard
+        event = self.waiting.get(pk)
+        if event is None:
+            event = self.waiting[pk] = asyncio.Event()
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            return None
+        heard = self.heard.get(pk)
+        return heard if heard and heard[0] > mark else None
+
+    def watched(self) -> list[int]:
+        """The tournaments that have open streams in this process."""
+        return [pk for pk, n in self.streams.items() if n > 0]
+
+
+HUB = Hub()

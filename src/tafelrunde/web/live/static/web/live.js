@@ -1,0 +1,178 @@
+// Keep a tournament's page up to date by itself. The page's <body> names the tournament's
+// event stream (data-live-stream) and the revision it shows (data-live-revision). On each
+// change the page is fetched again and every region marked data-live (with an id) is
+// replaced, except one in which somebody is filling in a form: that one waits until the
+// form is sent or left untouched, and a note says that there is news.
+// With data-live-manual the page refreshes itself on the event "tafelrunde:live".
+(function () {
+  "use strict";
+  var body = document.body;
+  var url = body && body.dataset.liveStream;
+  if (!url || !window.EventSource) {
+    return;
+  }
+  var revision = body.dataset.liveRevision || "";
+  var source = null;
+  var busy = false;
+  var again = false;
+  var waiting = false;
+
+  function connect() {
+    source = new EventSource(url + "?rev=" + encodeURIComponent(revision));
+    source.addEventListener("change", function (e) {
+      var data = JSON.parse(e.data);
+      if (data.revision === revision) {
+        return;
+      }
+      revision = data.revision;
+      body.dataset.liveRevision = revision;
+      document.dispatchEvent(new CustomEvent("tafelrunde:live", { detail: data }));
+      if (!body.hasAttribute("data-live-manual")) {
+        refresh();
+      }
+    });
+    source.addEventListener("gone", function () {
+      source.close();
+      window.location.reload();
+    });
+    source.onerror = function () {
+      // the browser reconnects by itself unless the server refused; then try again later
+      if (source.readyState === EventSource.CLOSED) {
+        window.setTimeout(connect, 3000);
+      }
+    };
+  }
+
+  function changed(field) {
+    if (field.type === "hidden" || field.type === "submit" || field.type === "button") {
+      return false;
+    }
+    if (field.type === "checkbox" || field.type === "radio") {
+      return field.checked !== field.defaultChecked;
+    }
+    if (field.tagName === "SELECT") {
+      for (var i = 0; i < field.options.length; i++) {
+        if (field.options[i].selected !== field.options[i].defaultSelected) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return field.value !== field.defaultValue;
+  }
+
+  function inUse(region) {
+    var active = document.activeElement;
+    if (active && active !== body && region.contains(active) &&
+        active.matches("input, select, textarea")) {
+      return true;
+    }
+    var fields = region.querySelectorAll("input, select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      if (changed(fields[i])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function outer(region) {
+    // the regions inside this one that are not inside another region within it
+    var all = region.querySelectorAll("[data-live][id]");
+    var top = [];
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].parentElement.closest("[data-live][id]") === region) {
+        top.push(all[i]);
+      }
+    }
+    return top;
+  }
+
+  function swap(old, fresh) {
+    if (!inUse(old)) {
+      old.replaceWith(fresh);
+      if (window.htmx) {
+        window.htmx.process(fresh);
+      }
+      return true;
+    }
+    var done = true;
+    var inner = outer(old);
+    if (!inner.length) {
+      return false;
+    }
+    for (var i = 0; i < inner.length; i++) {
+      var next = fresh.querySelector("#" + CSS.escape(inner[i].id));
+      done = (next ? swap(inner[i], next) : false) && done;
+    }
+    return done;
+  }
+
+  function note(show) {
+    var el = document.getElementById("live-note");
+    if (el) {
+      el.hidden = !show;
+    }
+  }
+
+  function refresh() {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    again = false;
+    fetch(window.location.href, {
+      headers: { "X-Tafelrunde-Live": "1" },
+      credentials: "same-origin",
+      cache: "no-store"
+    }).then(function (answer) {
+      if (!answer.ok) {
+        throw new Error(String(answer.status));
+      }
+      return answer.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var regions = document.querySelectorAll("[data-live][id]");
+      var all = true;
+      for (var i = 0; i < regions.length; i++) {
+        var region = regions[i];
+        if (!region.isConnected || region.parentElement.closest("[data-live][id]")) {
+          continue;
+        }
+        var fresh = doc.getElementById(region.id);
+        if (fresh) {
+          all = swap(region, document.adoptNode(fresh)) && all;
+        }
+      }
+      waiting = !all;
+      note(waiting);
+      document.dispatchEvent(new CustomEvent("tafelrunde:swapped"));
+    }).catch(function () {
+      waiting = true;  // try again with the next change or when the form is left
+    }).then(function () {
+      busy = false;
+      if (again) {
+        refresh();
+      }
+    });
+  }
+
+  // a form left untouched again (or its field left): bring in what waited
+  document.addEventListener("focusout", function () {
+    if (waiting) {
+      window.setTimeout(function () {
+        if (waiting) {
+          refresh();
+        }
+      }, 200);
+    }
+  });
+  var live = document.getElementById("live-note-refresh");
+  if (live) {
+    live.addEventListener("click", function () {
+      window.location.reload();
+    });
+  }
+  connect();
+}());
