@@ -34,8 +34,8 @@ from tafelrunde.engine.log import log_from_data
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.presets import load_ruleset, preset_text
 from tafelrunde.sim.autoplay import play_to_end as autoplay
-from tafelrunde.web.core import storage
 from tafelrunde.web.asgi import application
+from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain.store import save_new
 from tafelrunde.web.core.models import AuditEntry, TournamentRecord
 
