@@ -36,11 +36,13 @@ def seating(rec: TournamentRecord, now: float) -> list[Slide]:
             rows.append({"name": r.name, "note": waits})
     if not any("table" in r for r in rows):
         return []
-    return paged(
-        "seating", translated(msg("Who sits where")), "live/slide_seating.html", rows,
-        SEATING_ROWS * SEATING_COLUMNS, note=translated(found.title),
-        marked=any(r.get("start") for r in rows), rows=SEATING_ROWS,
-    )  # fmt: skip
+    note = translated(found.title)
+    if any(r.get("start") for r in rows):
+        star = "★ " + translated(msg("start player"))
+        note = f"{note} · {star}" if note else star
+    title = translated(msg("Who sits where"))
+    size = SEATING_ROWS * SEATING_COLUMNS
+    return paged("seating", title, "live/slide_seating.html", rows, size, note=note)
 
 
 def ranking(rec: TournamentRecord, now: float) -> list[Slide]:

@@ -54,9 +54,16 @@
     }
   }
 
+  /* The slide on show is the one not hidden (so the page itself is the truth). */
   function position() {
-    var keys = slides().map(function (s) { return s.getAttribute("data-slide-key"); });
-    return keys.indexOf(current);
+    var all = slides();
+    for (var i = 0; i < all.length; i += 1) {
+      if (!all[i].hidden) {
+        current = all[i].getAttribute("data-slide-key");
+        return i;
+      }
+    }
+    return -1;
   }
 
   function advance() {
