@@ -7,25 +7,45 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from tafelrunde.engine.knockout.clock import seconds
+from tafelrunde.web.core.domain.store import latest
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import lang
 from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import stamp
-from tafelrunde.web.live.projector_choice import choice_of
+from tafelrunde.web.live.projector_choice import Choice, choice_of
 from tafelrunde.web.live.slides import slides_of
 
 
+def slide_list(rec: TournamentRecord, choice: Choice) -> tuple[str, int]:
+    """The slides as HTML and how many there are; formats A–C made once per state and
+    language and shared by every projector (format D's clocks run: made each time)."""
+
+    def make(now: TournamentRecord) -> tuple[str, int]:
+        slides = slides_of(now, choice, seconds(stamp()))
+        html = render_to_string("live/slide_list.html", {"slides": slides, "rec": now})
+        return html, len(slides)
+
+    if rec.format == "D":
+        return make(rec)
+    return latest(rec, f"projector:{lang()}:{choice}", make)
+
+
 def shown(rec: TournamentRecord) -> dict[str, Any]:
-    """What the slides need: the slides now, the organisers' choice, and the time of day."""
+    """What the page needs: the slides now, the organisers' choice, and the time of day."""
     choice = choice_of(rec)
+    html, count = slide_list(rec, choice)
     now = timezone.localtime()
     return {
         "rec": rec,
-        "slides": slides_of(rec, choice, seconds(stamp())),
+        "slides": mark_safe(html),  # rendered from templates: escaped there
+        "count": count,
         "choice": choice,
         "clock": now.strftime("%H:%M"),
         "day_seconds": now.hour * 3600 + now.minute * 60 + now.second,

@@ -38,12 +38,12 @@ class ProjectorForm(forms.Form):
             "invalid_list": gettext("Slides: please tick at least one kind."),
         }
         f["seconds"].label = gettext("Seconds per slide")
-        f["seconds"].help_text = gettext("from %(low)s to %(high)s") % {
-            "low": FEWEST_SECONDS, "high": MOST_SECONDS,
-        }  # fmt: skip
-        between = gettext("Seconds per slide: please enter a whole number from %(low)s to %(high)s.") % {
-            "low": FEWEST_SECONDS, "high": MOST_SECONDS,
-        }  # fmt: skip
+        limits = {"low": FEWEST_SECONDS, "high": MOST_SECONDS}
+        f["seconds"].help_text = gettext("from %(low)s to %(high)s") % limits
+        between = (
+            gettext("Seconds per slide: please enter a whole number from %(low)s to %(high)s.")
+            % limits
+        )
         f["seconds"].error_messages |= {
             "required": between, "invalid": between, "min_value": between, "max_value": between,
         }  # fmt: skip
