@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from e2ehelpers import shoot
+from e2ehelpers import login, shoot, submit
 from playwright.sync_api import Page, expect
 from projectorpages import (
     announce_change,
@@ -114,3 +114,30 @@ def test_a_change_swaps_the_slides_in_place_keeping_the_slide_on_show(
     expect(page.locator("#slides")).to_have_attribute("data-seconds", "30")
     assert page.evaluate("window.swaps") == 1 and page.evaluate("window.notReloaded")
     assert page.locator(".slide:not([hidden])").get_attribute("data-slide-key") == "seating-2"
+
+
+def test_the_organiser_chooses_what_rotates_from_the_overview(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(13)
+    login(page, live_server_url)
+    page.goto(f"{live_server_url}/turniere/{pk}/")
+    submit(page, page.get_by_role("link", name="Beamer einstellen"))
+    form = page.locator("#projector-form")
+    expect(form.get_by_label("Wer sitzt wo")).to_be_checked()
+    form.get_by_label("Sekunden je Folie").fill("3")
+    submit(page, form.get_by_role("button", name="Speichern"))
+    expect(page.locator("#projector-form .errorlist")).to_have_text(
+        "Sekunden je Folie: bitte eine ganze Zahl von 5 bis 120 eingeben."
+    )
+    shoot(page, shots, "projector-settings-refused")
+    form = page.locator("#projector-form")
+    form.get_by_label("Sekunden je Folie").fill("20")
+    form.get_by_label("Stand", exact=True).uncheck()
+    form.get_by_label("hell").check()
+    submit(page, form.get_by_role("button", name="Speichern"))
+    expect(page.locator(".messages")).to_contain_text("Gespeichert")
+    shoot(page, shots, "projector-settings")
+    page.goto(f"{live_server_url}/turniere/{pk}/beamer/")
+    expect(page.locator("body")).to_have_class("projector theme-light")
+    expect(page.locator("#slides")).to_have_attribute("data-seconds", "20")
