@@ -194,10 +194,10 @@ def not_started() -> dict[str, int]:
 
 GROUP_PAGES = ("tournament", "rules", "log", "players", "draw", "tables", "standings",
                "ranking", "seats", "export-json", "export-csv", "export-xlsx", "board",
-               "table-links")  # fmt: skip
+               "table-links", "projector", "projector-slides", "projector-settings")  # fmt: skip
 KNOCKOUT_PAGES = ("tournament", "rules", "log", "ko-players", "ko-tables", "ko-standings",
                   "ranking", "seats", "export-json", "export-csv", "export-xlsx", "board",
-                  "table-links")  # fmt: skip
+                  "table-links", "projector", "projector-slides", "projector-settings")  # fmt: skip
 TO_KNOCKOUT = {"players": "ko-players", "draw": "ko-tables", "tables": "ko-tables",
                "standings": "ko-standings"}  # fmt: skip
 DRAW_SEED = 4711  # the draw preview shows this seed, so that a run can be repeated
@@ -227,7 +227,7 @@ def reason(response: Any) -> str:
 
 
 WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables",
-              "board", "table-links"}  # fmt: skip
+              "board", "table-links", "projector-settings"}  # fmt: skip
 GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/",
            "/planung/")  # fmt: skip
 
@@ -375,6 +375,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "ko-undo": ("target", "version"),
     "board-settle": ("stage", "game", "table", "entry", "action"),
     "table-link": TABLE_FIELDS,
+    "projector-settings": ("kinds", "seconds", "theme"),
 }
 # the forms that play a tournament: the fuzz sends them more often than the others
 PLAY = {"draw", "result", "rolloff", "undo", "players", "player-remove", "rules", "ko-register",

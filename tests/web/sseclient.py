@@ -89,9 +89,10 @@ class Listener:
     def wait(self, count: int, timeout: float) -> bool:
         """Wait until `count` events have arrived; tell whether they did in time."""
         with self.arrived:
-            return self.arrived.wait_for(
-                lambda: len(self.events) >= count or self.ended, timeout
-            ) and len(self.events) >= count
+            return (
+                self.arrived.wait_for(lambda: len(self.events) >= count or self.ended, timeout)
+                and len(self.events) >= count
+            )
 
     def close(self) -> None:
         """Hang up and wait until the reading has ended."""

@@ -14,6 +14,7 @@ from tafelrunde.web.orga.views import (
     play,
     players,
     presence,
+    projector,
     rules,
     tables_page,
     tournaments,
@@ -53,5 +54,6 @@ urlpatterns = [
     path(T + "ergebnistafel/bestaetigen/", board.settle, name="board-settle"),
     path(T + "tisch-links/", board.links, name="table-links"),
     path(T + "tisch-links/erneuern/", board.renew_links, name="table-links-renew"),
+    path(T + "beamer/einstellungen/", projector.projector_settings, name="projector-settings"),
     path(T, include("tafelrunde.web.orga.urls_knockout")),
 ]

@@ -24,6 +24,13 @@ from tafelrunde.web.core.views.frame import page
 
 def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
     """One stage's standing: criteria as columns, the deciding tie-break, who goes on."""
+    table = stage_cells(state, st)
+    table["body"] = html_rows(table.pop("rows"))
+    return table
+
+
+def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
+    """One stage's standing with its rows as cells (to show in one piece or in pages)."""
     cut = state.cut(st)
     standing = st.standing(cut)
     shown = [c for c in standing.criteria if not c.orders]
@@ -53,7 +60,7 @@ def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
         "title": translated(st.title()),
         "final": final,
         "columns": [translated(criterion_label(c, st.rule)) for c in shown],
-        "body": html_rows(rows),
+        "rows": rows,
         "cut": cut,
         "several": several,
         "ranking": " → ".join(translated(c.label()) for c in st.rule.ranking),

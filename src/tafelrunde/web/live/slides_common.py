@@ -1,0 +1,75 @@
+"""Slides of every format: who sits where (alphabetically) and the final ranking with prizes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tafelrunde.engine.export import knockout_ranking_rows, ranking_table
+from tafelrunde.engine.knockout import KnockoutState
+from tafelrunde.engine.knockout.results import schock_out_kings
+from tafelrunde.engine.seat_list import Where
+from tafelrunde.i18n import msg
+from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.live.slides import Slide, paged
+from tafelrunde.web.public.views.seats import seating_of
+from tafelrunde.web.public.views.tournament import drawn
+
+SEATING_ROWS, SEATING_COLUMNS = 15, 3  # names per column and columns per slide
+RANKING_ROWS = 12  # places per slide
+
+
+def seating(rec: TournamentRecord, now: float) -> list[Slide]:
+    """'Who sits where': everybody at a table (format D: also who waits), alphabetically."""
+    _, state = read_only(rec)
+    if not drawn(state):
+        return []
+    found = seating_of(rec)
+    waits = translated(msg("waiting"))
+    rows: list[dict[str, Any]] = []
+    for r in found.rows:
+        if r.where is Where.SEATED:
+            rows.append({"name": r.name, "table": r.table, "seat": r.seat, "start": r.start == 1})
+        elif r.where is Where.WAITING and rec.format == "D":
+            rows.append({"name": r.name, "note": waits})
+    if not any("table" in r for r in rows):
+        return []
+    note = translated(found.title)
+    if any(r.get("start") for r in rows):
+        star = "★ " + translated(msg("start player"))
+        note = f"{note} · {star}" if note else star
+    title = translated(msg("Who sits where"))
+    size = SEATING_ROWS * SEATING_COLUMNS
+    return paged("seating", title, "live/slide_seating.html", rows, size, note=note)
+
+
+def ranking(rec: TournamentRecord, now: float) -> list[Slide]:
+    """The final ranking (format D: with the prizes and the Schock-Aus-König), once it is over."""
+    tour, state = read_only(rec)
+    if not state.finished:
+        return []
+    title = translated(msg("Final ranking"))
+    if isinstance(state, KnockoutState):
+        rows = [
+            {"place": r["place"], "name": r["name"], "prize": r["prize"] or ""}
+            for r in knockout_ranking_rows(state)
+        ]
+        kings = ", ".join(state.players[p].name for p in schock_out_kings(state))
+        note = translated(msg("Schock-Aus-König")) + ": " + kings if kings else ""
+        return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS,
+                     note=note, prizes=True)  # fmt: skip
+    _, table = ranking_table(tour)
+    rows = [
+        {"place": place, "name": translated(name), "stage": translated(stage),
+         "values": translated(values)}
+        for place, name, stage, _rank, values in table
+    ]  # fmt: skip
+    return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS, prizes=False)
+
+
+MAKERS: dict[str, Callable[[TournamentRecord, float], list[Slide]]] = {
+    "seating": seating,
+    "ranking": ranking,
+}

@@ -1,0 +1,79 @@
+"""Slides of formats A–C: the tables of the current game with their state, and the standings."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.live.slides import Slide, paged
+from tafelrunde.web.public.views.standings import stage_cells
+from tafelrunde.web.public.views.tournament import drawn
+from tafelrunde.web.table.board import current_tables
+
+TABLES_PER_SLIDE = 12  # 4 columns of 3 tables
+STANDING_ROWS = 12  # players per slide
+STATES: dict[str, Message] = {  # the public words of a table's result (no tokens, no versions)
+    "open": msg("open"),
+    "entered": msg("entered"),
+    "disputed": msg("disputed"),
+    "confirmed": msg("confirmed"),
+}
+
+
+def tables(rec: TournamentRecord, now: float) -> list[Slide]:
+    """Every table of the current game: number, players (start player first), its state."""
+    _, state = read_only(rec)
+    assert isinstance(state, TournamentState)
+    st = state.current
+    if st is None or not drawn(state):
+        return []
+    rows = current_tables(state)
+    games = {r.seat.game for r in rows}
+    items: list[dict[str, Any]] = []
+    counts: Counter[str] = Counter()
+    for r in sorted(rows, key=lambda r: (r.seat.game, r.seat.index)):
+        status = "confirmed" if r.seat.status.status == "decided" else r.seat.status.status
+        counts[status] += 1
+        items.append({
+            "number": r.seat.index, "game": r.seat.game if len(games) > 1 else None,
+            "names": r.seat.view.names, "start_known": r.seat.view.seats_known,
+            "status": status, "said": translated(STATES[status]),
+        })  # fmt: skip
+    title = translated(msg("Tables"))
+    note = translated(st.title())
+    if len(games) == 1:
+        note = translated(msg("{stage} · {word} {game}", stage=st.title(),
+                              word=st.rule.game_word(), game=next(iter(games))))  # fmt: skip
+    counted = [(translated(STATES[k]), counts[k], k) for k in STATES if counts[k]]
+    return paged("tables", title, "live/slide_tables.html", items, TABLES_PER_SLIDE, note=note,
+                 counts=counted, word=translated(st.rule.game_word()))  # fmt: skip
+
+
+def standings(rec: TournamentRecord, now: float) -> list[Slide]:
+    """The running stage's standing (ranks, points, the deciding tie-break), once it has results."""
+    _, state = read_only(rec)
+    assert isinstance(state, TournamentState)
+    if state.finished or not state.stages:
+        return []
+    st = state.current or state.stages[-1]
+    if not st.results:
+        return []
+    table = stage_cells(state, st)
+    word = msg("standings") if table["final"] else msg("standings (provisional)")
+    title = f"{table['title']} – {translated(word)}"
+    rows = [[(value, css) for value, css in row] for row in table.pop("rows")]
+    note = translated(msg("Ranking: {criteria}", criteria=table["ranking"]))
+    return paged("standings", title, "live/slide_standings.html", rows, STANDING_ROWS, note=note,
+                 head=table)  # fmt: skip
+
+
+MAKERS: dict[str, Callable[[TournamentRecord, float], list[Slide]]] = {
+    "tables": tables,
+    "standings": standings,
+}

@@ -1,0 +1,176 @@
+/* The projector (Beamer): shows one slide at a time and moves on by itself; when the
+   tournament changes (the live event) it fetches the slides again and swaps them in,
+   keeping its place and its timer. Nothing to click: a kiosk screen. */
+(function () {
+  "use strict";
+
+  var body = document.body;
+  var url = body.getAttribute("data-slides-url");
+  var pageBox = document.getElementById("projector-page");
+  var clockBox = document.getElementById("projector-clock");
+  var current = null; // the key of the slide on show
+  var timer = null;
+  var fetching = false;
+  var fetchAgain = false;
+  var clockBase = 0; // seconds of the day at clockAt (from the server)
+  var clockAt = 0;
+  var SAFETY_REFRESH = 60000; // fetch again now and then, should a change have been missed
+
+  function box() {
+    return document.getElementById("slides");
+  }
+
+  function slides() {
+    return Array.prototype.slice.call(box().querySelectorAll("[data-slide-key]"));
+  }
+
+  function seconds() {
+    var s = parseInt(box().getAttribute("data-seconds"), 10);
+    return isFinite(s) && s >= 1 ? s : 12;
+  }
+
+  function kindOf(key) {
+    return String(key).replace(/-\d+$/, "");
+  }
+
+  /* Show the slide with this key; else the first of its kind; else the one at `fallback`. */
+  function show(key, fallback) {
+    var all = slides();
+    if (!all.length) {
+      return;
+    }
+    var keys = all.map(function (s) { return s.getAttribute("data-slide-key"); });
+    var at = keys.indexOf(key);
+    if (at < 0) {
+      at = keys.map(kindOf).indexOf(kindOf(key));
+    }
+    if (at < 0) {
+      at = Math.min(Math.max(fallback || 0, 0), all.length - 1);
+    }
+    all.forEach(function (s, i) { s.hidden = i !== at; });
+    current = keys[at];
+    if (pageBox) {
+      pageBox.textContent = (at + 1) + "/" + all.length;
+    }
+  }
+
+  /* The slide on show is the one not hidden (so the page itself is the truth). */
+  function position() {
+    var all = slides();
+    for (var i = 0; i < all.length; i += 1) {
+      if (!all[i].hidden) {
+        current = all[i].getAttribute("data-slide-key");
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  function advance() {
+    var all = slides();
+    if (all.length) {
+      var next = (position() + 1) % all.length;
+      show(all[next].getAttribute("data-slide-key"), next);
+    }
+    schedule();
+  }
+
+  function schedule() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(advance, seconds() * 1000);
+  }
+
+  function syncClock() {
+    var s = parseInt(box().getAttribute("data-day-seconds"), 10);
+    if (isFinite(s)) {
+      clockBase = s;
+      clockAt = Date.now();
+    }
+    tick();
+  }
+
+  function tick() {
+    if (!clockBox) {
+      return;
+    }
+    var s = Math.floor(clockBase + (Date.now() - clockAt) / 1000) % 86400;
+    var h = Math.floor(s / 3600);
+    var m = Math.floor((s % 3600) / 60);
+    clockBox.textContent = (h < 10 ? "0" : "") + h + ":" + (m < 10 ? "0" : "") + m;
+  }
+
+  function theme() {
+    var wanted = box().getAttribute("data-theme") === "light" ? "theme-light" : "theme-dark";
+    body.classList.remove("theme-light", "theme-dark");
+    body.classList.add(wanted);
+  }
+
+  /* Swap in freshly fetched slides; the slide on show stays, the timer runs on. */
+  function swap(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.getElementById("slides");
+    if (!fresh) {
+      return;
+    }
+    var was = position();
+    box().replaceWith(document.importNode(fresh, true));
+    show(current, was);
+    theme();
+    syncClock();
+    body.setAttribute("data-live-revision", box().getAttribute("data-revision") || "");
+    document.dispatchEvent(new CustomEvent("tafelrunde:swapped", { detail: { source: "projector" } }));
+  }
+
+  function refresh() {
+    if (fetching) {
+      fetchAgain = true; // one more after this one: the change may have come in between
+      return;
+    }
+    fetching = true;
+    window.fetch(url, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (!r.ok) {
+          throw new Error("HTTP " + r.status);
+        }
+        return r.text();
+      })
+      .then(function (html) {
+        swap(html);
+        body.classList.remove("offline");
+      })
+      .catch(function () {
+        body.classList.add("offline"); // the old slides stay; the next change tries again
+      })
+      .then(function () {
+        fetching = false;
+        if (fetchAgain) {
+          fetchAgain = false;
+          refresh();
+        }
+      });
+  }
+
+  document.addEventListener("tafelrunde:live", function (event) {
+    var detail = event.detail || {};
+    if (detail.revision && detail.revision === box().getAttribute("data-revision")) {
+      return; // already shown
+    }
+    refresh();
+  });
+
+  /* Keep the screen awake where the browser allows it (a kiosk runs for hours). */
+  function stayAwake() {
+    if (navigator.wakeLock && document.visibilityState === "visible") {
+      navigator.wakeLock.request("screen").catch(function () { /* not allowed here */ });
+    }
+  }
+  document.addEventListener("visibilitychange", stayAwake);
+
+  var first = slides()[0];
+  show(first ? first.getAttribute("data-slide-key") : null, 0);
+  syncClock();
+  schedule();
+  window.setInterval(tick, 1000);
+  window.setInterval(refresh, SAFETY_REFRESH);
+  stayAwake();
+}());

@@ -1,0 +1,143 @@
+"""The projector in Chromium at 1920×1080 (dark and light) and 1280×720: it rotates by
+itself, the text is large enough to read from 10 m, and every slide fits the screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from e2ehelpers import login, shoot, submit
+from playwright.sync_api import Page, expect
+from projectorpages import (
+    announce_change,
+    choose,
+    drawn_group,
+    knockout,
+    open_projector,
+    overflowing,
+    shown_key,
+)
+
+from tafelrunde.web.live.publish import touch
+
+pytestmark = [pytest.mark.e2e]
+
+
+def font_px(page: Page, selector: str) -> float:
+    """The computed font size of the first visible element matching the selector."""
+    return float(
+        page.locator(f".slide:not([hidden]) {selector}").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+    )
+
+
+def show(page: Page, key: str) -> None:
+    """Show one slide (as the rotation would), to look at it and take its picture."""
+    page.evaluate(
+        "k => document.querySelectorAll('.slide')"
+        ".forEach(s => { s.hidden = s.dataset.slideKey !== k; })",
+        key,
+    )
+
+
+def test_it_rotates_by_itself_with_large_text_in_dark(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(95)
+    choose(pk, ["seating", "tables"], seconds=5)
+    open_projector(page, live_server_url, pk)
+    expect(page.locator("body")).to_have_class("projector theme-dark")
+    assert shown_key(page) == "seating-1"
+    expect(page.locator("#projector-page")).to_have_text("1/5")  # 3 seating, 2 of tables (24)
+    assert font_px(page, ".seat-row .name") >= 36
+    assert font_px(page, "h1") > font_px(page, ".seat-row .name")
+    assert page.evaluate("getComputedStyle(document.body).cursor") == "none"
+    shoot(page, shots, "projector-1920-dark-seating")
+    expect(page.locator("#projector-page")).to_have_text("2/5", timeout=8000)
+    assert shown_key(page) == "seating-2"
+    show(page, "tables-1")
+    assert font_px(page, ".names li") >= 36
+    shoot(page, shots, "projector-1920-dark-tables")
+    assert overflowing(page) == []
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+
+
+def test_format_d_in_light_shows_chips_lives_and_the_countdown(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = knockout(14, minutes_ago=3)
+    choose(pk, ["seating", "queues", "ko_tables", "grand_final"], seconds=60, theme="light")
+    open_projector(page, live_server_url, pk)
+    expect(page.locator("body")).to_have_class("projector theme-light")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(255, 255, 255)"
+    shoot(page, shots, "projector-1920-light-seating")
+    show(page, "ko_tables-1")
+    card = page.locator(".ko-card").first
+    expect(card.locator(".chips").first).to_have_text("●●")
+    expect(card.locator("[data-clock-countdown]")).to_have_text(re.compile(r"^1[12]:\d\d$"))
+    assert font_px(page, ".ko-seat .name") >= 36
+    shoot(page, shots, "projector-1920-light-ko-tables")
+    assert overflowing(page) == []
+
+
+def test_a_smaller_screen_shows_the_same_slides_scaled(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(40, "king-lui")
+    open_projector(page, live_server_url, pk, 1280, 720)
+    shoot(page, shots, "projector-1280-seating")
+    size = font_px(page, ".seat-row .name")
+    assert 24 <= size <= 30  # the same share of the screen as 41 px at 1080
+    show(page, "tables-1")
+    shoot(page, shots, "projector-1280-tables")
+    assert overflowing(page) == []
+
+
+def test_a_change_swaps_the_slides_in_place_keeping_the_slide_on_show(
+    page: Page, live_server_url: str
+) -> None:
+    pk = drawn_group(95)
+    choose(pk, ["seating", "tables"], seconds=60)
+    open_projector(page, live_server_url, pk)
+    page.evaluate(
+        "() => { window.notReloaded = true; window.swaps = 0;"
+        " document.addEventListener('tafelrunde:swapped', () => { window.swaps += 1; }); }"
+    )
+    show(page, "seating-2")
+    choose(pk, ["seating", "tables", "standings"], seconds=30, theme="light")
+    touch(pk)
+    announce_change(page)
+    expect(page.locator("body")).to_have_class("projector theme-light")
+    expect(page.locator("#slides")).to_have_attribute("data-seconds", "30")
+    assert page.evaluate("window.swaps") == 1 and page.evaluate("window.notReloaded")
+    assert page.locator(".slide:not([hidden])").get_attribute("data-slide-key") == "seating-2"
+
+
+def test_the_organiser_chooses_what_rotates_from_the_overview(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(13)
+    login(page, live_server_url)
+    page.goto(f"{live_server_url}/turniere/{pk}/")
+    submit(page, page.get_by_role("link", name="Beamer einstellen"))
+    form = page.locator("#projector-form")
+    expect(form.get_by_label("Wer sitzt wo")).to_be_checked()
+    form.get_by_label("Sekunden je Folie").fill("3")
+    submit(page, form.get_by_role("button", name="Speichern"))
+    expect(page.locator("#projector-form .errorlist")).to_have_text(
+        "Sekunden je Folie: bitte eine ganze Zahl von 5 bis 120 eingeben."
+    )
+    shoot(page, shots, "projector-settings-refused")
+    form = page.locator("#projector-form")
+    form.get_by_label("Sekunden je Folie").fill("20")
+    form.get_by_label("Stand", exact=True).uncheck()
+    form.get_by_label("hell").check()
+    submit(page, form.get_by_role("button", name="Speichern"))
+    expect(page.locator(".messages")).to_contain_text("Gespeichert")
+    shoot(page, shots, "projector-settings")
+    page.goto(f"{live_server_url}/turniere/{pk}/beamer/")
+    expect(page.locator("body")).to_have_class("projector theme-light")
+    expect(page.locator("#slides")).to_have_attribute("data-seconds", "20")
