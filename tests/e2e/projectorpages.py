@@ -99,10 +99,3 @@ def overflowing(page: Page) -> list[str]:
         }"""
     ))  # fmt: skip
 
-
-def announce_change(page: Page) -> None:
-    """Send the page the live event the event stream sends on a change (as live.js does)."""
-    page.evaluate(
-        "() => document.dispatchEvent(new CustomEvent('tafelrunde:live',"
-        " {detail: {revision: 'neu', version: 0}}))"
-    )
