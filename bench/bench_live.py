@@ -9,7 +9,9 @@ p50/p95/max (target p95 < 1 s) and how many clients missed it (no event within 1
 Server memory per open stream: VmRSS of the server processes before and after the clients
 connect, divided by the clients. Result entry (POST) latency is measured twice: on a second
 tournament of the same size before any stream is open, and on the watched one with every
-client listening.
+client listening. The clients run in this process's one event loop on the same machine: an
+event's arrival is stamped when that loop reads it, so the later clients of a crowd include
+the time the loop spent on the earlier ones.
 
 PostgreSQL runs when TAFELRUNDE_BENCH_PG_URL names a server (`python3 make.py bench` starts a
 private one) or with `--pg` (a private throw-away cluster like make.py's). `--quick`: 50
@@ -150,6 +152,14 @@ def post_results(organiser: Browser, pk: int, forms: list[dict[str, str]]) -> li
     return took
 
 
+def timed_post(organiser: Browser, pk: int, form: dict[str, str]) -> tuple[int, float]:
+    """Post one result; its status and seconds, timed in the posting thread (the event loop
+    reading the streams may be busy when the answer comes)."""
+    start = time.monotonic()
+    status, _ = organiser.post(f"/turniere/{pk}/ergebnis/", form)
+    return status, time.monotonic() - start
+
+
 async def watched_results(
     organiser: Browser, pk: int, forms: list[dict[str, str]], clients: list[Client]
 ) -> tuple[list[float], list[list[float]], list[int]]:
@@ -160,8 +170,8 @@ async def watched_results(
     for form in forms:
         before = max(c.newest() for c in live)
         start = time.monotonic()
-        status, _ = await asyncio.to_thread(organiser.post, f"/turniere/{pk}/ergebnis/", form)
-        posts.append(time.monotonic() - start)
+        status, took = await asyncio.to_thread(timed_post, organiser, pk, form)
+        posts.append(took)
         if status != 302:
             raise RuntimeError(f"result refused: {status}")
         deadline = start + MISSED_AFTER
