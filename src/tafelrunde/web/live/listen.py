@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 from concurrent.futures import ThreadPoolExecutor
 
-from django.conf import settings
 from django.db import DatabaseError, connection
 
 from tafelrunde.web.core.models import TournamentRecord
@@ -95,7 +94,7 @@ def conninfo() -> str:
     """The address of the database, as Django reaches it."""
     from psycopg.conninfo import make_conninfo
 
-    db = settings.DATABASES["default"]
+    db = connection.settings_dict
     given = {"dbname": db["NAME"], "user": db["USER"], "password": db["PASSWORD"],
              "host": db["HOST"], "port": db["PORT"]}  # fmt: skip
     return make_conninfo(**{k: str(v) for k, v in given.items() if v})

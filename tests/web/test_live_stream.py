@@ -1,0 +1,157 @@
+"""The event stream in one process (ASGI, without a server): what it sends, what it refuses,
+that hostile ids change nothing, and that closed streams leave nothing behind."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+from django.test import Client
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.presets import load_ruleset
+from tafelrunde.web.core.domain.store import save_new
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.live.hub import HUB, Change
+from tafelrunde.web.live.publish import touch
+from tafelrunde.web.live.stream import routed, shown
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+def tournament() -> TournamentRecord:
+    """A small undrawn group-mode tournament."""
+    people = [Player(f"p{i}", f"Spieler {i}") for i in range(1, 7)]
+    return save_new(Tournament("Live", load_ruleset("gruppenmodus"), people, seed=1))
+
+
+async def nothing(scope: Any, receive: Any, send: Any) -> None:
+    """The app behind the streams: never reached by a stream's address."""
+    raise AssertionError(scope["path"])
+
+
+class Page:
+    """One page with an open stream: what it was sent, and a way to leave."""
+
+    def __init__(self, pk: int, query: bytes = b"", method: str = "GET") -> None:
+        self.scope = {"type": "http", "method": method, "path": f"/turniere/{pk}/live/",
+                      "query_string": query, "headers": []}  # fmt: skip
+        self.sent: list[dict[str, Any]] = []
+        self.left = asyncio.Event()
+        self.got = asyncio.Event()
+
+    async def receive(self) -> dict[str, Any]:
+        await self.left.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+        self.got.set()
+
+    @property
+    def body(self) -> str:
+        return b"".join(m.get("body", b"") for m in self.sent[1:]).decode()
+
+
+def test_a_stream_sends_the_missed_change_then_each_new_one_and_leaves_nothing() -> None:
+    """Old revision: told at once; a change in another thread: told; 40 pages gone: no trace."""
+    rec = tournament()
+    app = routed(nothing)
+
+    async def run() -> None:
+        old = Page(rec.pk, b"rev=0123abcd")
+        pages = [Page(rec.pk, f"rev={rec.revision}".encode()) for _ in range(40)]
+        tasks = [asyncio.ensure_future(app(p.scope, p.receive, p.send)) for p in [old, *pages]]
+        await asyncio.sleep(0.5)
+        assert old.sent[0]["status"] == 200
+        assert f"id: {rec.revision}" in old.body and "event: change" in old.body
+        assert all("event:" not in p.body for p in pages)  # up to date: nothing to tell
+        assert sum(HUB.streams.values()) == 41
+        await asyncio.get_running_loop().run_in_executor(None, touch, rec.pk)
+        await asyncio.sleep(0.5)
+        new = (
+            await TournamentRecord.objects.filter(pk=rec.pk)
+            .values_list("revision", flat=True)
+            .aget()
+        )
+        assert all(f"id: {new}" in p.body for p in pages)
+        for p in [old, *pages]:
+            p.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 5)
+        assert sum(HUB.streams.values()) == 0 and not HUB.watched()
+
+    asyncio.run(run())
+
+
+def test_a_deleted_tournament_ends_its_streams_with_gone() -> None:
+    """The stream says 'gone' and ends."""
+    rec = tournament()
+    app = routed(nothing)
+
+    async def run() -> None:
+        page = Page(rec.pk, f"rev={rec.revision}".encode())
+        task = asyncio.ensure_future(app(page.scope, page.receive, page.send))
+        await asyncio.sleep(0.3)
+        thread = threading.Thread(
+            target=lambda: TournamentRecord.objects.filter(pk=rec.pk).delete()
+        )
+        thread.start()
+        thread.join()
+        await asyncio.wait_for(task, 5)
+        assert "event: gone" in page.body
+        assert page.sent[-1].get("more_body") is False
+
+    asyncio.run(run())
+
+
+def test_other_methods_and_unknown_tournaments_are_refused_in_words() -> None:
+    """POST: 405; no such tournament: 404; nothing stays open."""
+    rec = tournament()
+    app = routed(nothing)
+
+    async def run() -> None:
+        post, unknown = Page(rec.pk, method="POST"), Page(rec.pk + 1000)
+        await app(post.scope, post.receive, post.send)
+        await app(unknown.scope, unknown.receive, unknown.send)
+        assert post.sent[0]["status"] == 405 and "GET" in post.body
+        assert unknown.sent[0]["status"] == 404 and "gibt es nicht" in unknown.body
+        assert sum(HUB.streams.values()) == 0
+
+    asyncio.run(run())
+
+
+def test_the_django_address_answers_once_for_servers_without_streams() -> None:
+    """Under the test client: the missed change and the retry, nothing when up to date."""
+    rec = tournament()
+    client = Client()
+    missed = client.get(f"/turniere/{rec.pk}/live/", {"rev": "abc"})
+    assert missed["Content-Type"].startswith("text/event-stream")
+    assert f"id: {rec.revision}" in missed.content.decode()
+    fine = client.get(f"/turniere/{rec.pk}/live/", {"rev": rec.revision})
+    assert "event:" not in fine.content.decode() and "retry:" in fine.content.decode()
+    assert client.get(f"/turniere/{rec.pk + 1000}/live/").status_code == 404
+
+
+@given(st.binary(max_size=300), st.binary(max_size=300))
+def test_any_given_id_is_a_revision_or_nothing(header: bytes, query: bytes) -> None:
+    """Hostile Last-Event-ID headers and queries: a plain hex revision or none."""
+    got = shown({"headers": [(b"last-event-id", header)], "query_string": query})
+    assert got == "" or (len(got) <= 64 and all(c in "0123456789abcdef" for c in got))
+
+
+@given(st.integers(1, 10**9), st.integers(0, 10**6), st.sampled_from(["", "ab12", "f" * 32]))
+def test_a_change_reads_back_from_its_line(pk: int, version: int, revision: str) -> None:
+    """What NOTIFY carries reads back to the same change."""
+    change = Change(pk, revision, version)
+    assert Change.parse(change.payload()) == change
+
+
+@given(st.text(max_size=80))
+def test_no_line_of_text_reads_as_a_broken_change(text: str) -> None:
+    """Garbage on the channel: no change, or one with a number and a plain revision."""
+    change = Change.parse(text)
+    assert change is None or (change.pk >= 0 and (change.revision.isalnum() or change.gone))
