@@ -98,4 +98,3 @@ def overflowing(page: Page) -> list[str]:
           return bad;
         }"""
     ))  # fmt: skip
-
