@@ -1,0 +1,111 @@
+"""Pages that update by themselves, in Chromium: a result entered on one screen reaches the
+projector, a phone's standings and another organiser's tables page without a reload; a
+half-typed form is kept; a page that lost its connection catches up once it is back."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import e2ehelpers as h
+import pytest
+import tablephones as t
+from django.contrib.auth import get_user_model
+from playwright.sync_api import Browser, Page, expect
+from projectorpages import choose, drawn_group, open_projector
+
+pytestmark = [pytest.mark.e2e]
+
+MARK = "() => { window.notReloaded = true; }"  # gone if the page is loaded again
+SOON = 5000  # ms a change may take to show (it usually takes well under one second)
+
+
+@contextmanager
+def organiser(browser: Browser, base: str) -> Iterator[Page]:
+    """The organiser's laptop: its own context, logged in through the login form."""
+    context = browser.new_context(locale="de-DE", viewport=t.LAPTOP)
+    try:
+        page = context.new_page()
+        users = get_user_model().objects
+        if not users.filter(username="leitung").exists():
+            users.create_user("leitung", password=h.PASSWORD)
+        page.goto(base + "/anmelden/")
+        page.get_by_label("Benutzername").fill("leitung")
+        page.get_by_label("Passwort").fill(h.PASSWORD)
+        h.submit(page, page.locator("main form button"))
+        expect(page.locator("header .who")).to_have_text("leitung")
+        yield page
+    finally:
+        context.close()
+
+
+def tables_page(page: Page, base: str, pk: int) -> None:
+    """Open the tournament's „Tische & Ergebnisse" page."""
+    page.goto(f"{base}/turniere/{pk}/tische/")
+    expect(page.locator("nav.tabs a.active").first).to_have_text("Tische & Ergebnisse")
+
+
+def enter(page: Page, base: str, pk: int, table: int, seed: int = 3) -> None:
+    """On the organiser's page: a valid random result for a table of the first game."""
+    if "/tische/" not in page.url:
+        tables_page(page, base, pk)
+    h.enter_result(page, h.group_state(pk), 1, table, random.Random(seed))
+
+
+def not_reloaded(page: Page) -> None:
+    """The page is still the one loaded at first (the marker on window survived)."""
+    assert page.evaluate("window.notReloaded === true")
+
+
+def test_the_projector_shows_a_result_without_reload_and_rotates_on(
+    page: Page, browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(13)
+    choose(pk, ["tables", "standings"], seconds=5)
+    open_projector(page, live_server_url, pk)
+    page.evaluate(MARK)
+    cards = page.locator(".slide-tables .card")
+    expect(cards).to_have_count(4)
+    expect(page.locator(".slide-tables .card.state-open")).to_have_count(4)
+    expect(page.locator(".slide-standings")).to_have_count(0)  # no results, no standings
+    with organiser(browser, live_server_url) as laptop:
+        enter(laptop, live_server_url, pk, 2)
+    # table 2 is done, and it has moved on to the next game (a new draw each game)
+    heads = page.locator(".slide-tables .card-head")
+    expect(heads.filter(has_text="Durchgang 2")).to_have_text(
+        re.compile(r"Tisch 2\s+Durchgang 2\s+offen"), timeout=SOON
+    )
+    expect(heads.filter(has_text="Durchgang 1")).to_have_count(3)
+    expect(page.locator(".slide-standings")).not_to_have_count(0)
+    not_reloaded(page)
+    h.shoot(page, shots, "live-projector-after-result")
+    first = page.locator("#projector-page").inner_text()
+    expect(page.locator("#projector-page")).not_to_have_text(first, timeout=8000)
+    keys = {page.locator(".slide:not([hidden])").get_attribute("data-slide-key")}
+    page.wait_for_timeout(5500)
+    keys.add(page.locator(".slide:not([hidden])").get_attribute("data-slide-key"))
+    assert len(keys) == 2, keys  # the rotation goes on over the new slides
+    not_reloaded(page)
+
+
+def test_a_phone_sees_a_result_on_the_standings_within_seconds(
+    browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(8)
+    with t.phone(browser) as phone, organiser(browser, live_server_url) as laptop:
+        phone.goto(f"{live_server_url}/turniere/{pk}/stand/")
+        phone.evaluate(MARK)
+        before = phone.locator("#live-main").inner_text()
+        h.shoot(phone, shots, "live-phone-standings-before")
+        enter(laptop, live_server_url, pk, 1)
+        expect(phone.locator("#live-main")).not_to_have_text(before, timeout=SOON)
+        not_reloaded(phone)
+        fresh = phone.context.new_page()  # the same page loaded afresh shows the same
+        fresh.goto(phone.url)
+        assert phone.locator("#live-main").inner_text() == fresh.locator("#live-main").inner_text()
+        leader = phone.locator("#live-main tbody tr").first.inner_text().split("\t")
+        assert leader[2] == "1" and leader[4] != "0", leader  # table 1's winner leads
+        h.shoot(phone, shots, "live-phone-standings-after")
