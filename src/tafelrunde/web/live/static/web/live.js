@@ -16,6 +16,7 @@
   var busy = false;
   var again = false;
   var waiting = false;
+  var RETRY_MS = 3000;  // after a failed fetch of the page
 
   function connect() {
     source = new EventSource(url + "?rev=" + encodeURIComponent(revision));
@@ -149,7 +150,13 @@
       note(waiting);
       document.dispatchEvent(new CustomEvent("tafelrunde:swapped"));
     }).catch(function () {
-      waiting = true;  // try again with the next change or when the form is left
+      // offline or the server failed: the change is known, so try again until it is shown
+      waiting = true;
+      window.setTimeout(function () {
+        if (waiting) {
+          refresh();
+        }
+      }, RETRY_MS);
     }).then(function () {
       busy = false;
       if (again) {
