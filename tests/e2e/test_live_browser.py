@@ -55,6 +55,18 @@ def enter(page: Page, base: str, pk: int, table: int, seed: int = 3) -> None:
     h.enter_result(page, h.group_state(pk), 1, table, random.Random(seed))
 
 
+def main_text(page: Page) -> str:
+    """What the page's main region says, as the reader sees it."""
+    return str(page.locator("#live-main").inner_text())
+
+
+def changed_from(page: Page, before: str, timeout: float = SOON) -> None:
+    """Wait until the main region says something else than before."""
+    page.wait_for_function(
+        "b => document.getElementById('live-main').innerText !== b", arg=before, timeout=timeout
+    )
+
+
 def not_reloaded(page: Page) -> None:
     """The page is still the one loaded at first (the marker on window survived)."""
     assert page.evaluate("window.notReloaded === true")
@@ -98,14 +110,103 @@ def test_a_phone_sees_a_result_on_the_standings_within_seconds(
     with t.phone(browser) as phone, organiser(browser, live_server_url) as laptop:
         phone.goto(f"{live_server_url}/turniere/{pk}/stand/")
         phone.evaluate(MARK)
-        before = phone.locator("#live-main").inner_text()
+        before = main_text(phone)
         h.shoot(phone, shots, "live-phone-standings-before")
         enter(laptop, live_server_url, pk, 1)
-        expect(phone.locator("#live-main")).not_to_have_text(before, timeout=SOON)
+        changed_from(phone, before)
         not_reloaded(phone)
         fresh = phone.context.new_page()  # the same page loaded afresh shows the same
         fresh.goto(phone.url)
-        assert phone.locator("#live-main").inner_text() == fresh.locator("#live-main").inner_text()
+        assert main_text(phone) == main_text(fresh)
         leader = phone.locator("#live-main tbody tr").first.inner_text().split("\t")
         assert leader[2] == "1" and leader[4] != "0", leader  # table 1's winner leads
         h.shoot(phone, shots, "live-phone-standings-after")
+
+
+def test_a_half_typed_result_is_kept_while_the_other_tables_update(
+    browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(13)
+    with organiser(browser, live_server_url) as mine, organiser(browser, live_server_url) as other:
+        tables_page(mine, live_server_url, pk)
+        mine.evaluate(MARK)
+        typing = mine.locator("#table-1-1 input[name^='points-']").first
+        typing.fill("17")  # typed, not sent; the cursor stays in the field
+        expect(mine.locator("#live-note")).to_be_hidden()
+        expect(mine.locator("#table-1-2 .result")).to_have_count(0)
+        enter(other, live_server_url, pk, 2)
+        expect(mine.locator("#table-1-2 .result")).to_have_count(1, timeout=SOON)
+        expect(mine.locator("#live-note")).to_be_visible()
+        expect(typing).to_have_value("17")
+        expect(typing).to_be_focused()
+        not_reloaded(mine)
+        h.shoot(mine, shots, "live-tables-kept-form")
+        # the form left unchanged again: what waited comes in, the note goes
+        typing.fill("")
+        typing.blur()
+        expect(mine.locator("#live-note")).to_be_hidden(timeout=SOON)
+        not_reloaded(mine)
+
+
+def test_a_page_that_was_offline_catches_up_by_itself(
+    browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    """Offline the stream may still hear the change, but fetching the page fails: the page
+    tries again until it shows what changed."""
+    pk = drawn_group(8)
+    with t.phone(browser) as phone, organiser(browser, live_server_url) as laptop:
+        phone.goto(f"{live_server_url}/turniere/{pk}/stand/")
+        phone.evaluate(MARK)
+        before = main_text(phone)
+        phone.context.set_offline(True)
+        enter(laptop, live_server_url, pk, 1)
+        phone.wait_for_timeout(2500)  # offline, the page cannot be fetched again
+        assert main_text(phone) == before
+        phone.context.set_offline(False)
+        changed_from(phone, before, timeout=10000)
+        not_reloaded(phone)
+        h.shoot(phone, shots, "live-phone-back-online")
+
+
+# Keeps every EventSource the page opens, to cut its connection as a dead network would.
+KEEP_SOURCES = """
+(() => {
+  const Real = window.EventSource;
+  window.sources = [];
+  window.EventSource = function (url, options) {
+    const source = new Real(url, options);
+    window.sources.push(source);
+    return source;
+  };
+  window.EventSource.CONNECTING = 0;
+  window.EventSource.OPEN = 1;
+  window.EventSource.CLOSED = 2;
+})();
+"""
+CUT = "() => window.sources.forEach(s => { s.close(); s.dispatchEvent(new Event('error')); })"
+
+
+def test_a_cut_connection_is_opened_again_and_brings_what_was_missed(
+    browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(8)
+    with t.phone(browser) as phone, organiser(browser, live_server_url) as laptop:
+        phone.add_init_script(KEEP_SOURCES)
+        phone.goto(f"{live_server_url}/turniere/{pk}/stand/")
+        phone.evaluate(MARK)
+        phone.evaluate(
+            "() => { window.heard = 0;"
+            " document.addEventListener('tafelrunde:live', () => { window.heard += 1; }); }"
+        )
+        before = main_text(phone)
+        phone.route("**/live/**", lambda route: route.abort())  # no new connection gets through
+        phone.evaluate(CUT)
+        enter(laptop, live_server_url, pk, 1)
+        phone.wait_for_timeout(4000)  # the page tries to connect again, in vain
+        assert main_text(phone) == before and phone.evaluate("window.heard") == 0
+        assert phone.evaluate("window.sources.length") >= 2  # it did try again
+        phone.unroute("**/live/**")
+        changed_from(phone, before, timeout=10000)  # the stream sends what was missed at once
+        assert phone.evaluate("window.heard") == 1
+        not_reloaded(phone)
+        h.shoot(phone, shots, "live-phone-reconnected")
