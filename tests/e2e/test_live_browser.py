@@ -145,6 +145,7 @@ def test_a_half_typed_result_is_kept_while_the_other_tables_update(
         typing.fill("")
         typing.blur()
         expect(mine.locator("#live-note")).to_be_hidden(timeout=SOON)
+        expect(mine.locator("#live-main")).to_contain_text("Durchgang 1 (3 offen)")
         not_reloaded(mine)
 
 
