@@ -4,10 +4,12 @@ downloaded and loaded as a ruleset file, deleted after a confirmation; organiser
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 from rulehelpers import post_rules, rules_form
 from webhelpers import create, forms_of, fresh, logged, names, organiser, release, text
 
@@ -59,12 +61,13 @@ def test_changed_rules_saved_as_a_club_preset_start_a_new_tournament() -> None:
 
 def test_a_club_preset_of_format_d_starts_a_knockout() -> None:
     client = organised()
-    rec = create(client, "schocken-ko", 8)
+    next_week = (timezone.localdate() + timedelta(days=7)).isoformat()  # before its deadline
+    rec = create(client, "schocken-ko", 8, day=next_week)
     sent, _ = rules_form(client, rec.pk)
     assert post_rules(client, rec.pk, sent | {"registration.start": ["18:00"]}).status_code == 302
     assert save_as(client, rec.pk, "Schocken am Freitag").status_code == 302
     preset = ClubPreset.objects.get()
-    new = create(client, f"club:{preset.pk}", 5)
+    new = create(client, f"club:{preset.pk}", 5, day=next_week)
     assert new.format == "D" and new.ruleset["registration"]["start"] == "18:00"
 
 
