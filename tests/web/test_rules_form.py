@@ -5,6 +5,7 @@ guards hold as for the ruleset file (the first draw, an outdated form, a login).
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 import tomli_w
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulehelpers import post_rules, rules_form, with_typed
@@ -41,6 +43,13 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 NOT_IN_FORM = {"schema", "format", "id"}  # what the file says about itself, and stage ids
 BY_SIZE = {"points", "game_point_factor"}  # tables keyed by table size
+
+
+def created(client: Client, preset: str) -> TournamentRecord:
+    """A tournament of 8 through the form; format D plays next week (before its deadline)."""
+    if preset != "schocken-ko":
+        return create(client, preset, 8)
+    return create(client, preset, 8, day=(timezone.localdate() + timedelta(days=7)).isoformat())
 
 
 def organised() -> Client:
@@ -95,7 +104,7 @@ def form_names(data: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("preset", preset_names())
 def test_every_parameter_of_a_preset_has_its_field(preset: str) -> None:
     client = organised()
-    rec = create(client, preset, 8)
+    rec = created(client, preset)
     _, names = rules_form(client, rec.pk)
     data = read_toml(preset_text(preset), origin=preset)
     for name in form_names(data):
@@ -110,7 +119,7 @@ def test_every_parameter_of_a_preset_has_its_field(preset: str) -> None:
 @pytest.mark.parametrize("preset", preset_names())
 def test_the_unchanged_form_leaves_the_rules_identical(preset: str) -> None:
     client = organised()
-    rec = create(client, preset, 8)
+    rec = created(client, preset)
     sent, _ = rules_form(client, rec.pk)
     before = counts()
     response = post_rules(client, rec.pk, sent)
@@ -129,6 +138,7 @@ def test_an_unusual_ruleset_file_is_left_as_it_is_by_the_unchanged_form(preset: 
         "players": "\n".join(names(8)),
         "name": "",
         "event": "",
+        "day": (timezone.localdate() + timedelta(days=7)).isoformat(),  # format D: in time
     }
     response = client.post("/turniere/neu/", data)
     assert response.status_code == 302, text(response)[-2000:]
@@ -200,7 +210,7 @@ def test_an_inherited_value_emptied_in_one_stage_stays_in_the_others() -> None:
 
 def test_format_d_times_fee_and_prizes_are_fields() -> None:
     client = organised()
-    rec = create(client, "schocken-ko", 8)
+    rec = created(client, "schocken-ko")
     sent, _ = rules_form(client, rec.pk)
     page = text(client.get(f"/turniere/{rec.pk}/regeln/"))
     for key in ("admission", "deadline", "start"):
@@ -261,7 +271,7 @@ def test_mistakes_are_refused_at_their_fields_and_every_typed_value_stays() -> N
 
 def test_format_d_mistakes_are_refused_in_german() -> None:
     client = organised()
-    rec = create(client, "schocken-ko", 8)
+    rec = created(client, "schocken-ko")
     sent, _ = rules_form(client, rec.pk)
     bad = {
         "registration.deadline": ["18:00"],
@@ -335,7 +345,7 @@ def a_change(draw: st.DrawFn, params: list[ruleform.Param]) -> tuple[ruleform.Pa
 @given(data=st.data())
 def test_any_accepted_value_round_trips_through_the_page(preset: str, data: st.DataObject) -> None:
     client = organised()
-    rec = create(client, preset, 8)
+    rec = created(client, preset)
     rules = engine_tournament(rec)
     params = ruleform.params(getattr(rules, "ruleset", None) or rules.rules)  # type: ignore[union-attr]
     param, value = data.draw(a_change(params))
