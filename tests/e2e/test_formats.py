@@ -145,7 +145,16 @@ def test_the_table_clock_moves_on_without_touching_the_forms(
     h.submit(page, page.locator("form[action$='/ko-tische/eroeffnen/'] button").first)
     clock = page.locator("#clock-1")
     expect(clock).to_contain_text("läuft seit 0 min")
-    page.evaluate("document.getElementById('clock-1').dataset.old = 'yes'")
-    page.evaluate("htmx.trigger(document.querySelector('[hx-trigger*=tick]'), 'tick')")
-    expect(page.locator("#clock-1:not([data-old])")).to_contain_text("läuft seit")  # replaced
+    expect(clock.locator("[data-clock-after-sharp]")).to_be_hidden()
+    page.evaluate("document.querySelector('#table-1 form').dataset.old = 'yes'")
+    # the clock runs in the browser: two seconds before sharp, then sharp, nothing reloaded
+    sharp = int(clock.get_attribute("data-clock-sharp") or "0")
+    page.evaluate(
+        "s => { document.getElementById('clock-1').dataset.clockElapsed = String(s - 2);"
+        " document.dispatchEvent(new CustomEvent('tafelrunde:swapped')); }",
+        sharp,
+    )
+    expect(clock).to_contain_text(f"läuft seit {(sharp - 2) // 60} min")
+    expect(clock.locator("[data-clock-after-sharp]")).to_be_visible(timeout=5000)
+    expect(page.locator("#table-1 form[data-old]")).to_have_count(1)  # the forms untouched
     expect(page.locator("#table-1 form[action$='/verloren/'] button")).to_have_count(4)

@@ -3,10 +3,12 @@ field is saved, each field has its label and rule text beside it, and nothing st
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import e2ehelpers as h
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
 from tafelrunde.web.core.models import ClubPreset, TournamentRecord
@@ -74,7 +76,8 @@ def test_format_d_times_are_time_fields(
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    pk = h.create_tournament(page, shots, f"rules-d-{width}", "schocken-ko", h.names(8))
+    day = (timezone.localdate() + timedelta(days=7)).isoformat()  # before its deadline
+    pk = h.create_tournament(page, shots, f"rules-d-{width}", "schocken-ko", h.names(8), day=day)
     h.tab(page, "Regeln")
     section = page.locator("details#general")
     fits(page, section)
