@@ -1,4 +1,5 @@
-"""Deleting asks first (web/confirm.js reads the form's data-confirm; no inline JavaScript)."""
+"""Deleting asks first (web/confirm.js reads the form's data-confirm; no inline JavaScript);
+another open page of the tournament then says that it was deleted."""
 
 from __future__ import annotations
 
@@ -43,8 +44,18 @@ def test_declining_the_question_keeps_the_tournament_and_accepting_deletes_it(
         asked.append(dialog.message)
         dialog.accept()
 
+    other = page.context.new_page()  # a second tab on the tournament, with its event stream
+    other.goto(f"{live_server_url}/turniere/{pk}/")
+    other.evaluate("window.notReloaded = true")
+    other.wait_for_timeout(1500)  # its stream is open
+    page.bring_to_front()
     page.once("dialog", accept)
     submit(page, form.get_by_role("button", name="Turnier löschen"))
     expect(page.locator(".messages")).to_contain_text("Turnier gelöscht.")
+    expect(other.locator("#live-gone")).to_be_visible()
+    expect(other.locator("#live-gone")).to_contain_text("Dieses Turnier wurde gelöscht.")
+    assert other.evaluate("window.notReloaded === true")
+    other.locator("#live-gone a").click()
+    expect(other).to_have_url(f"{live_server_url}/")
     assert len(asked) == 2
     assert not TournamentRecord.objects.filter(pk=pk).exists()

@@ -3,7 +3,6 @@ stored, and every page of every tournament still answers afterwards (SQLite and 
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import random
@@ -24,6 +23,7 @@ from webhelpers import (
     release,
     result_data,
     result_form,
+    run_async,
     state_of,
     text,
 )
@@ -262,5 +262,5 @@ def test_a_request_body_over_the_limit_is_refused_before_it_is_read() -> None:
 
     scope = {"type": "http", "method": "POST", "path": "/turniere/laden/", "headers": [
         (b"host", b"localhost"), (b"content-length", str(100 * 2**20).encode())]}  # fmt: skip
-    asyncio.run(application(scope, receive, send))
+    run_async(application(scope, receive, send))
     assert sent[0]["status"] == 413 and b"Zu gro" in sent[1]["body"] and not asked

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
+from webhelpers import run_async
 
 from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.presets import load_ruleset
@@ -84,7 +85,7 @@ def test_a_stream_sends_the_missed_change_then_each_new_one_and_leaves_nothing()
         await asyncio.wait_for(asyncio.gather(*tasks), 5)
         assert sum(HUB.streams.values()) == 0 and not HUB.watched()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_deleted_tournament_ends_its_streams_with_gone() -> None:
@@ -105,7 +106,7 @@ def test_a_deleted_tournament_ends_its_streams_with_gone() -> None:
         assert "event: gone" in page.body
         assert page.sent[-1].get("more_body") is False
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_other_methods_and_unknown_tournaments_are_refused_in_words() -> None:
@@ -121,7 +122,7 @@ def test_other_methods_and_unknown_tournaments_are_refused_in_words() -> None:
         assert unknown.sent[0]["status"] == 404 and "gibt es nicht" in unknown.body
         assert sum(HUB.streams.values()) == 0
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_the_django_address_answers_once_for_servers_without_streams() -> None:

@@ -7,8 +7,11 @@ results that the engine's own simulator invents for the current state.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import unescape
 from html.parser import HTMLParser
@@ -27,6 +30,12 @@ NAMES = (
     "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",
     "Klaus", "Lena", "Max", "Nora", "Otto", "Paula",
 )  # fmt: skip
+
+
+def run_async(work: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine in a new event loop of its own thread (the browser tests hold this one's)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
 
 
 def logged(rec: TournamentRecord | None = None) -> list[str]:

@@ -33,8 +33,14 @@
       }
     });
     source.addEventListener("gone", function () {
+      // deleted: say so (a reload here could cut short the deleting page's own navigation)
       source.close();
-      window.location.reload();
+      var gone = document.getElementById("live-gone");
+      if (gone) {
+        gone.hidden = false;
+      } else {
+        window.location.reload();
+      }
     });
     source.onerror = function () {
       // the browser reconnects by itself unless the server refused; then try again later
