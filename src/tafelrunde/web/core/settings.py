@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "tafelrunde.web.public.apps.PublicConfig",
     "tafelrunde.web.table.apps.TableConfig",
     "tafelrunde.web.live.apps.LiveConfig",
+    "tafelrunde.web.paper.apps.PaperConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
 ]
 MIDDLEWARE = [

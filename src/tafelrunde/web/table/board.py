@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
+import segno
 from django.http import HttpRequest
 
 from tafelrunde.engine.tournament_state import TournamentState
@@ -65,3 +67,10 @@ def addresses(request: HttpRequest, rec: TournamentRecord, wanted: list[Where]) 
     base = link_base(request)[0]
     tokens = tokens_for(rec, wanted)
     return {w: f"{base}/tisch/{t}/" for w, t in tokens.items()}
+
+
+@lru_cache(maxsize=1024)
+def qr_svg(address: str, title: str) -> str:
+    """A QR code of an address as inline SVG (sized by the page); kept, as the links page is
+    reloaded often and a link's address stays."""
+    return segno.make(address, error="m").svg_inline(scale=4, omitsize=True, title=title)

@@ -48,6 +48,7 @@ def tabs(rec: TournamentRecord) -> list[tuple[str, str]]:
         *pages,
         ("ranking", _("Ranking & prizes")),
         ("rules", _("Rules")),
+        ("print-menu", _("Print")),
         ("log", _("Log")),
     ]
 

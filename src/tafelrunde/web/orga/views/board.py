@@ -4,10 +4,8 @@ are decided and entries confirmed, and the table links with their QR codes."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -27,7 +25,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, record_of, staff, text_of
 from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.table import ko_board
-from tafelrunde.web.table.board import addresses, board, link_base
+from tafelrunde.web.table.board import addresses, board, link_base, qr_svg
 from tafelrunde.web.table.links import renew
 from tafelrunde.web.table.seat import rows_of, status_words
 
@@ -136,13 +134,6 @@ def _settle_knockout(
         return [decide_loser(state, table, entry) if decide else confirm_loser(state, table, entry)]
 
     enter(rec.pk, build, expected=None, user=request.user, at=stamp())
-
-
-@lru_cache(maxsize=512)
-def qr_svg(address: str, title: str) -> str:
-    """A QR code of an address as inline SVG (sized by the page); kept, as the links page is
-    reloaded often and a link's address stays."""
-    return segno.make(address, error="m").svg_inline(scale=4, omitsize=True, title=title)
 
 
 @staff

@@ -1,0 +1,1 @@
+"""Print pages: table cards with QR codes, score sheets, lists, rankings and certificates."""

@@ -1,0 +1,178 @@
+"""Table cards and the print menu: one card per table of the current game (formats A–D), with
+the table link's QR code; the club's name and logo; who may print what."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from django.test import Client
+from PIL import Image
+from projectorhelpers import drawn, group, knockout, save
+from rolehelpers import referee
+from webhelpers import organiser, text
+
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.sim.autoplay import play_step
+from tafelrunde.web.paper.models import ClubLook
+from tafelrunde.web.table.links import find
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+TOKEN = re.compile(r"/tisch/([A-Za-z0-9_-]{24})/")
+
+
+def cards_of(client: Client, pk: int, query: str = "") -> str:
+    """The table cards page as text (HTML)."""
+    response = client.get(f"/turniere/{pk}/drucken/tischkarten/{query}")
+    assert response.status_code == 200, text(response)
+    return response.content.decode()
+
+
+def test_every_table_of_the_drawn_game_gets_a_card_with_its_own_link_and_qr_code() -> None:
+    state = drawn("gruppenmodus", 13)
+    rec = save(state.tournament)
+    client = Client()
+    organiser(client)
+    html = cards_of(client, rec.pk)
+    tokens = TOKEN.findall(html)
+    st = state.current
+    assert st is not None
+    tables = st.tables(1) or ()
+    assert len(tables) == 4 and len(set(tokens)) == 4  # 13 players: 4 + 3 + 3 + 3
+    assert html.count('class="table-card"') == 4 and html.count("<svg") == 4
+    for token in set(tokens):
+        link = find(token)
+        assert link is not None and link.tournament_id == rec.pk
+    numbers = [int(n) for n in re.findall(r'<p class="number">(\d+)</p>', html)]
+    assert numbers == [1, 2, 3, 4]
+    for table in tables:  # every player's name on their table's card
+        for player in table:
+            assert state.tournament.name_of(player) in html
+    assert "Startspieler" in html and "<nav" not in html and "<form" not in html
+
+
+def test_two_a5_cards_share_a_sheet_and_a_wrong_layout_is_refused_in_words() -> None:
+    rec = save(drawn("gruppenmodus", 13).tournament)
+    client = Client()
+    organiser(client)
+    html = cards_of(client, rec.pk, "?karten=a5")
+    assert html.count('class="sheet cards two"') == 2 and html.count('class="table-card"') == 4
+    response = client.get(f"/turniere/{rec.pk}/drucken/tischkarten/?karten=a3")
+    assert response.status_code == 400
+    assert "Tischkarten: bitte eine Karte je A4-Seite" in text(response)
+    assert "table-card" not in response.content.decode()
+
+
+def until_stage(state: TournamentState, key: str) -> TournamentState:
+    """Play on (results, roll-offs, draws) until the stage is drawn."""
+    rng = random.Random(3)
+    while not (state.current and state.current.key == key and state.current.drawn_games()):
+        assert play_step(state, rng)
+    return state
+
+
+def test_the_stage_note_of_the_ruleset_is_on_the_card() -> None:
+    state = until_stage(drawn("alhambra", 8), "finale")  # the final with its expansions
+    rec = save(state.tournament)
+    client = Client()
+    organiser(client)
+    html = cards_of(client, rec.pk)
+    assert html.count('class="table-card"') == 1
+    assert "Die Gunst des Wesirs" in html
+
+
+def test_format_d_cards_show_the_open_tables_with_chips_lives_and_sharp_play() -> None:
+    tour = knockout(10)
+    rec = save(tour)
+    client = Client()
+    organiser(client)
+    html = cards_of(client, rec.pk)
+    opened = tour.state().open_tables()
+    assert len(opened) == html.count('class="table-card"') >= 2
+    assert "Hauptrunde" in html and "2 Leben" in html and "mit 2 Chips" in html
+    assert "Scharfes Spiel: 15 Minuten" in html
+    assert len(set(TOKEN.findall(html))) == len(opened)
+
+
+def test_before_the_draw_the_page_says_what_to_do_and_prints_nothing() -> None:
+    rec = save(group("gruppenmodus", 8).tournament)
+    client = Client()
+    organiser(client)
+    html = cards_of(client, rec.pk)
+    assert "Gerade spielt kein Tisch" in html and 'class="table-card"' not in html
+
+
+def test_cards_are_for_staff_only_and_the_look_for_organisers_only() -> None:
+    rec = save(drawn("gruppenmodus", 8).tournament)
+    response = Client().get(f"/turniere/{rec.pk}/drucken/tischkarten/")
+    assert response.status_code == 302 and "/anmelden/" in response["Location"]
+    assert Client().get(f"/turniere/{rec.pk}/drucken/").status_code == 302
+    ref = Client()
+    referee(ref)
+    assert ref.get(f"/turniere/{rec.pk}/drucken/tischkarten/").status_code == 200
+    assert ref.get(f"/turniere/{rec.pk}/drucken/").status_code == 200
+    assert ref.get("/drucken/einstellungen/").status_code == 403
+    assert Client().get(f"/turniere/{rec.pk}/drucken/gibt-es-nicht/").status_code == 404
+
+
+def png(width: int, height: int) -> bytes:
+    """A small picture as PNG bytes."""
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 30, 30)).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_the_club_name_and_logo_are_saved_once_and_printed_on_the_cards() -> None:
+    rec = save(drawn("gruppenmodus", 8).tournament)
+    client = Client()
+    organiser(client)
+    upload = io.BytesIO(png(2000, 1000))
+    upload.name = "logo.png"
+    response = client.post("/drucken/einstellungen/", {"club_name": "Würfelfreunde 1990 e. V.",
+                                                        "logo": upload})  # fmt: skip
+    assert response.status_code == 302
+    look = ClubLook.objects.get(pk=1)
+    stored = Image.open(io.BytesIO(bytes(look.logo)))
+    assert stored.format == "PNG" and stored.size == (600, 300)  # made smaller
+    html = cards_of(client, rec.pk)
+    assert "Würfelfreunde 1990 e. V." in html and html.count('class="logo"') == 2
+    logo = Client().get("/drucken/logo.png")
+    assert logo.status_code == 200 and logo["Content-Type"] == "image/png"
+    response = client.post("/drucken/einstellungen/", {"club_name": "Würfelfreunde",
+                                                        "remove_logo": "on"})  # fmt: skip
+    assert response.status_code == 302
+    assert Client().get("/drucken/logo.png").status_code == 404
+    assert 'class="logo"' not in cards_of(client, rec.pk)
+
+
+@pytest.mark.parametrize(
+    ("payload", "said"),
+    [
+        (b"GIF89a not really", "kein Bild"),
+        (b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "kein Bild"),
+        (b"", "Die Datei ist leer"),
+    ],
+)
+def test_a_bad_logo_is_refused_at_its_field_and_nothing_changes(payload: bytes, said: str) -> None:
+    client = Client()
+    organiser(client)
+    upload = io.BytesIO(payload)
+    upload.name = "logo.png"
+    response = client.post("/drucken/einstellungen/", {"club_name": "Neu", "logo": upload})
+    assert response.status_code == 400 and said in text(response)
+    assert not ClubLook.objects.filter(pk=1).exists()
+
+
+def test_the_print_menu_lists_the_pages_of_the_format_and_is_a_tab() -> None:
+    rec = save(drawn("gruppenmodus", 8).tournament)
+    client = Client()
+    organiser(client)
+    response = client.get(f"/turniere/{rec.pk}/drucken/")
+    assert response.status_code == 200
+    page = text(response)
+    assert "Tischkarten" in page and "Alles für die aktuelle Partie oder Runde drucken" in page
+    overview = client.get(f"/turniere/{rec.pk}/").content.decode()
+    assert f'href="/turniere/{rec.pk}/drucken/"' in overview
