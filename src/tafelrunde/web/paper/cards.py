@@ -28,10 +28,10 @@ class Card:
     number: int  # the table's number in the hall
     heading: str  # the stage and the game ('Gruppenrunde · Durchgang 1')
     names: tuple[str, ...]  # in seat order, the start player first
-    start_known: bool  # False while the start order waits (a roll-off, later standings)
+    start: str  # "first": the first name starts; "later": told later; "none": no start player
     where: Where  # the table link's key
     notes: tuple[str, ...] = ()
-    chips: int = 0  # format D: chips each player gets at this table
+    chips: int = 0  # format D: chips each player gets at this table (the scan enters losers)
     lives: tuple[int | None, ...] = ()  # format D: lives per seat (None: the grand final)
     address: str = ""
     qr: SafeString = field(default_factory=lambda: mark_safe(""))
@@ -58,7 +58,8 @@ def group_cards(state: TournamentState) -> list[Card]:
                             game=r.seat.game)  # fmt: skip
         heading = translated(game if st.rule.reseat_each_game else st.title())
         said = (translated(view.note),) if view.note else ()
-        cards.append(Card(view.index, heading, view.names, view.seats_known, r.where, said + notes))
+        start = "first" if view.seats_known else "later"
+        cards.append(Card(view.index, heading, view.names, start, r.where, said + notes))
     return cards
 
 
@@ -81,7 +82,7 @@ def knockout_cards(state: KnockoutState) -> list[Card]:
         players = state.players
         cards.append(Card(
             table.place or table.number, translated(bracket_name(table.bracket)),
-            tuple(players[p].name for p in table.players), True, ko_board.where_of(table.number),
+            tuple(players[p].name for p in table.players), "none", ko_board.where_of(table.number),
             tuple(notes), chips,
             tuple(None if grand else players[p].lives for p in table.players),
         ))  # fmt: skip
