@@ -176,3 +176,11 @@ def test_the_print_menu_lists_the_pages_of_the_format_and_is_a_tab() -> None:
     assert "Tischkarten" in page and "Alles für die aktuelle Partie oder Runde drucken" in page
     overview = client.get(f"/turniere/{rec.pk}/").content.decode()
     assert f'href="/turniere/{rec.pk}/drucken/"' in overview
+
+
+def test_the_table_links_page_leads_to_the_cards() -> None:
+    rec = save(drawn("gruppenmodus", 8).tournament)
+    client = Client()
+    organiser(client)
+    links = client.get(f"/turniere/{rec.pk}/tisch-links/").content.decode()
+    assert f'href="/turniere/{rec.pk}/drucken/tischkarten/"' in links
