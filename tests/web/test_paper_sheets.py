@@ -17,6 +17,7 @@ from rolehelpers import referee
 from webhelpers import organiser, text
 
 from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.facts import Withdrawn
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.numbers import Num, display
 from tafelrunde.engine.table_view import game_tables
@@ -313,3 +314,17 @@ def test_staff_print_sheets_and_find_them_on_the_tables_pages() -> None:
     tables = staff_client().get(f"/turniere/{ko.pk}/ko-tische/").content.decode()
     assert f'href="/turniere/{ko.pk}/drucken/spielzettel/"' in tables
     assert f'href="/turniere/{ko.pk}/drucken/tischkarten/"' in tables
+
+
+def test_a_player_who_withdrew_gets_a_dash_in_the_games_left_and_the_others_write_on() -> None:
+    state = drawn("gruppenmodus", 8)
+    st = state.current
+    assert st is not None
+    result(state, 1)
+    gone = (st.tables(1) or ())[0][1]
+    record(state, Withdrawn(n=0, player=gone), at=now(), by=USER)
+    _, (first, _) = printed(state)
+    assert first.players[1] == state.tournament.name_of(gone)  # the column stays
+    assert first.rows[0][3:6] != ["–"] * 3  # Durchgang 1 was played with them
+    assert first.rows[1][3:6] == ["–"] * 3 and first.rows[2][3:6] == ["–"] * 3
+    assert first.rows[1][0:3] == ["", "", ""]  # the others write on
