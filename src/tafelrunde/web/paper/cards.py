@@ -48,7 +48,10 @@ def group_cards(state: TournamentState) -> list[Card]:
     st = state.current
     if st is None:
         return []
-    rows = sorted(current_tables(state), key=lambda r: (r.seat.game, r.seat.index))
+    by_game = st.rule.reseat_each_game  # else a table keeps its number through the games
+    rows = sorted(
+        current_tables(state), key=lambda r: (r.seat.game if by_game else 0, r.seat.index)
+    )
     word = st.rule.game_word()
     notes = tuple(n for n in (st.rule.note,) if n)
     cards = []
