@@ -10,7 +10,7 @@ import re
 import pytest
 from django.test import Client
 from PIL import Image
-from projectorhelpers import drawn, group, knockout, save
+from projectorhelpers import drawn, group, knockout, result, save
 from rolehelpers import referee
 from webhelpers import organiser, text
 
@@ -184,3 +184,13 @@ def test_the_table_links_page_leads_to_the_cards() -> None:
     organiser(client)
     links = client.get(f"/turniere/{rec.pk}/tisch-links/").content.decode()
     assert f'href="/turniere/{rec.pk}/drucken/tischkarten/"' in links
+
+
+def test_cards_stay_in_table_order_when_a_table_is_a_game_ahead() -> None:
+    state = drawn("gruppenmodus", 13)
+    result(state, 1)  # table 1 plays its second Durchgang already; the others their first
+    rec = save(state.tournament)
+    client = Client()
+    organiser(client)
+    html = cards_of(client, rec.pk)
+    assert [int(n) for n in re.findall(r'<p class="number">(\d+)</p>', html)] == [1, 2, 3, 4]
