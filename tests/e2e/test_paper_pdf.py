@@ -74,3 +74,41 @@ def test_format_d_cards_show_the_open_tables_with_their_chips(
     assert printed.pages == 3 and printed.all_a4()  # 11 players: 4 + 4 + 3
     assert all(len(c) == 1 for c in printed.codes)
     assert "Hauptrunde" in printed.text and "2 Chips" in printed.text
+
+
+def test_score_sheets_print_one_a4_page_a_table_with_its_players(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(13)
+    login(page, live_server_url)
+    printed = print_page(page, f"{live_server_url}/turniere/{pk}/drucken/spielzettel/", shots,
+                         "spielzettel")  # fmt: skip
+    tables = tables_of(pk)
+    assert printed.pages == 4 and printed.all_a4()
+    for number in tables:
+        text = printed.flat(number - 1)
+        assert "Durchgang 3" in text and "Summe" in text and "Augen" in text
+        assert all(name in text for name in tables[number]), text
+
+
+def test_format_d_score_sheets_have_chip_boxes_on_one_page_each(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = knockout(11)
+    login(page, live_server_url)
+    printed = print_page(page, f"{live_server_url}/turniere/{pk}/drucken/spielzettel/", shots,
+                         "spielzettel-d")  # fmt: skip
+    assert printed.pages == 3 and printed.all_a4()
+    assert all(text.count("☐") >= 6 for text in printed.texts)  # 3–4 players × 2 chips
+    assert "Kürzel" in printed.text and "Hauptrunde" in printed.text
+
+
+def test_everything_for_the_game_prints_cards_sheets_and_the_seating_in_one_go(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    pk = drawn_group(13)
+    login(page, live_server_url)
+    printed = print_page(page, f"{live_server_url}/turniere/{pk}/drucken/alles/", shots, "alles",
+                         qr=True)  # fmt: skip
+    assert printed.all_a4() and printed.pages >= 4 + 4 + 1
+    assert sum(len(c) for c in printed.codes) == 4  # the cards' codes; the sheets have none
