@@ -194,3 +194,16 @@ def test_cards_stay_in_table_order_when_a_table_is_a_game_ahead() -> None:
     organiser(client)
     html = cards_of(client, rec.pk)
     assert [int(n) for n in re.findall(r'<p class="number">(\d+)</p>', html)] == [1, 2, 3, 4]
+
+
+def test_the_print_pages_speak_english_when_the_reader_chose_it() -> None:
+    state = drawn("gruppenmodus", 8)
+    rec = save(state.tournament)
+    client = Client()
+    organiser(client)
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    html = cards_of(client, rec.pk)
+    assert "start player" in html and "Scan with your phone camera" in html
+    assert "Group round" in html and 'lang="en"' in html
+    menu = text(client.get(f"/turniere/{rec.pk}/drucken/"))
+    assert "Table cards" in menu and "Print everything for the current game or round" in menu
