@@ -42,6 +42,7 @@ from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.domain.store import Logged, save_new
 from tafelrunde.web.core.models import Event, TournamentRecord
+from tafelrunde.web.paper.kinds import KINDS
 
 USER, PASSWORD = "leitung", "geheim-1"
 
@@ -194,10 +195,12 @@ def not_started() -> dict[str, int]:
 
 GROUP_PAGES = ("tournament", "rules", "log", "players", "draw", "tables", "standings",
                "ranking", "seats", "export-json", "export-csv", "export-xlsx", "board",
-               "table-links", "projector", "projector-slides", "projector-settings")  # fmt: skip
+               "table-links", "projector", "projector-slides", "projector-settings",
+               "print-menu", "print-all")  # fmt: skip
 KNOCKOUT_PAGES = ("tournament", "rules", "log", "ko-players", "ko-tables", "ko-standings",
                   "ranking", "seats", "export-json", "export-csv", "export-xlsx", "board",
-                  "table-links", "projector", "projector-slides", "projector-settings")  # fmt: skip
+                  "table-links", "projector", "projector-slides", "projector-settings",
+                  "print-menu", "print-all")  # fmt: skip
 TO_KNOCKOUT = {"players": "ko-players", "draw": "ko-tables", "tables": "ko-tables",
                "standings": "ko-standings"}  # fmt: skip
 DRAW_SEED = 4711  # the draw preview shows this seed, so that a run can be repeated
@@ -229,7 +232,7 @@ def reason(response: Any) -> str:
 WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables",
               "board", "table-links", "projector-settings"}  # fmt: skip
 GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/",
-           "/planung/")  # fmt: skip
+           "/planung/", "/drucken/einstellungen/")  # fmt: skip
 
 
 def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
@@ -248,6 +251,10 @@ def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
             seen.forms += [(path, f) for f in forms_of(response)]
         if name == "table-links":
             table_pages(response, seen)
+    for kind in KINDS:  # every print page of the format
+        if kind.fits(rec.format):
+            path = reverse("print", args=[rec.pk, kind.slug])
+            expect(client.get(path), (200,), f"GET {path}")
     if knockout:
         for name, target in TO_KNOCKOUT.items():
             path = reverse(name, args=[rec.pk])
@@ -388,6 +395,7 @@ UPLOADS: dict[str, tuple[str, ...]] = {
     "club-presets": ("file",),
     "players": ("file",),
     "ko-register": ("file",),
+    "print-look": ("logo",),
 }
 
 # -- hostile values -----------------------------------------------------------------------
