@@ -94,6 +94,8 @@ def test_who_sits_where_lists_everybody_once_with_their_table_for_everyone() -> 
     assert html.count(" ★</span>") == len(tables)  # one start player per table
     assert "Gruppenrunde · Durchgang 1" in html and 'class="seat-columns"' in html
     assert "<nav" not in html and "<form" not in html
+    everything = text(staff_client().get(f"/turniere/{rec.pk}/drucken/alles/"))
+    assert len(SEAT_LINE.findall(everything)) == 13  # also printed with everything at once
 
 
 def test_who_sits_where_in_format_d_shows_who_waits() -> None:
