@@ -14,6 +14,7 @@ from django.utils import timezone
 from fuzzhelpers import USER, now
 from projectorhelpers import drawn, finished, group, knock_out, knockout, open_next, save
 from rolehelpers import referee
+from test_paper_cards import png
 from webhelpers import organiser, text
 
 from tafelrunde.engine.export import ranking_table
@@ -25,6 +26,7 @@ from tafelrunde.presets import load_rules
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.models import Event, TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.paper.models import ClubLook
 from tafelrunde.web.public.views.standings import stage_cells
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -256,7 +258,11 @@ def test_one_certificate_per_place_with_name_place_and_date() -> None:
     assert shown == [(f"{r.place}. Platz", state.tournament.name_of(r.player)) for r in top]
     assert html.count('<section class="sheet certificate">') == 3
     assert html.count("Urkunde</p>") == 3 and "4. Juli 2026" in html
-    assert "Turnierleitung" in html
+    assert "Turnierleitung" in html and "certificate-logo" not in html
+    ClubLook.objects.create(pk=1, club_name="Würfelfreunde e. V.", logo=png(60, 30))
+    html = printed(client, rec.pk, "urkunden")
+    assert html.count('class="certificate-logo" src="/drucken/logo.png?v=') == 3
+    assert html.count('<p class="certificate-club">Würfelfreunde e. V.</p>') == 3
     assert len(CERTIFICATE.findall(printed(client, rec.pk, "urkunden", "?bis=12"))) == 12
     assert len(CERTIFICATE.findall(printed(client, rec.pk, "urkunden", "?bis=1"))) == 1
     assert len(CERTIFICATE.findall(printed(client, rec.pk, "urkunden", "?bis="))) == 3  # empty
