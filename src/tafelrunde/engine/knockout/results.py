@@ -79,6 +79,15 @@ def schock_out_counts(state: KnockoutState) -> dict[str, int]:
     return counts
 
 
+def schock_outs_unpaid(state: KnockoutState) -> dict[str, int]:
+    """Count each player's recorded Schock aus whose donation is not handed in yet."""
+    counts: dict[str, int] = {}
+    for n, fact in state.schock_outs.items():
+        if n not in state.donations:
+            counts[fact.player] = counts.get(fact.player, 0) + 1
+    return counts
+
+
 def schock_out_kings(state: KnockoutState) -> tuple[str, ...]:
     """Return the player(s) with the most counted Schock aus (empty when none)."""
     counts = schock_out_counts(state)

@@ -8,7 +8,7 @@ from typing import Any
 from tafelrunde.engine.export import knockout_ranking_rows, ranking_table
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.results import schock_out_kings
-from tafelrunde.engine.seat_list import Where
+from tafelrunde.engine.seat_list import Seating, Where
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
@@ -27,13 +27,7 @@ def seating(rec: TournamentRecord, now: float) -> list[Slide]:
     if not drawn(state):
         return []
     found = seating_of(rec)
-    waits = translated(msg("waiting"))
-    rows: list[dict[str, Any]] = []
-    for r in found.rows:
-        if r.where is Where.SEATED:
-            rows.append({"name": r.name, "table": r.table, "seat": r.seat, "start": r.start == 1})
-        elif r.where is Where.WAITING and rec.format == "D":
-            rows.append({"name": r.name, "note": waits})
+    rows = hall_rows(found, rec.format == "D")
     if not any("table" in r for r in rows):
         return []
     note = translated(found.title)
@@ -43,6 +37,20 @@ def seating(rec: TournamentRecord, now: float) -> list[Slide]:
     title = translated(msg("Who sits where"))
     size = SEATING_ROWS * SEATING_COLUMNS
     return paged("seating", title, "live/slide_seating.html", rows, size, note=note)
+
+
+def hall_rows(found: Seating, knockout: bool) -> list[dict[str, Any]]:
+    """Everybody at a table (format D: also who waits), alphabetically: name, table, seat,
+    whether they start."""
+    waits = translated(msg("waiting"))
+    rows: list[dict[str, Any]] = []
+    for r in found.rows:
+        if r.where is Where.SEATED:
+            rows.append({"name": r.name, "table": r.table, "seat": r.seat, "start": r.start == 1,
+                         "game": r.game})  # fmt: skip
+        elif r.where is Where.WAITING and knockout:
+            rows.append({"name": r.name, "note": waits})
+    return rows
 
 
 def ranking(rec: TournamentRecord, now: float) -> list[Slide]:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from tafelrunde.i18n import msg
 from tafelrunde.web.paper.cards import cards_part
+from tafelrunde.web.paper.certificates import certificates_part
+from tafelrunde.web.paper.lists import registration_part, seating_part
 from tafelrunde.web.paper.parts import Kind
+from tafelrunde.web.paper.rankings import kings_part, ranking_part, standings_part
 from tafelrunde.web.paper.sheets import sheets_part
 
 KINDS: tuple[Kind, ...] = (
@@ -17,6 +20,30 @@ KINDS: tuple[Kind, ...] = (
              "a row per game, what is already known filled in; in format D the chips to cross "
              "off, the order of leaving and the referee's initials."),
          sheets_part),
+    Kind("wer-sitzt-wo", msg("Who sits where"),
+         msg("Everybody alphabetically with table and seat, the start player marked, in two "
+             "columns: to hang up at the entrance."),
+         seating_part, staff_only=False),
+    Kind("anmeldeliste", msg("Registration list"),
+         msg("Every registered player with a number, the entry fee, whether it is paid and a "
+             "column to sign; empty lines for late registrations."),
+         registration_part, formats="D"),
+    Kind("stand", msg("Standings"),
+         msg("Each stage's standing with every tie-break, the deciding one and who goes on; "
+             "the newest stage first, each on its own page."),
+         standings_part, formats="ABC", staff_only=False),
+    Kind("endstand", msg("Final ranking"),
+         msg("The overall ranking with points and tie-breaks (format D: with the prizes); "
+             "marked as provisional until the tournament is over."),
+         ranking_part, staff_only=False),
+    Kind("schock-aus-koenig", msg("Schock-Aus-König"),
+         msg("Each player's Schock aus, counted (donation handed in) or not yet paid, most "
+             "first; the king marked and the donations."),
+         kings_part, formats="D", staff_only=False),
+    Kind("urkunden", msg("Certificates"),
+         msg("One certificate per prize place, once the tournament is over: the club, the "
+             "tournament, the place, the name and the prize."),
+         certificates_part),
 )  # fmt: skip
 BY_SLUG = {k.slug: k for k in KINDS}
 # what one click prints for the current game or round, in this order

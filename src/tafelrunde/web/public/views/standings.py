@@ -16,6 +16,7 @@ from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import memo, read_only
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.rows import Cell, html_rows
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.core.views.common import record_of
@@ -73,17 +74,27 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tour, state = read_only(rec)
     if isinstance(tour, KnockoutTournament):
         return redirect("ko-standings", rec.pk)
-    stages = memo(
+    return page(request, rec, "public/standings.html", {"stages": stage_tables(rec, state)})
+
+
+def stage_tables(rec: TournamentRecord, state: TournamentState) -> list[dict[str, Any]]:
+    """Every stage's standing in the active language, the newest first (kept while unchanged)."""
+    return memo(
         rec,
         "standings-" + lang(),
         lambda: [stage_table(state, st) for st in reversed(state.stages)],
     )
-    return page(request, rec, "public/standings.html", {"stages": stages})
 
 
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     """The overall ranking (final once over) and the prize list."""
     rec = record_of(pk)
+    return page(request, rec, "public/ranking.html", ranking_data(rec))
+
+
+def ranking_data(rec: TournamentRecord) -> dict[str, Any]:
+    """The overall ranking in the active language: its title, rows, and format D's prizes,
+    Schock-Aus-König and money."""
     tour, state = read_only(rec)
     context: dict[str, Any]
     if isinstance(tour, KnockoutTournament):
@@ -110,4 +121,4 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         if context["finished"]
         else translated(msg("Overall ranking (provisional)"))
     )
-    return page(request, rec, "public/ranking.html", context)
+    return context
