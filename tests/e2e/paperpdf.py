@@ -36,6 +36,10 @@ class Printed:
         """The text of every page."""
         return "\n".join(self.texts)
 
+    def squeezed(self) -> str:
+        """Every page's text without any white space (PDFium sometimes spaces out letters)."""
+        return "".join(self.text.split())
+
     def flat(self, k: int) -> str:
         """A page's text on one line (a name broken over two lines is whole again)."""
         return " ".join(self.texts[k].split())

@@ -203,7 +203,7 @@ def test_the_registration_list_numbers_everybody_with_fee_paid_mark_and_late_lin
     paid = {name for _, name, _, mark in rows if mark == "✓"}
     state = tour.state()
     assert paid == {p.name for p in state.players.values() if p.paid} and len(paid) == 4
-    assert "Unterschrift" in html and html.count('<td class="sign"></td>') == 14
+    assert "Unterschrift" in html and html.count('<td class="signature"></td>') == 14
     assert "Bezahlt: 4 Spieler · eingenommen: 40,00 €" in html
 
 
