@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import zxingcpp
 from playwright.sync_api import Page
 
@@ -21,6 +22,7 @@ class Printed:
     sizes: list[tuple[float, float]]
     texts: list[str]
     codes: list[list[str]]
+    images: list[int]  # pictures on each page (the club logo)
 
     @property
     def pages(self) -> int:
@@ -48,7 +50,7 @@ class Printed:
 def read_pdf(data: bytes, scale: float = 0, qr: bool = False) -> Printed:
     """Read a PDF: sizes and text of every page, and (with qr) the codes on each page."""
     doc = pdfium.PdfDocument(data)
-    sizes, texts, codes = [], [], []
+    sizes, texts, codes, images = [], [], [], []
     try:
         for page in doc:
             sizes.append((page.get_width(), page.get_height()))
@@ -57,13 +59,14 @@ def read_pdf(data: bytes, scale: float = 0, qr: bool = False) -> Printed:
             said = textpage.get_text_range().replace("\ufffe", "-").replace("\r\n", "\n")
             texts.append(said)
             textpage.close()
+            images.append(len(list(page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_IMAGE]))))
             if qr:
                 image = page.render(scale=scale or 3).to_pil()
                 codes.append([r.text for r in zxingcpp.read_barcodes(image)])
             page.close()
     finally:
         doc.close()
-    return Printed(sizes, texts, codes)
+    return Printed(sizes, texts, codes, images)
 
 
 def print_page(page: Page, url: str, shots: Path, name: str, qr: bool = False) -> Printed:

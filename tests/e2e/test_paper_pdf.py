@@ -3,6 +3,7 @@ show, and table cards whose QR codes open their own table."""
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from django.utils import timezone
 from e2ehelpers import login
 from paperpdf import print_page
+from PIL import Image
 from playwright.sync_api import Page
 from projectorpages import drawn_group, knockout, now, people
 
@@ -27,6 +29,7 @@ from tafelrunde.sim.autoplay import play_to_end
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.domain.store import Logged, read_only, save_new
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.paper.models import ClubLook
 from tafelrunde.web.table.links import find
 
 pytestmark = [pytest.mark.e2e]
@@ -126,6 +129,13 @@ def test_everything_for_the_game_prints_cards_sheets_and_the_seating_in_one_go(
     assert sum(len(c) for c in printed.codes) == 4  # the cards' codes; the sheets have none
 
 
+def logo() -> bytes:
+    """A small plain logo as PNG bytes."""
+    out = io.BytesIO()
+    Image.new("RGB", (240, 120), (30, 60, 140)).save(out, "PNG")
+    return out.getvalue()
+
+
 def finished_group(n: int, preset: str = "gruppenmodus") -> int:
     """A format A–C tournament played to its end; its number."""
     tour = new_tournament("Würfelabend im Vereinsheim", load_rules(preset), people(n), day=None,
@@ -190,8 +200,11 @@ def test_standings_ranking_and_certificates_of_a_finished_group_tournament(
     flat = ranking.flat(0)
     assert flat.index(winner) < flat.index(second) < flat.index(third)
     login(page, live_server_url)
+    ClubLook.objects.create(pk=1, club_name="Würfelfreunde Tafelrunde e. V.", logo=logo())
     certificates = print_page(page, f"{base}/urkunden/", shots, "urkunden")
     assert certificates.pages == 3 and certificates.all_a4()
+    assert certificates.images == [1, 1, 1]  # the club logo on each
+    assert all("Würfelfreunde Tafelrunde e. V." in t for t in certificates.texts)
     for k, name in enumerate((winner, second, third)):
         assert f"{k + 1}. Platz" in certificates.flat(k) and name in certificates.flat(k)
 
