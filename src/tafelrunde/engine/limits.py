@@ -33,6 +33,8 @@ MAX_LIVES = 10
 MAX_CHIPS = 50
 MAX_PRIZES = 100
 MAX_MINUTES = 24 * 60
+MAX_SEASON_EVENINGS = 1_000  # evenings (tournaments) of one season
+MAX_EVENT_TYPES = 50  # event types a season ruleset names
 
 # -- uploads -----------------------------------------------------------------------------
 MAX_FILE_BYTES = 10 * 1024 * 1024  # a tournament file
