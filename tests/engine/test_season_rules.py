@@ -250,3 +250,10 @@ def test_a_toml_date_is_refused() -> None:
     with pytest.raises(RuleError) as info:
         season_rules_from_toml(SMALL + "[events]\nfrom = 2026-01-01\n")
     assert info.value.field is not None and info.value.field.startswith("season ruleset")
+
+
+def test_the_example_of_the_documentation_is_a_valid_season_ruleset() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "seasons.md").read_text(encoding="utf-8")
+    example = text.split("```toml\n", 1)[1].split("```", 1)[0].replace('"""…"""', '""')
+    rules = season_rules_from_toml(example)
+    assert rules.count == Counting("best", n=6) and rules.event_types == ("Spieleabend",)
