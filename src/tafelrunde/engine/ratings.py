@@ -14,8 +14,10 @@ upgrade cannot change them silently:
 - KAPPA = 0.0001: the smallest factor sigma² is multiplied with in one game;
 - no margin, no sigma limit, no balancing, gamma = sigma / c (the paper's choice).
 
-openskill 6.2.0 follows Algorithm 4 of Weng & Lin (2011), and then moves the mu of
-persons sharing a place by the mean of their changes (their sigmas are left alone).
+openskill 6.2.0 gives exactly Algorithm 4 of Weng & Lin (2011), ties included: its step
+meant to give tied persons the mean of their mu changes measures each change against the
+already updated rating, finds zero and changes nothing (tests/engine/test_ratings.py checks
+the numbers by hand, so an upgrade that changes this shows).
 
 The shown value is the conservative estimate mu − 3 sigma, rounded to one decimal only
 when shown. The numbers are floats (exp and sqrt): deterministic, not exact.
