@@ -3,6 +3,7 @@ the games of real tournaments of each format."""
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections import Counter
@@ -229,6 +230,19 @@ def test_the_shown_value_is_rounded_only_when_shown() -> None:
     )
     assert [r.person for r in result.ranking("alhambra")] == ["a", "b"]
     assert result.families() == ["alhambra"]
+
+
+def test_rating_leaves_the_cycle_collector_as_it_was() -> None:
+    game = Game("1", "alhambra", {"a": 1, "b": 2})
+    assert gc.isenabled()
+    ratings([game])
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        ratings([game])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,9 @@ when shown. The numbers are floats (exp and sqrt): deterministic, not exact.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
@@ -170,11 +172,30 @@ class _Track:
     history: list[Point] = field(default_factory=list)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector (it would rescan every game and history entry time and
+    again; rating makes no reference cycles), then restore it as it was."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def ratings(games: Iterable[Game]) -> Ratings:
     """Rate every game in order (key, tiebreak) and return each person's rating per family."""
+    with _collector_paused():
+        return _rate(sorted(games, key=Game.order))
+
+
+def _rate(games: list[Game]) -> Ratings:
+    """Rate games already in playing order."""
     pl = model()
     tracks: dict[Key, _Track] = {}
-    for game in sorted(games, key=Game.order):
+    for game in games:
         seated = game.seated()
         family = game.family
         playing: list[_Track] = []
