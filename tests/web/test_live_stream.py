@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
-from webhelpers import run_async
+from webhelpers import organiser, run_async
 
 from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.presets import load_ruleset
@@ -156,3 +156,17 @@ def test_no_line_of_text_reads_as_a_broken_change(text: str) -> None:
     """Garbage on the channel: no change, or one with a number and a plain revision."""
     change = Change.parse(text)
     assert change is None or (change.pk >= 0 and (change.revision.isalnum() or change.gone))
+
+
+def test_a_live_refresh_leaves_the_saved_message_for_the_next_page() -> None:
+    """A page fetched by live.js between a POST and its redirect does not eat the message."""
+    rec = tournament()
+    client = Client()
+    organiser(client)
+    data = {"kinds": ["seating", "tables"], "seconds": "12", "theme": "dark"}
+    response = client.post(f"/turniere/{rec.pk}/beamer/einstellungen/", data)
+    assert response.status_code == 302
+    live = client.get(f"/turniere/{rec.pk}/", HTTP_X_TAFELRUNDE_LIVE="1")
+    assert "Gespeichert" not in live.content.decode()
+    shown = client.get(response["Location"])
+    assert "Gespeichert – der Beamer zeigt es sofort." in shown.content.decode()

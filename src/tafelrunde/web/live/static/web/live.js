@@ -17,6 +17,7 @@
   var again = false;
   var waiting = false;
   var RETRY_MS = 3000;  // after a failed fetch of the page
+  var leaving = false;
 
   function connect() {
     source = new EventSource(url + "?rev=" + encodeURIComponent(revision));
@@ -123,6 +124,9 @@
   }
 
   function refresh() {
+    if (leaving) {
+      return;  // a form was sent or a link followed: the next page shows the news
+    }
     if (busy) {
       again = true;
       return;
@@ -170,6 +174,24 @@
       }
     });
   }
+
+  // a form sent the ordinary way, or the page left: no more refreshes here
+  window.addEventListener("submit", function (e) {
+    if (!e.defaultPrevented && !(e.target && e.target.hasAttribute("hx-post"))) {
+      leaving = true;
+      window.setTimeout(function () {
+        leaving = false;  // still here (e.g. the answer was a download): go on updating
+      }, 10000);
+    }
+  });
+  window.addEventListener("pagehide", function () {
+    leaving = true;
+  });
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted) {
+      leaving = false;  // back from the browser's cache: this page is shown again
+    }
+  });
 
   // a form left untouched again (or its field left): bring in what waited
   document.addEventListener("focusout", function () {
