@@ -22,7 +22,7 @@ from rolehelpers import REFUSED, referee
 from webhelpers import create, logged, organiser, text
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.web.club.existing import link_existing
+from tafelrunde.web.club.existing import link_existing, players_in
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.people import link, merge, suggest, unlink
 from tafelrunde.web.club.roster import players_of
@@ -536,6 +536,23 @@ def test_the_data_migration_links_one_player_across_tournaments() -> None:
     link_existing(django_apps)  # again: nothing doubled
     assert PlayerLink.objects.count() == links
     assert Person.objects.filter(name="Anna").count() == 1
+
+
+def test_stored_players_include_late_and_registered_ones_but_not_undone_ones() -> None:
+    listed = [{"id": "s1", "name": "Anna"}, {"id": "s2", "name": "Bernd"}]
+    late = [
+        {"n": 4, "type": "latejoined", "player": "s3", "name": "Clara"},
+        {"n": 5, "type": "latejoined", "player": "s4", "name": "Dieter"},
+        {"n": 6, "type": "undo", "target": 5},
+    ]
+    assert players_in("A", listed, late) == [("s1", "Anna"), ("s2", "Bernd"), ("s3", "Clara")]
+    registered = [
+        {"n": 1, "type": "register", "player": "p001", "name": "Emil"},
+        {"n": 2, "type": "register", "player": "p002", "name": "Frieda"},
+        {"n": 3, "type": "undo", "target": 2},
+    ]
+    assert players_in("D", [], registered) == [("p001", "Emil")]
+    assert players_in("B", "kaputt", [None, {"type": "latejoined"}]) == []
 
 
 # -- who may ---------------------------------------------------------------------------------

@@ -40,9 +40,8 @@ def link_existing(apps: Any, schema_editor: Any = None) -> None:
     link_model = apps.get_model("club", "PlayerLink")
     seen: dict[str, list[tuple[int, str, str]]] = defaultdict(list)  # key: tournament, id, name
     for rec in tournaments.objects.order_by("pk"):
-        data = list(
-            facts.objects.filter(tournament=rec).order_by("n").values_list("data", flat=True)
-        )
+        adding = facts.objects.filter(tournament=rec, data__type__in=[*ADDED.values(), "undo"])
+        data = list(adding.order_by("n").values_list("data", flat=True))
         for pid, name in players_in(rec.format, rec.players, data):
             key = name_key(name)
             if key:
@@ -52,6 +51,7 @@ def link_existing(apps: Any, schema_editor: Any = None) -> None:
         for spelled in {v for _, _, name in found for v in name_keys(name)}:
             variants[spelled].add(key)
     known = {name_key(p.name) for p in person_model.objects.all()}
+    linked = set(link_model.objects.values_list("tournament_id", "player"))
     for key, found in seen.items():
         if key in known:
             continue  # somebody of this name is in the registry already: the page offers it
@@ -61,12 +61,6 @@ def link_existing(apps: Any, schema_editor: Any = None) -> None:
         per_tournament = Counter(t for t, _, _ in found)
         if other_spellings:
             continue
-        linked = {
-            (t, pid)
-            for t, pid in link_model.objects.filter(
-                tournament_id__in=list(per_tournament)
-            ).values_list("tournament_id", "player")
-        }
         link_model.objects.bulk_create(
             link_model(tournament_id=t, player=pid, person=person)
             for t, pid, _ in found

@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+import difflib
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.name_match import NameIndex, name_key
+from tafelrunde.engine.name_match import name_key, name_keys
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.models import TournamentRecord
 
 SUGGESTIONS = 5  # at most so many tolerant suggestions per name
+CANDIDATES = 12  # names compared closely, of those sharing the most letter triples
+LIKENESS = 0.75  # how alike two names must be (difflib's ratio) to be suggested
+
+
+def triples(key: str) -> set[str]:
+    """The letter triples of a folded name (with its ends), to find alike names quickly."""
+    padded = f" {key} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
 
 
 class Suggester:
@@ -23,24 +33,52 @@ class Suggester:
     def __init__(self, people: Iterable[Person] | None = None) -> None:
         """Index the given persons (all of them by default)."""
         self.people = list(Person.objects.all() if people is None else people)
-        self.index = NameIndex(tuple(p.name for p in self.people))
-        self.by_key: dict[str, list[Person]] = {}
-        for p in self.people:
-            self.by_key.setdefault(name_key(p.name), []).append(p)
+        self.keys = [name_key(p.name) for p in self.people]
+        self.by_key: dict[str, list[int]] = {}
+        self.by_variant: dict[str, list[int]] = {}
+        self.by_triple: dict[str, list[int]] = {}
+        for i, p in enumerate(self.people):
+            self.by_key.setdefault(self.keys[i], []).append(i)
+            for variant in name_keys(p.name):
+                self.by_variant.setdefault(variant, []).append(i)
+            for triple in triples(self.keys[i]):
+                self.by_triple.setdefault(triple, []).append(i)
 
     def exact(self, name: str) -> list[Person]:
         """The persons of the same name (ignoring case, accents and spacing)."""
-        return list(self.by_key.get(name_key(name), []))
+        return [self.people[i] for i in self.by_key.get(name_key(name), [])]
 
     def similar(self, name: str) -> list[Person]:
-        """Persons whose names look like this one but are not the same name."""
+        """Persons whose names look like this one but are not the same name: umlauts spelled
+        out (Mueller, Müller), a name within the other (Anna Müller-Lüdenscheidt), or a few
+        letters apart (Klara, Clara); the likest first."""
         key = name_key(name)
-        found: list[Person] = []
-        for i in [*self.index.find(name), *self.index.close(name, SUGGESTIONS)]:
-            p = self.people[i]
-            if name_key(p.name) != key and p not in found:
-                found.append(p)
-        return found[:SUGGESTIONS]
+        if not key:
+            return []
+        spelled = [i for v in name_keys(name) for i in self.by_variant.get(v, [])]
+        mine = triples(key)
+        shared: Counter[int] = Counter()
+        for triple in mine:
+            shared.update(self.by_triple.get(triple, []))
+        words = set(key.split())
+        matcher = difflib.SequenceMatcher(None, autojunk=False)
+        matcher.set_seq2(key)  # kept: compared with each candidate in turn
+        scored = []
+        for i, count in shared.most_common(CANDIDATES):
+            if count < len(mine) * 0.3:
+                break  # too few letter triples in common: the rest have fewer
+            other = self.keys[i]
+            matcher.set_seq1(other)
+            within = words <= set(other.split()) or set(other.split()) <= words
+            alike = matcher.real_quick_ratio() >= LIKENESS and matcher.quick_ratio() >= LIKENESS
+            ratio = matcher.ratio() if alike or within else 0.0
+            if within or ratio >= LIKENESS:
+                scored.append((-ratio, other, i))
+        found: list[int] = []
+        for i in [*spelled, *(i for _, _, i in sorted(scored))]:
+            if self.keys[i] != key and i not in found:
+                found.append(i)
+        return [self.people[i] for i in found[:SUGGESTIONS]]
 
     def suggest(self, name: str) -> list[Person]:
         """The same names first, then similar ones."""
