@@ -590,3 +590,46 @@ def test_referees_and_visitors_are_refused() -> None:
             assert answer.status_code == 302 and answer["Location"].startswith("/anmelden/")
     assert (list(Person.objects.values_list()), list(PlayerLink.objects.values_list())) == before
     assert "/personen/" not in text(schiri.get(f"/turniere/{rec.pk}/spieler/"))
+
+
+def test_odd_numbers_in_addresses_and_forms_change_nothing() -> None:
+    client = organised()
+    rec = tournament(client, PLAYERS)
+    huge = "9" * 30
+    assert client.get(f"/personen/{huge}/bearbeiten/").status_code == 404
+    assert client.get(f"/personen/{huge}/zusammenfuehren/").status_code == 404
+    anna = Person.objects.create(name="Anna")
+    url = f"/turniere/{rec.pk}/personen/"
+    for odd in ("²", "١٢", huge, "-1", ""):
+        assert (
+            client.get(f"/personen/{anna.pk}/zusammenfuehren/", {"other": odd}).status_code == 200
+        )
+        assert (
+            client.post(f"/personen/{anna.pk}/zusammenfuehren/", {"other": odd}).status_code == 302
+        )
+        sent = {"player": pid(rec, "Anna"), "person": odd}
+        assert client.post(url + "verknuepfen/", sent).status_code == 302
+    assert client.get("/personen/import/uebernehmen/").status_code == 405
+    token = hidden_rows(text(upload(client, "l.csv", b"Name\nBernd\n")))
+    for odd in ("²", "١", huge):
+        answer = client.post("/personen/import/uebernehmen/", {"rows": token, "row": [odd]})
+        assert answer.status_code == 302
+    assert list(Person.objects.values_list("name", flat=True)) == ["Anna"]
+    assert not PlayerLink.objects.exists()
+
+
+def test_a_removed_players_link_goes_with_it() -> None:
+    client = organised()
+    rec = tournament(client, PLAYERS)
+    jana = Person.objects.create(name="Jana")
+    link(rec, pid(rec, "Jana"), jana)
+    gone = pid(rec, "Jana")
+    sent = {"version": TournamentRecord.objects.get(pk=rec.pk).version}
+    assert client.post(f"/turniere/{rec.pk}/spieler/{gone}/entfernen/", sent).status_code == 302
+    assert not PlayerLink.objects.exists()
+    sent = {"names": "Zora", "version": TournamentRecord.objects.get(pk=rec.pk).version}
+    assert client.post(f"/turniere/{rec.pk}/spieler/", sent).status_code == 302
+    rec = TournamentRecord.objects.get(pk=rec.pk)
+    assert pid(rec, "Zora") == gone  # the id came back: with no person
+    assert "Zora" in text(client.get(f"/turniere/{rec.pk}/personen/"))
+    assert not PlayerLink.objects.exists() and Person.objects.filter(name="Jana").exists()

@@ -98,7 +98,7 @@ def chosen(token: str, ticked: list[str]) -> list[tuple[str, bool, str]]:
     rows = unsigned(token)
     picked: list[int] = []
     for value in ticked:
-        if not value.isdigit() or int(value) >= len(rows):
+        if not (value.isascii() and value.isdigit() and len(value) < 6) or int(value) >= len(rows):
             raise RuleError(
                 msg("The preview was changed; please upload the file again."), field="rows"
             )

@@ -85,6 +85,11 @@ class Suggester:
         return [*self.exact(name), *self.similar(name)]
 
 
+def number(text: str) -> int | None:
+    """A record's number sent by a form (plain digits, not too long), else None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
 def suggest(name: str) -> list[Person]:
     """Persons for a typed name: the same name first (case, accents, spacing ignored), then
     tolerant matches (umlauts spelled out, parts of the name, small typos)."""

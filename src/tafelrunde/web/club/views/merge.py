@@ -10,7 +10,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.name_match import NameIndex
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.models import Person
-from tafelrunde.web.club.people import clashes, merge
+from tafelrunde.web.club.people import clashes, merge, number
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, text_of
@@ -23,7 +23,7 @@ def person_merge(request: HttpRequest, person: int) -> HttpResponse:
     """Keep this person; take over the other one's players (asked first), then delete it."""
     keep = get_object_or_404(Person, pk=person)
     other_id = request.POST.get("other") or request.GET.get("other") or ""
-    other = Person.objects.filter(pk=int(other_id)).first() if other_id.isdigit() else None
+    other = Person.objects.filter(pk=number(other_id)).first() if number(other_id) else None
     if request.method == "POST":
         if other is None:
             messages.error(request, translated(msg("Please choose another person to merge with.")))

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import msg, msg_n
 from tafelrunde.web.club.models import Person
-from tafelrunde.web.club.people import link, player_name, unlink
+from tafelrunde.web.club.people import link, number, player_name, unlink
 from tafelrunde.web.club.tournament_people import link_certain, player_rows
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, record_of, text_of
@@ -42,7 +42,7 @@ def person_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Link a player to a chosen person."""
     rec = record_of(pk)
     sent = request.POST.get("person", "")
-    person = Person.objects.filter(pk=int(sent)).first() if sent.isdigit() else None
+    person = Person.objects.filter(pk=number(sent)).first() if number(sent) else None
     try:
         if person is None:
             raise RuleError(msg("This person does not exist (any more)."), field="person")
