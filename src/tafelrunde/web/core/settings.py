@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "tafelrunde.web.table.apps.TableConfig",
     "tafelrunde.web.live.apps.LiveConfig",
     "tafelrunde.web.paper.apps.PaperConfig",
+    "tafelrunde.web.club.apps.ClubConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
 ]
 MIDDLEWARE = [

@@ -13,5 +13,6 @@ urlpatterns = [
     path("", include("tafelrunde.web.table.urls")),
     path("", include("tafelrunde.web.live.urls")),
     path("", include("tafelrunde.web.paper.urls")),
+    path("", include("tafelrunde.web.club.urls")),
     path("", include("tafelrunde.web.orga.urls")),
 ]

@@ -14,6 +14,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
+from tafelrunde.web.club.models import PlayerLink
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
 from tafelrunde.web.core.forms_play import VersionForm
@@ -113,6 +114,7 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
+        PlayerLink.objects.filter(tournament_id=rec.pk, player=pid).delete()  # the id may return
         name = gone[0]
         messages.success(request, translated(msg("{name} removed.", name=name)))
     return redirect("players", rec.pk)

@@ -1,0 +1,1 @@
+"""The club's people: persons (members and guests) across tournaments, linked to players."""

@@ -1,0 +1,115 @@
+"""A member list's import in two steps: a preview that stores nothing, then the ticked rows.
+
+The preview's rows travel in one signed hidden field: changed by hand, they are refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core import signing
+from django.db import transaction
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import checked_name
+from tafelrunde.engine.name_match import name_key
+from tafelrunde.i18n import Message, msg
+from tafelrunde.web.club.member_file import MAX_ROWS, MemberRow
+from tafelrunde.web.club.models import Person
+from tafelrunde.web.club.people import Suggester
+
+SALT = "tafelrunde.club.import"
+MAX_AGE = 6 * 3600  # seconds a preview stays valid
+
+NEW, SAME, SIMILAR, TWICE, BAD = "new", "same", "similar", "twice", "bad"
+
+
+@dataclass
+class PreviewRow:
+    """One row of the preview: what it would store and how it compares with the registry."""
+
+    line: int
+    name: str
+    member: bool
+    email: str
+    state: str
+    alike: list[str] = field(default_factory=list)  # the names it looks like (or the row)
+    problem: Message | None = None
+    index: int | None = None  # its position in the signed rows (None: not storable)
+
+    @property
+    def ticked(self) -> bool:
+        """Whether the row is ticked at first: only the new ones."""
+        return self.state == NEW
+
+
+def preview(rows: list[MemberRow]) -> tuple[list[PreviewRow], str]:
+    """Compare the rows with the registry and with each other; the storable ones, signed."""
+    known = Suggester()
+    out: list[PreviewRow] = []
+    storable: list[list[object]] = []
+    first_line: dict[str, int] = {}
+    for row in rows:
+        shown = PreviewRow(row.line, row.name, row.member, row.email, BAD, problem=row.problem)
+        out.append(shown)
+        if row.problem is not None:
+            continue
+        key = name_key(row.name)
+        if key in first_line:
+            shown.state, shown.alike = TWICE, [str(first_line[key])]
+            continue
+        first_line[key] = row.line
+        same, similar = known.exact(row.name), known.similar(row.name)
+        if same:
+            shown.state, shown.alike = SAME, [p.name for p in same]
+        elif similar:
+            shown.state, shown.alike = SIMILAR, [p.name for p in similar]
+        else:
+            shown.state = NEW
+        shown.index = len(storable)
+        storable.append([row.name, row.member, row.email])
+    return out, signing.dumps(storable, salt=SALT, compress=True)
+
+
+def unsigned(token: str) -> list[tuple[str, bool, str]]:
+    """The storable rows of a preview; refuse a changed or old one."""
+    changed = RuleError(
+        msg("The preview was changed or is too old; please upload the file again."), field="rows"
+    )
+    try:
+        data = signing.loads(token, salt=SALT, max_age=MAX_AGE)
+    except (signing.BadSignature, ValueError):
+        raise changed from None
+    if not isinstance(data, list) or len(data) > MAX_ROWS:
+        raise changed
+    rows: list[tuple[str, bool, str]] = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 3):
+            raise changed
+        name, member, email = item
+        if not (isinstance(member, bool) and isinstance(email, str) and len(email) <= 254):
+            raise changed
+        rows.append((checked_name(name, field="rows"), member, email))
+    return rows
+
+
+def chosen(token: str, ticked: list[str]) -> list[tuple[str, bool, str]]:
+    """The ticked rows of a preview (by position); refuse positions it does not have."""
+    rows = unsigned(token)
+    picked: list[int] = []
+    for value in ticked:
+        if not (value.isascii() and value.isdigit() and len(value) < 6) or int(value) >= len(rows):
+            raise RuleError(
+                msg("The preview was changed; please upload the file again."), field="rows"
+            )
+        if int(value) not in picked:
+            picked.append(int(value))
+    if not picked:
+        raise RuleError(msg("Please tick at least one row to take over."), field="rows")
+    return [rows[i] for i in sorted(picked)]
+
+
+@transaction.atomic
+def store(rows: list[tuple[str, bool, str]]) -> list[Person]:
+    """Create the persons of the chosen rows, all or none."""
+    return [Person.objects.create(name=n, member=m, email=e) for n, m, e in rows]

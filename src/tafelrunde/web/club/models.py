@@ -1,0 +1,48 @@
+"""What the club keeps about people: a person once, and which tournament player they were."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models.functions import Lower
+
+from tafelrunde.web.core.models import TournamentRecord
+
+PERSON_NAME_LENGTH = 100
+
+
+class Person(models.Model):
+    """Somebody across tournaments: a member (Mitglied) or a guest (Gast); only the name
+    is ever public, the e-mail address never."""
+
+    name = models.CharField("Name", max_length=PERSON_NAME_LENGTH)
+    member = models.BooleanField("Mitglied", default=True)
+    email = models.EmailField("E-Mail", blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = (Lower("name"), "pk")
+
+    def __str__(self) -> str:
+        """Name the person."""
+        return self.name
+
+
+class PlayerLink(models.Model):
+    """One tournament's player is this person (a player of a tournament at most once)."""
+
+    tournament = models.ForeignKey(
+        TournamentRecord, on_delete=models.CASCADE, related_name="person_links"
+    )
+    player = models.CharField("Spieler", max_length=40)
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="links")
+
+    class Meta:
+        ordering = ("tournament", "player")
+        constraints = (
+            models.UniqueConstraint(fields=("tournament", "player"), name="one_person_per_player"),
+        )
+
+    def __str__(self) -> str:
+        """Name the link."""
+        return f"{self.tournament_id}/{self.player} → {self.person_id}"

@@ -1,0 +1,23 @@
+"""The people pages' addresses: the registry, its import and merges, a tournament's players."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from tafelrunde.web.club.views import imports, merge, people, tournament
+
+T = "turniere/<int:pk>/personen/"
+
+urlpatterns = [
+    path("personen/", people.persons, name="persons"),
+    path("personen/neu/", people.person_new, name="person-new"),
+    path("personen/import/", imports.member_import, name="person-import"),
+    path("personen/import/uebernehmen/", imports.member_import_apply, name="person-import-apply"),
+    path("personen/<int:person>/bearbeiten/", people.person_edit, name="person-edit"),
+    path("personen/<int:person>/zusammenfuehren/", merge.person_merge, name="person-merge"),
+    path(T, tournament.tournament_persons, name="tournament-persons"),
+    path(T + "verknuepfen/", tournament.person_link, name="tournament-person-link"),
+    path(T + "neu/", tournament.person_from_player, name="tournament-person-new"),
+    path(T + "loesen/", tournament.person_unlink, name="tournament-person-unlink"),
+    path(T + "alle/", tournament.link_all_certain, name="tournament-persons-certain"),
+]

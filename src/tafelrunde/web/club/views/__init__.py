@@ -1,0 +1,1 @@
+"""The organisers' pages of the club's people."""

@@ -1,0 +1,70 @@
+"""Merging two records of one person: choose the other by name, see what moves, confirm."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.name_match import NameIndex
+from tafelrunde.i18n import msg
+from tafelrunde.web.club.models import Person
+from tafelrunde.web.club.people import clashes, merge, number
+from tafelrunde.web.club.roster import players_of
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.common import audit, organiser, text_of
+
+FOUND = 20  # persons offered for a search
+
+
+@organiser
+def person_merge(request: HttpRequest, person: int) -> HttpResponse:
+    """Keep this person; take over the other one's players (asked first), then delete it."""
+    keep = get_object_or_404(Person, pk=person)
+    other_id = request.POST.get("other") or request.GET.get("other") or ""
+    other = Person.objects.filter(pk=number(other_id)).first() if number(other_id) else None
+    if request.method == "POST":
+        if other is None:
+            messages.error(request, translated(msg("Please choose another person to merge with.")))
+            return redirect("person-merge", keep.pk)
+        try:
+            done = merge(keep, other)
+        except RuleError as err:
+            messages.error(request, text_of(err))
+            return redirect("person-merge", keep.pk)
+        said = msg(
+            "Persons merged: {gone} into {keep} ({n} players moved)",
+            gone=other.name,
+            keep=keep.name,
+            n=len(done.moved),
+        )
+        audit(request, None, said)
+        messages.success(
+            request, translated(msg("{gone} merged into {keep}.", gone=other.name, keep=keep.name))
+        )
+        return redirect("persons")
+    query = request.GET.get("q", "")[:100].strip()
+    found: list[Person] = []
+    if query and other is None:
+        people = list(Person.objects.exclude(pk=keep.pk))
+        index = NameIndex(tuple(p.name for p in people))
+        found = [people[i] for i in index.find(query)[:FOUND]]
+    context = {
+        "keep": keep,
+        "query": query,
+        "found": found,
+        "other": other if other != keep else None,
+    }
+    if other is not None and other != keep:
+        context |= {"moving": _moving(other), "clash": ", ".join(clashes(keep, other))}
+    return render(request, "club/merge.html", context)
+
+
+def _moving(person: Person) -> list[tuple[str, str]]:
+    """The person's players that would move: the tournament and the player's name."""
+    rows = []
+    for link in person.links.select_related("tournament").order_by("tournament__pk", "player"):
+        names = dict(players_of(link.tournament))
+        rows.append((link.tournament.name, names.get(link.player, link.player)))
+    return rows
