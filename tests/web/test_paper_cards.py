@@ -207,3 +207,14 @@ def test_the_print_pages_speak_english_when_the_reader_chose_it() -> None:
     assert "Group round" in html and 'lang="en"' in html
     menu = text(client.get(f"/turniere/{rec.pk}/drucken/"))
     assert "Table cards" in menu and "Print everything for the current game or round" in menu
+
+
+def test_everything_leaves_out_what_has_nothing_to_print() -> None:
+    client = Client()
+    organiser(client)
+    before = save(group("gruppenmodus", 8).tournament)
+    html = client.get(f"/turniere/{before.pk}/drucken/alles/").content.decode()
+    assert html.count('class="sheet empty"') == 1 and "Gerade spielt kein Tisch" in html
+    drawn_ = save(drawn("gruppenmodus", 8).tournament)
+    html = client.get(f"/turniere/{drawn_.pk}/drucken/alles/").content.decode()
+    assert 'class="sheet empty"' not in html and html.count('class="table-card"') == 2

@@ -124,4 +124,4 @@ def cards_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
         msg("No table is playing now: table cards are printed once a game is drawn.")
     )
     return [Part("paper/part_cards.html", {"cards": cards, "sheets": sheets, "two": per == 2,
-                                           "empty": empty})]  # fmt: skip
+                                           "empty": empty}, blank=not cards)]  # fmt: skip

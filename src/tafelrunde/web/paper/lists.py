@@ -35,7 +35,7 @@ def seating_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
         "starts": any(r.get("start") for r in rows),
         "empty": empty,
     }
-    return [Part("paper/part_seating.html", context)]
+    return [Part("paper/part_seating.html", context, blank=not rows)]
 
 
 def registration_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:

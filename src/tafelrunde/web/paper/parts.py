@@ -18,6 +18,7 @@ class Part:
 
     template: str
     context: dict[str, Any] = field(default_factory=dict)
+    blank: bool = False  # nothing to print: the part only says why (left out of "everything")
 
 
 class Refusal(Exception):

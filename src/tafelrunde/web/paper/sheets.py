@@ -24,9 +24,12 @@ def sheets_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
             msg("No table is open now: score sheets are printed once a table is opened.")
         )
         found = knockout_sheets(state)
-        return [Part("paper/part_sheets_knockout.html", {"sheets": found, "empty": empty})]
+        return [Part("paper/part_sheets_knockout.html", {"sheets": found, "empty": empty},
+                     blank=not found)]  # fmt: skip
     assert isinstance(state, TournamentState)
     empty = translated(
         msg("No table is playing now: score sheets are printed once a game is drawn.")
     )
-    return [Part("paper/part_sheets_group.html", {"sheets": group_sheets(state), "empty": empty})]
+    found = group_sheets(state)
+    return [Part("paper/part_sheets_group.html", {"sheets": found, "empty": empty},
+                 blank=not found)]  # fmt: skip

@@ -25,8 +25,9 @@ EVERYTHING_TITLE = msg("Everything for the current game or round")
 
 
 def _sheet(request: HttpRequest, rec: TournamentRecord, title: Message,
-           make: list[Any]) -> HttpResponse:  # fmt: skip
-    """A print document of the parts the makers give, or the refusal of an option in words."""
+           make: list[Any], skip_blank: bool = False) -> HttpResponse:  # fmt: skip
+    """A print document of the parts the makers give, or the refusal of an option in words;
+    with `skip_blank`, parts with nothing to print are left out (all blank: the first says why)."""
     parts: list[Part] = []
     error = ""
     try:
@@ -34,6 +35,8 @@ def _sheet(request: HttpRequest, rec: TournamentRecord, title: Message,
             parts += m(request, rec)
     except Refusal as refusal:
         error = translated(refusal.said)
+    if skip_blank:
+        parts = [p for p in parts if not p.blank] or parts[:1]
     staffed = is_staff(request.user)
     context = {
         "rec": rec, "title": translated(title), "parts": parts, "error": error,
@@ -64,7 +67,7 @@ def everything(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything for the current game or round in one go: cards, score sheets, who sits where."""
     rec = record_of(pk)
     makers = [BY_SLUG[s].make for s in EVERYTHING if s in BY_SLUG and BY_SLUG[s].fits(rec.format)]
-    return _sheet(request, rec, EVERYTHING_TITLE, makers)
+    return _sheet(request, rec, EVERYTHING_TITLE, makers, skip_blank=True)
 
 
 @require_safe
