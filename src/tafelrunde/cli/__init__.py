@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands, ko_entry, ko_show, presence, serve, simulate, unlock
+from tafelrunde.cli import commands, ko_entry, ko_show, presence, ratings, serve, simulate, unlock
 from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import DEFAULT_LANGUAGE, languages, msg
@@ -321,6 +321,15 @@ def build_parser() -> argparse.ArgumentParser:
         file=False,
     )
     sp.add_argument("name", nargs="?", help=_("User name (else all)"))
+    data_folder(sp)
+    sp = cmd(
+        "ratings",
+        _("Show the ratings of the club's persons per game family"),
+        ratings.show_ratings,
+        file=False,
+    )
+    sp.add_argument("--family", help=_("Only this game family (e.g. alhambra)"))
+    sp.add_argument("--top", type=int, default=50, help=_("How many per family (default 50)"))
     data_folder(sp)
 
     sp = cmd(
