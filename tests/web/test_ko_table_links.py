@@ -103,6 +103,10 @@ def test_a_disputed_loser_is_decided_on_the_board() -> None:
     csrf_post(first, url, {"action": "me", "player": players[0]})
     csrf_post(first, url, {"action": "lost", "loser": players[1]} | form_marks(first, url))
     csrf_post(second, url, {"action": "me", "player": players[2]})
+    waiting = text(second.get(url))  # the page says what a different name does
+    assert "Jemand anderes hat verloren?" in waiting and "strittig" in waiting
+    assert f'name="loser" value="{players[1]}"' not in waiting
+    assert f'name="loser" value="{players[2]}"' in waiting
     csrf_post(second, url, {"action": "lost", "loser": players[2]} | form_marks(second, url))
     assert table_status(state(rec), table.number).status == "disputed"
     board = text(organiser.get(f"/turniere/{rec.pk}/ergebnistafel/"))

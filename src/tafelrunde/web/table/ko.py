@@ -69,6 +69,7 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
          "mine": v.player == me}
         for v in game.versions
     ]  # fmt: skip
+    entered = {v.loser for v in game.versions}
     writable = table.is_open
     context = {
         "rec": link.tournament,
@@ -77,7 +78,7 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
         "game": game,
         "mark": mark_of(game),
         "players": players,
-        "playing": [p for p in players if not p["gone"]],
+        "playing": [p for p in players if not p["gone"] and p["id"] not in entered],
         "names": [(p["id"], p["name"]) for p in players if not p["gone"]],
         "game_no": game.game,
         "tap_help": translated(msg("Tap your name; then you can enter or confirm who lost.")),
