@@ -44,3 +44,20 @@ def test_a_member_list_is_imported_and_the_players_linked(
     expect(page.locator("#linked-count")).to_have_text("8 von 8 Spielern verknüpft.")
     shoot(page, shots, "people-03-linked")
     assert PlayerLink.objects.filter(tournament_id=pk).count() == 8
+
+
+def test_a_known_person_is_offered_while_typing_players(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    Person.objects.create(name="Jürgen Müller", member=True)
+    login(page, live_server_url)
+    submit(page, page.get_by_role("link", name="Neues Turnier"))
+    field = page.get_by_label("Spieler, einer je Zeile")
+    field.fill("Anna\n")
+    field.press_sequentially("mue")
+    chip = page.locator(".suggestions button", has_text="Jürgen Müller")
+    expect(chip).to_be_visible()
+    shoot(page, shots, "people-04-suggested")
+    chip.click()
+    expect(field).to_have_value("Anna\nJürgen Müller")
+    expect(page.locator(".suggestions button")).to_have_count(0)

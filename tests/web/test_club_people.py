@@ -633,3 +633,21 @@ def test_a_removed_players_link_goes_with_it() -> None:
     assert pid(rec, "Zora") == gone  # the id came back: with no person
     assert "Zora" in text(client.get(f"/turniere/{rec.pk}/personen/"))
     assert not PlayerLink.objects.exists() and Person.objects.filter(name="Jana").exists()
+
+
+def test_known_persons_are_offered_while_a_name_is_typed() -> None:
+    client = organised()
+    Person.objects.create(name="Jürgen Müller", member=True)
+    Person.objects.create(name="Clara Schmidt", member=False)
+    found = text(client.get("/personen/vorschlaege/", {"q": "mue"}))
+    assert 'data-name="Jürgen Müller"' in found and "Clara" not in found
+    alike = text(client.get("/personen/vorschlaege/", {"q": "Klara Schmidt"}))
+    assert 'data-name="Clara Schmidt"' in alike and "(Gast)" in alike
+    assert "Keine bekannte Person" in text(client.get("/personen/vorschlaege/", {"q": "Zoltan"}))
+    assert "data-name" not in text(client.get("/personen/vorschlaege/", {"q": "m"}))
+    hostile = text(client.get("/personen/vorschlaege/", {"q": "<script>x" * 50}))
+    assert "<script>" not in hostile
+    page = text(client.get("/turniere/neu/"))
+    assert 'data-suggest-url="/personen/vorschlaege/"' in page and 'data-suggest="person"' in page
+    assert Client().get("/personen/vorschlaege/", {"q": "mue"}).status_code == 302
+    assert "data-suggest-url" not in text(Client().get("/"))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tafelrunde.web.club.views import imports, merge, people, tournament
+from tafelrunde.web.club.views import imports, merge, people, suggest, tournament
 
 T = "turniere/<int:pk>/personen/"
 
 urlpatterns = [
     path("personen/", people.persons, name="persons"),
+    path("personen/vorschlaege/", suggest.person_suggestions, name="person-suggest"),
     path("personen/neu/", people.person_new, name="person-new"),
     path("personen/import/", imports.member_import, name="person-import"),
     path("personen/import/uebernehmen/", imports.member_import_apply, name="person-import-apply"),

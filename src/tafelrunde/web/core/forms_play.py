@@ -80,6 +80,7 @@ class LateForm(VersionForm):
         """Add the name."""
         super().__init__(*args, **kwargs)
         self.fields["name"] = forms.CharField(label=gettext("Name"), max_length=NAME_LENGTH)
+        self.fields["name"].widget.attrs |= {"data-suggest": "person", "autocomplete": "off"}
         self.fields["name"].error_messages["required"] = gettext("Please fill this in.")
         self.fields["name"].error_messages["max_length"] = gettext(
             "at most %(limit_value)d characters"

@@ -63,6 +63,9 @@ def _events() -> list[tuple[str, str]]:
     return [none] + [(str(e.pk), str(e)) for e in Event.objects.all()]
 
 
+TYPED_NAMES = {"data-suggest": "person", "autocomplete": "off"}  # known persons offered
+
+
 class TournamentForm(forms.Form):
     """A new tournament: name, event, preset or uploaded ruleset, players, day."""
 
@@ -70,7 +73,7 @@ class TournamentForm(forms.Form):
     event = forms.ChoiceField(required=False)
     preset = forms.ChoiceField(required=False)
     ruleset = forms.FileField(required=False)
-    players = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), required=False)
+    players = forms.CharField(widget=forms.Textarea(attrs=TYPED_NAMES | {"rows": 8}), required=False)
     players_file = forms.FileField(required=False)
     day = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
@@ -124,7 +127,10 @@ class RulesForm(forms.Form):
 class PlayersForm(forms.Form):
     """Players to add: typed names or a CSV file."""
 
-    names = forms.CharField(widget=forms.Textarea(attrs={"rows": 4}), required=False)
+    names = forms.CharField(
+        widget=forms.Textarea(attrs=TYPED_NAMES | {"rows": 4}),
+        required=False,
+    )
     file = forms.FileField(required=False)
     late = forms.BooleanField(required=False)
     paid = forms.BooleanField(required=False)
