@@ -73,7 +73,9 @@ class TournamentForm(forms.Form):
     event = forms.ChoiceField(required=False)
     preset = forms.ChoiceField(required=False)
     ruleset = forms.FileField(required=False)
-    players = forms.CharField(widget=forms.Textarea(attrs=TYPED_NAMES | {"rows": 8}), required=False)
+    players = forms.CharField(
+        widget=forms.Textarea(attrs=TYPED_NAMES | {"rows": 8}), required=False
+    )
     players_file = forms.FileField(required=False)
     day = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
