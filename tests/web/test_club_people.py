@@ -255,6 +255,33 @@ def test_a_merge_moves_every_link_after_a_clear_confirmation() -> None:
     assert "Bitte eine andere Person" in text(client.get(answer["Location"]))
 
 
+def test_a_merge_is_undone_from_the_list_of_persons() -> None:
+    client = organised()
+    one = tournament(client, ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Ingo", "Jana"])
+    two = tournament(client, ["Anne", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Ingo", "Jana"])
+    keep = Person.objects.create(name="Anna")
+    gone = Person.objects.create(name="Anne", member=False, email="anne@example.org")
+    link(one, pid(one, "Anna"), keep)
+    link(two, pid(two, "Anne"), gone)
+    assert 'id="merge-undo"' not in text(client.get("/personen/"))
+    client.post(f"/personen/{keep.pk}/zusammenfuehren/", {"other": gone.pk})
+    listed = text(client.get("/personen/"))
+    assert "„Anne“ wurde eben zusammengeführt." in listed and 'id="merge-undo"' in listed
+    assert Client().post("/personen/zusammenfuehren/zurueck/").status_code == 302  # no login
+    assert Person.objects.count() == 1
+    answer = client.post("/personen/zusammenfuehren/zurueck/")
+    assert "Anne ist wieder ein eigener Eintrag." in text(client.get(answer["Location"]))
+    back = Person.objects.get(name="Anne")
+    assert (back.member, back.email) == (False, "anne@example.org")
+    assert list(back.links.values_list("tournament", flat=True)) == [two.pk]
+    keep.refresh_from_db()
+    assert keep.email == "" and list(keep.links.values_list("tournament", flat=True)) == [one.pk]
+    assert "Zusammenführung zurückgenommen: Anne wieder getrennt von Anna" in logged()
+    again = client.post("/personen/zusammenfuehren/zurueck/")  # only once
+    assert "Es gibt keine Zusammenführung" in text(client.get(again["Location"]))
+    assert Person.objects.count() == 2
+
+
 def test_a_merge_of_two_players_of_one_tournament_is_refused() -> None:
     client = organised()
     rec = tournament(client, ["Anna", "Anne", "Clara", "Dieter", "Emil", "Frieda", "Ingo", "Jana"])

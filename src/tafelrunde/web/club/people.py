@@ -180,3 +180,17 @@ def merge(keep: Person, gone: Person) -> Merged:
         keep.save(update_fields=["email", "changed_at"])
     gone.delete()
     return Merged([(t, p) for t, p in moved], email_taken)
+
+
+@transaction.atomic
+def unmerge(keep: Person, name: str, member: bool, email: str, merged: Merged) -> Person:
+    """Take back a merge: the deleted record again, with the players that moved (those still
+    linked to `keep`); keep's e-mail goes back if it came with the merge."""
+    keep = Person.objects.select_for_update().get(pk=keep.pk)
+    back = Person.objects.create(name=name, member=member, email=email)
+    for tournament, player in merged.moved:
+        keep.links.filter(tournament_id=tournament, player=player).update(person=back)
+    if merged.email_taken and keep.email == email:
+        keep.email = ""
+        keep.save(update_fields=["email", "changed_at"])
+    return back

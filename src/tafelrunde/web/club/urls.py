@@ -15,6 +15,7 @@ urlpatterns = [
     path("personen/import/", imports.member_import, name="person-import"),
     path("personen/import/uebernehmen/", imports.member_import_apply, name="person-import-apply"),
     path("personen/<int:person>/bearbeiten/", people.person_edit, name="person-edit"),
+    path("personen/zusammenfuehren/zurueck/", merge.person_unmerge, name="person-unmerge"),
     path("personen/<int:person>/zusammenfuehren/", merge.person_merge, name="person-merge"),
     path(T, tournament.tournament_persons, name="tournament-persons"),
     path(T + "verknuepfen/", tournament.person_link, name="tournament-person-link"),

@@ -5,17 +5,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.name_match import NameIndex
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.models import Person
-from tafelrunde.web.club.people import clashes, merge, number
+from tafelrunde.web.club.people import Merged, clashes, merge, number, unmerge
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser, text_of
 
 FOUND = 20  # persons offered for a search
+UNDO = "merge_undo"  # the session's latest merge, which „Rückgängig“ takes back
 
 
 @organiser
@@ -28,6 +30,7 @@ def person_merge(request: HttpRequest, person: int) -> HttpResponse:
         if other is None:
             messages.error(request, translated(msg("Please choose another person to merge with.")))
             return redirect("person-merge", keep.pk)
+        gone = {"name": other.name, "member": other.member, "email": other.email}
         try:
             done = merge(keep, other)
         except RuleError as err:
@@ -40,6 +43,8 @@ def person_merge(request: HttpRequest, person: int) -> HttpResponse:
             n=len(done.moved),
         )
         audit(request, None, said)
+        request.session[UNDO] = gone | {"keep": keep.pk, "moved": done.moved,
+                                        "email_taken": done.email_taken}  # fmt: skip
         messages.success(
             request, translated(msg("{gone} merged into {keep}.", gone=other.name, keep=keep.name))
         )
@@ -68,3 +73,31 @@ def _moving(person: Person) -> list[tuple[str, str]]:
         names = dict(players_of(link.tournament))
         rows.append((link.tournament.name, names.get(link.player, link.player)))
     return rows
+
+
+def undoable(request: HttpRequest) -> dict[str, object] | None:
+    """The session's latest merge, if its kept person still exists."""
+    said = request.session.get(UNDO)
+    if not isinstance(said, dict) or not Person.objects.filter(pk=said.get("keep")).exists():
+        return None
+    return said
+
+
+@organiser
+@require_POST
+def person_unmerge(request: HttpRequest) -> HttpResponse:
+    """Take back the session's latest merge."""
+    said = undoable(request)
+    request.session.pop(UNDO, None)
+    if said is None:
+        messages.error(request, translated(msg("There is no merge to take back.")))
+        return redirect("persons")
+    keep = Person.objects.get(pk=said["keep"])
+    moved = [(int(t), str(p)) for t, p in said["moved"]]  # type: ignore[attr-defined]
+    back = unmerge(keep, str(said["name"]), bool(said["member"]), str(said["email"]),
+                   Merged(moved, bool(said["email_taken"])))  # fmt: skip
+    audit(request, None, msg("Merge taken back: {gone} split off from {keep} again",
+                             gone=back.name, keep=keep.name))  # fmt: skip
+    messages.success(request, translated(msg("{gone} is a record of its own again.",
+                                             gone=back.name)))  # fmt: skip
+    return redirect("persons")
