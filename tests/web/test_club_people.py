@@ -678,3 +678,15 @@ def test_known_persons_are_offered_while_a_name_is_typed() -> None:
     assert 'data-suggest-url="/personen/vorschlaege/"' in page and 'data-suggest="person"' in page
     assert Client().get("/personen/vorschlaege/", {"q": "mue"}).status_code == 302
     assert "data-suggest-url" not in text(Client().get("/"))
+
+
+def test_the_list_of_persons_names_the_tournaments_with_players_not_linked() -> None:
+    client = organised()
+    rec = tournament(client, ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Ingo", "Jana"])
+    link(rec, pid(rec, "Anna"), Person.objects.create(name="Anna"))
+    listed = text(client.get("/personen/"))
+    assert f'href="/turniere/{rec.pk}/personen/">{rec.name}</a>' in listed
+    assert "1 von 8 Spielern verknüpft" in listed
+    for name in ["Bernd", "Clara", "Dieter", "Emil", "Frieda", "Ingo", "Jana"]:
+        link(rec, pid(rec, name), Person.objects.create(name=name))
+    assert 'id="not-linked"' not in text(client.get("/personen/"))

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Count
 
 from tafelrunde.engine.name_match import name_key
+from tafelrunde.web.club.existing import ADDED, players_in
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.people import Suggester
 from tafelrunde.web.club.roster import players_of
-from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.models import FactRecord, TournamentRecord
 
 
 @dataclass
@@ -60,3 +62,26 @@ def link_certain(rec: TournamentRecord) -> list[tuple[str, Person]]:
             if made:
                 done.append((row.name, row.certain))
     return done
+
+
+@dataclass(frozen=True)
+class Open:
+    """A tournament with players not yet linked to a person."""
+
+    tournament: TournamentRecord
+    players: int
+    linked: int
+
+
+def not_linked() -> list[Open]:
+    """Every tournament with players linked to no person, newest first (read from the
+    stored players and registrations, without replaying the tournaments)."""
+    found = []
+    counted = TournamentRecord.objects.annotate(linked=Count("person_links")).order_by("-pk")
+    for rec in counted:
+        adding = FactRecord.objects.filter(tournament=rec, data__type__in=[*ADDED.values(), "undo"])
+        data = list(adding.order_by("n").values_list("data", flat=True))
+        players = len({pid for pid, _ in players_in(rec.format, rec.players, data)})
+        if players > rec.linked:  # type: ignore[attr-defined]
+            found.append(Open(rec, players, rec.linked))  # type: ignore[attr-defined]
+    return found

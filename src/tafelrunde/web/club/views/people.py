@@ -12,6 +12,7 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.club.forms import PersonForm
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.people import Suggester
+from tafelrunde.web.club.tournament_people import not_linked
 from tafelrunde.web.club.views.merge import undoable
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser
@@ -34,6 +35,7 @@ def persons(request: HttpRequest) -> HttpResponse:
         "members": Person.objects.filter(member=True).count(),
         "guests": Person.objects.filter(member=False).count(),
         "undo": undoable(request),
+        "open": [] if query else not_linked(),
     }
     return render(request, "club/persons.html", context)
 
