@@ -343,3 +343,28 @@ def test_format_d_gives_one_game_per_table(count: int, seed: int) -> None:
     assert final.places[f"ko:{state.winner}"] == 1
     result = ratings(gs)
     assert sum(r.games for r in result) == sum(len(g.places) for g in gs)
+
+
+def test_ratings_in_two_threads_leave_the_cycle_collector_as_it_was() -> None:
+    import gc
+    import threading
+
+    from tafelrunde.engine.ratings import _collector_paused
+
+    assert gc.isenabled()
+    inside, leave = threading.Event(), threading.Event()
+
+    def rate_slowly() -> None:
+        with _collector_paused():
+            inside.set()
+            leave.wait(5)
+
+    other = threading.Thread(target=rate_slowly)
+    other.start()
+    assert inside.wait(5)
+    with _collector_paused():
+        assert not gc.isenabled()
+    assert not gc.isenabled()  # the other rating still runs
+    leave.set()
+    other.join(5)
+    assert gc.isenabled()
