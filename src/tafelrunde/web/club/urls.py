@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tafelrunde.web.club.views import imports, merge, people, tournament
+from tafelrunde.web.club.views import imports, merge, people, public, tournament
 
 T = "turniere/<int:pk>/personen/"
 
@@ -13,6 +13,9 @@ urlpatterns = [
     path("personen/neu/", people.person_new, name="person-new"),
     path("personen/import/", imports.member_import, name="person-import"),
     path("personen/import/uebernehmen/", imports.member_import_apply, name="person-import-apply"),
+    path("personen/<int:person>/", public.person, name="person"),
+    path("spielstaerke/", public.ratings, name="ratings"),
+    path("statistik/", public.statistics, name="club-statistics"),
     path("personen/<int:person>/bearbeiten/", people.person_edit, name="person-edit"),
     path("personen/<int:person>/zusammenfuehren/", merge.person_merge, name="person-merge"),
     path(T, tournament.tournament_persons, name="tournament-persons"),
