@@ -39,6 +39,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules, preset_names, preset_text
 from tafelrunde.sim.autoplay import random_result
+from tafelrunde.web.club.models import Person
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.domain.store import Logged, save_new
 from tafelrunde.web.core.models import Event, TournamentRecord
@@ -232,7 +233,8 @@ def reason(response: Any) -> str:
 WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables",
               "board", "table-links", "projector-settings"}  # fmt: skip
 GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/",
-           "/planung/", "/drucken/einstellungen/")  # fmt: skip
+           "/planung/", "/drucken/einstellungen/", "/spielstaerke/", "/statistik/",
+           "/personen/")  # fmt: skip
 
 
 def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
@@ -285,6 +287,7 @@ def every_page(client: Client, *, general: bool = False) -> Seen:
     pages = ["/"]
     if general:
         pages += [*GENERAL[1:], *(reverse("event-edit", args=[pk]) for pk in event_pks())]
+        pages += [reverse("person", args=[pk]) for pk in person_pks()]
     for path in pages:
         response = client.get(path)
         expect(response, (200,), f"GET {path}")
@@ -295,6 +298,11 @@ def every_page(client: Client, *, general: bool = False) -> Seen:
 def event_pks() -> list[int]:
     """The numbers of the stored events."""
     return list(Event.objects.order_by("pk").values_list("pk", flat=True))
+
+
+def person_pks() -> list[int]:
+    """The numbers of the stored persons (their public pages)."""
+    return list(Person.objects.order_by("pk").values_list("pk", flat=True))
 
 
 def snapshot() -> tuple[Any, ...]:

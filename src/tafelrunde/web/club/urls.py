@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tafelrunde.web.club.views import imports, merge, people, suggest, tournament
+from tafelrunde.web.club.views import imports, merge, people, public, suggest, tournament
 
 T = "turniere/<int:pk>/personen/"
 
@@ -14,6 +14,9 @@ urlpatterns = [
     path("personen/neu/", people.person_new, name="person-new"),
     path("personen/import/", imports.member_import, name="person-import"),
     path("personen/import/uebernehmen/", imports.member_import_apply, name="person-import-apply"),
+    path("personen/<int:person>/", public.person, name="person"),
+    path("spielstaerke/", public.ratings, name="ratings"),
+    path("statistik/", public.statistics, name="club-statistics"),
     path("personen/<int:person>/bearbeiten/", people.person_edit, name="person-edit"),
     path("personen/zusammenfuehren/zurueck/", merge.person_unmerge, name="person-unmerge"),
     path("personen/<int:person>/zusammenfuehren/", merge.person_merge, name="person-merge"),
