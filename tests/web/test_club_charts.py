@@ -51,11 +51,11 @@ def test_a_line_chart_places_the_lowest_value_at_the_bottom_and_the_highest_at_t
     tips = [d.find(f"{NS}title") for d in dots]
     assert [t.text for t in tips if t is not None] == [
         "01.01.2026: 3",
-        "02.01.2026: -1.5",
+        "02.01.2026: -1,5",  # the page's language: a decimal comma in German
         "Tipp <i>",
     ]
     texts = [t.text for t in root.iter(f"{NS}text")]
-    assert "<b>&" in texts and "7.2" in texts  # an escaped label, the max tick
+    assert "<b>&" in texts and "7,2" in texts  # an escaped label, the max tick
 
 
 def test_a_bar_chart_draws_bars_from_zero_proportional_to_the_values() -> None:

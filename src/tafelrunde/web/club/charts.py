@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT = 480, 240
@@ -43,8 +44,10 @@ def empty() -> str:
 
 
 def number(value: float) -> str:
-    """A value as a tick label: whole numbers without decimals, else one decimal."""
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+    """A value as a tick label in the page's language: whole numbers without decimals, else
+    one decimal (7,2 in German)."""
+    places = 0 if float(value).is_integer() else 1
+    return number_format(round(float(value), places), places, use_l10n=True)
 
 
 class Plot:
