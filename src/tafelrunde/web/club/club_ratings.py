@@ -5,11 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tafelrunde.engine.knockout import KnockoutState
-from tafelrunde.engine.rating_games import knockout_games, tournament_games
-from tafelrunde.engine.ratings import Game, Rating, Ratings, ratings
+from tafelrunde.engine.ratings import Rating, Ratings
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.web.club.models import Person, PlayerLink
-from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 
 
@@ -34,29 +31,11 @@ def played_on(rec: TournamentRecord) -> str:
 
 
 def club_ratings() -> ClubRatings:
-    """Rate every game of every stored tournament, in the order they were played."""
-    links: dict[int, dict[str, str]] = {}
-    for tournament, player, person in PlayerLink.objects.values_list(
-        "tournament_id", "player", "person_id"
-    ):
-        links.setdefault(tournament, {})[player] = f"person-{person}"
-    names = {f"person-{pk}": name for pk, name in Person.objects.values_list("pk", "name")}
-    games: list[Game] = []
-    for rec in TournamentRecord.objects.select_related("event").order_by("pk"):
-        _, state = read_only(rec)
-        tag, key, persons = f"turnier-{rec.pk}", played_on(rec), links.get(rec.pk, {})
-        if isinstance(state, KnockoutState):
-            found = knockout_games(state, tournament=tag, key=key, persons=persons)
-        else:
-            assert isinstance(state, TournamentState)
-            found = tournament_games(state, tournament=tag, key=key, persons=persons)
-        for game in found:  # a player linked to no person: named with the tournament
-            for person in game.places:
-                if person.startswith(tag + ":"):
-                    name = player_name(state, person[len(tag) + 1 :])
-                    names.setdefault(person, f"{name} ({rec.name})")
-        games += found
-    return ClubRatings(ratings(games), names)
+    """Rate every game of every stored tournament, in the order they were played (afresh,
+    from each tournament's summary)."""
+    from tafelrunde.web.club.ratings_cache import build  # it builds on this module
+
+    return build().ratings
 
 
 def player_name(state: TournamentState | KnockoutState, player: str) -> str:

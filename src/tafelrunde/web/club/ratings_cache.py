@@ -81,7 +81,8 @@ def summary(rec: TournamentRecord) -> Played:
         assert isinstance(state, TournamentState)
         found = tournament_games(state, tournament=tag, key="")
         rows = group_ranking_rows(state)
-        names = {p.id: state.tournament.name_of(p.id) for p in state.tournament.players}
+        tour = state.tournament
+        names = {p.id: tour.name_of(p.id) for p in [*tour.players, *tour.late_players()]}
         extra = {}
     cut = len(tag) + 1
     games = tuple(
