@@ -14,18 +14,13 @@ from html import escape
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from tafelrunde.web.core.svg_chart import Canvas, Labels
+
+__all__ = ["Labels", "Point", "bar_chart", "line_chart"]
+
 WIDTH, HEIGHT = 480, 240
 LEFT, RIGHT, TOP, BOTTOM = 52, 16, 30, 44  # margins around the plot
-FONT = 'font-family="system-ui, sans-serif" font-size="12" fill="#000"'
-
-
-@dataclass(frozen=True)
-class Labels:
-    """The words of a chart: its title (for screen readers and as heading) and its axes."""
-
-    title: str
-    x: str
-    y: str
+FONT_SIZE = 12
 
 
 @dataclass(frozen=True)
@@ -50,15 +45,14 @@ def number(value: float) -> str:
     return number_format(round(float(value), places), places, use_l10n=True)
 
 
-class Plot:
+class Plot(Canvas):
     """A plot area: data coordinates to SVG coordinates, axes with min/max ticks."""
 
     def __init__(self, count: int, low: float, high: float, labels: Labels, ident: str) -> None:
+        super().__init__((WIDTH, HEIGHT), FONT_SIZE, labels, ident)
         if high - low < 1e-9:
             low, high = low - 1, high + 1
         self.count, self.low, self.high = count, low, high
-        self.labels, self.ident = labels, ident
-        self.parts: list[str] = []
 
     def x(self, index: float) -> float:
         """The SVG x of the index-th value (0 …), spread over the width."""
@@ -71,16 +65,6 @@ class Plot:
         """The SVG y of a value."""
         share = (value - self.low) / (self.high - self.low)
         return round(HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * share, 1)
-
-    def add(self, part: str) -> None:
-        """Add SVG markup."""
-        self.parts.append(part)
-
-    def text(self, x: float, y: float, words: str, anchor: str = "middle", extra: str = "") -> None:
-        """Add a text (escaped)."""
-        self.add(
-            f'<text x="{x}" y="{y}" text-anchor="{anchor}" {FONT}{extra}>{escape(words)}</text>'
-        )
 
     def axes(self, first: str, last: str) -> None:
         """Both axes: min and max ticks on y, the first and last label on x, axis labels."""
@@ -101,19 +85,6 @@ class Plot:
         )
         self.text((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, self.labels.x)
         self.text(4, 14, self.labels.y, "start")
-
-    def svg(self) -> str:
-        """The whole chart."""
-        title = escape(f"{self.ident}-title", quote=True)
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-            f'width="100%" role="img" aria-labelledby="{title}" '
-            f'aria-label="{escape(self.labels.title, quote=True)}" class="chart">'
-            f'<title id="{title}">{escape(self.labels.title)}</title>'
-            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>'
-            + "".join(self.parts)
-            + "</svg>"
-        )
 
 
 def line_chart(points: Sequence[Point], labels: Labels, ident: str) -> str:

@@ -8,25 +8,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from html import escape
 
 from tafelrunde.sim.tour_model import hours_minutes
+from tafelrunde.web.core.svg_chart import Canvas, Labels
+
+__all__ = ["Labels", "count_ticks", "duration_histogram", "tables_course", "time_ticks"]
 
 WIDTH, HEIGHT = 480, 270
 LEFT, RIGHT, TOP, BOTTOM = 50, 24, 44, 50  # margins around the plot
-FONT = 'font-family="system-ui, sans-serif" font-size="13" fill="#000"'
+FONT_SIZE = 13
 MINUTE_STEPS = (5, 10, 15, 20, 30, 60, 120, 180, 240, 360, 480, 720, 1440)
 COUNT_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
-
-
-@dataclass(frozen=True)
-class Labels:
-    """The words of a chart: its title (for screen readers) and its two axes."""
-
-    title: str
-    x: str
-    y: str
 
 
 def nice_step(span: float, most: int, steps: Sequence[float]) -> float:
@@ -37,16 +29,15 @@ def nice_step(span: float, most: int, steps: Sequence[float]) -> float:
     return steps[-1] * math.ceil(span / (steps[-1] * most))
 
 
-class Frame:
+class Frame(Canvas):
     """A plot area: data coordinates to SVG coordinates, and its axes with ticks."""
 
     def __init__(
         self, x_span: tuple[float, float], y_max: float, labels: Labels, ident: str
     ) -> None:
+        super().__init__((WIDTH, HEIGHT), FONT_SIZE, labels, ident)
         self.x_min, self.x_len = x_span[0], max(x_span[1] - x_span[0], 1e-9)
         self.y_max = max(y_max, 1e-9)
-        self.labels, self.ident = labels, ident
-        self.parts: list[str] = []
 
     def x(self, value: float) -> float:
         """The SVG x of a data value."""
@@ -55,16 +46,6 @@ class Frame:
     def y(self, value: float) -> float:
         """The SVG y of a data value."""
         return round(HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * value / self.y_max, 1)
-
-    def add(self, part: str) -> None:
-        """Add SVG markup."""
-        self.parts.append(part)
-
-    def text(self, x: float, y: float, words: str, anchor: str = "middle", extra: str = "") -> None:
-        """Add a text."""
-        self.add(
-            f'<text x="{x}" y="{y}" text-anchor="{anchor}" {FONT}{extra}>{escape(words)}</text>'
-        )
 
     def axes(self, x_ticks: Sequence[tuple[float, str]], y_ticks: Sequence[float]) -> None:
         """Draw both axes with their ticks, tick labels and axis labels."""
@@ -86,18 +67,6 @@ class Frame:
         )
         self.text((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 8, self.labels.x)
         self.text(LEFT - 40, 16, self.labels.y, "start")
-
-    def svg(self) -> str:
-        """Return the whole chart."""
-        title = f"{self.ident}-title"
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-            f'role="img" aria-labelledby="{title}" class="chart">'
-            f'<title id="{title}">{escape(self.labels.title)}</title>'
-            f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>'
-            + "".join(self.parts)
-            + "</svg>"
-        )
 
 
 def time_ticks(start: float, end: float, most: int = 6) -> list[tuple[float, str]]:
