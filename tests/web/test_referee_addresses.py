@@ -46,6 +46,7 @@ REFEREE: dict[str, tuple[str, str]] = {
     "plan-status": (REFUSED_403, REFUSED_403),
     "plan-again": (REFUSED_403, REFUSED_403),
     "tournament-delete": (REFUSED_403, REFUSED_403),
+    "tournament-event": (REFUSED_403, REFUSED_403),
     "rules": (READ, REFUSED_403),
     "rules-preset": (REFUSED_403, REFUSED_403),
     "players": (READ, REFUSED_403),

@@ -8,6 +8,7 @@ from django.urls import include, path
 from tafelrunde.web.orga.views import (
     board,
     club_presets,
+    event_of,
     events,
     logins,
     planning,
@@ -27,6 +28,7 @@ urlpatterns = [
     path("termine/<int:pk>/", events.edit, name="event-edit"),
     path("termine/<int:pk>/loeschen/", events.delete, name="event-delete"),
     path("turniere/neu/", tournaments.create, name="tournament-new"),
+    path(T + "termin/", event_of.tournament_event, name="tournament-event"),
     path("turniere/laden/", tournaments.import_file, name="tournament-import"),
     path("vorlagen/", club_presets.presets, name="club-presets"),
     path("vorlagen/<int:pk>/regeln.toml", club_presets.download, name="club-preset-file"),
