@@ -12,7 +12,7 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser
-from tafelrunde.web.orga.forms import EventForm
+from tafelrunde.web.orga.forms import EventForm, event_kinds
 
 
 @organiser
@@ -27,7 +27,8 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             audit(request, None, msg("Event '{name}' ({when}) saved", name=saved.name, when=when))
         messages.success(request, translated(msg("Event saved.")))
         return redirect("home")
-    return render(request, "orga/event_form.html", {"form": form, "event": event})
+    context = {"form": form, "event": event, "kinds": event_kinds()}
+    return render(request, "orga/event_form.html", context)
 
 
 @organiser
