@@ -69,12 +69,6 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         return str(self.cleaned_data.get("kind") or "").strip()
 
 
-def event_kinds() -> list[str]:
-    """The kinds of event used so far, sorted."""
-    kinds = Event.objects.exclude(kind="").values_list("kind", flat=True).distinct()
-    return sorted(set(kinds), key=str.casefold)
-
-
 def _events() -> list[tuple[str, str]]:
     """The events to choose from, and none."""
     none = ("", gettext("– no event –"))

@@ -12,7 +12,8 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser
-from tafelrunde.web.orga.forms import EventForm, event_kinds
+from tafelrunde.web.club.forms_season import used_kinds
+from tafelrunde.web.orga.forms import EventForm
 
 
 @organiser
@@ -27,7 +28,7 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             audit(request, None, msg("Event '{name}' ({when}) saved", name=saved.name, when=when))
         messages.success(request, translated(msg("Event saved.")))
         return redirect("home")
-    context = {"form": form, "event": event, "kinds": event_kinds()}
+    context = {"form": form, "event": event, "kinds": used_kinds()}
     return render(request, "orga/event_form.html", context)
 
 
