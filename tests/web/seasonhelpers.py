@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from fuzzhelpers import USER, now, organiser_user
+from fuzzhelpers import USER, organiser_user
 from projectorhelpers import people
 
 from tafelrunde.engine.facts import Tournament
@@ -34,17 +34,22 @@ def tournament(
     """A stored tournament of format A–D on that day, played to its end (or only set up)."""
     organiser_user()
     title = name or f"Abend {fmt} {day.isoformat()}"
-    tour = new_tournament(title, load_rules(PRESETS[fmt]), people(n), day=day, at=now(), by=USER)
+    at = f"{day.isoformat()}T10:00:00+01:00"  # played that day, before registration closes
+    tour = new_tournament(title, load_rules(PRESETS[fmt]), people(n), day=day, at=at, by=USER)
     if play and isinstance(tour, Tournament):
         play_to_end(tour, seed=5)
     if play and isinstance(tour, KnockoutTournament):
-        record_all(tour, [PayFee(n=0, at=0, player=p) for p in tour.state().players], at=now())
+        record_all(tour, [PayFee(n=0, at=0, player=p) for p in tour.state().players], at=at)
         while not tour.state().finished:
             state = tour.state()
             if not state.open_tables():
-                record_all(tour, list(tables_to_open(state)), at=now(), by=USER)
+                record_all(tour, list(tables_to_open(state)), at=at, by=USER)
                 continue
             table = state.open_tables()[0]
             lost = GameLost(n=0, at=0, table=table.number, player=table.remaining[0])
-            record_all(tour, [lost], at=now(), by=USER)
-    return save_new(tour, event=ev, log=Logged(msg("Demo tournament created")))
+            record_all(tour, [lost], at=at, by=USER)
+    rec = save_new(tour, event=ev, log=Logged(msg("Demo tournament created")))
+    if rec.day is None:  # formats A–C: the day of the form or the event
+        rec.day = day
+        rec.save(update_fields=["day"])
+    return rec

@@ -140,9 +140,9 @@ def test_the_print_page_is_a_paper_page() -> None:
 def test_only_organisers_make_change_and_delete_seasons() -> None:
     anonymous = Client()
     for path in ("/saisons/neu/",):
-        assert anonymous.get(path)["Location"].startswith("/login")
+        assert anonymous.get(path)["Location"].startswith("/anmelden/")
     season = make()
-    assert anonymous.get(f"/saisons/{season.pk}/bearbeiten/")["Location"].startswith("/login")
+    assert anonymous.get(f"/saisons/{season.pk}/bearbeiten/")["Location"].startswith("/anmelden/")
     assert anonymous.post(f"/saisons/{season.pk}/loeschen/").status_code == 302
     assert Season.objects.filter(pk=season.pk).exists()
     boss = Client()
