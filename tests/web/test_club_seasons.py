@@ -149,13 +149,22 @@ def test_only_organisers_make_change_and_delete_seasons() -> None:
     organiser(boss)
     rec = tournament("A", 8, D(2026, 8, 1), event("Serie", D(2026, 8, 1), "Schocken-Serie"))
     assert "Schocken-Serie" in text(boss.get("/saisons/neu/"))
-    answer = boss.post("/saisons/neu/", {"name": "Serie 2026", "preset": "schocken-serie",
-                                         "kinds": ["Schocken-Serie"], f"pick-{rec.pk}": ""})  # fmt: skip
+    answer = boss.post(
+        "/saisons/neu/",
+        {
+            "name": "Serie 2026",
+            "preset": "schocken-serie",
+            "kinds": ["Schocken-Serie"],
+            f"pick-{rec.pk}": "",
+        },
+    )
     made = Season.objects.get(name="Serie 2026")
     assert answer.status_code == 302 and made.event_kinds == ["Schocken-Serie"]
     assert season_tournaments(made) == [rec]
-    boss.post(f"/saisons/{made.pk}/bearbeiten/", {"name": "Serie 2026", "preset": "-",
-              "kinds": ["Schocken-Serie"], f"pick-{rec.pk}": "out"})  # fmt: skip
+    boss.post(
+        f"/saisons/{made.pk}/bearbeiten/",
+        {"name": "Serie 2026", "preset": "-", "kinds": ["Schocken-Serie"], f"pick-{rec.pk}": "out"},
+    )
     assert season_tournaments(made) == [] and made.choices.get().included is False
     assert boss.post(f"/saisons/{made.pk}/loeschen/").status_code == 302
     assert not Season.objects.filter(pk=made.pk).exists()
@@ -170,11 +179,14 @@ def test_bad_toml_and_bad_dates_are_refused_in_german_and_nothing_is_stored() ->
     assert answer.status_code == 400 and "count.n" in text(answer)
     answer = boss.post("/saisons/neu/", {"name": "Kaputt", "rules_text": "schema = ["})
     assert answer.status_code == 400
-    answer = boss.post("/saisons/neu/", {"name": "Kaputt", "preset": "summe",
-                                         "date_from": "2026-05-01", "date_to": "2026-04-01"})  # fmt: skip
+    answer = boss.post(
+        "/saisons/neu/",
+        {"name": "Kaputt", "preset": "summe", "date_from": "2026-05-01", "date_to": "2026-04-01"},
+    )
     assert answer.status_code == 400 and "Bis: darf nicht vor Von liegen." in text(answer)
-    answer = boss.post("/saisons/neu/", {"name": "Kaputt", "preset": "summe",
-                                         "date_from": "31.02.2026"})  # fmt: skip
+    answer = boss.post(
+        "/saisons/neu/", {"name": "Kaputt", "preset": "summe", "date_from": "31.02.2026"}
+    )
     assert answer.status_code == 400 and "gültiges Datum" in text(answer)
     assert not Season.objects.exists()
 

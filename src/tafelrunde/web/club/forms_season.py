@@ -96,4 +96,3 @@ class SeasonForm(forms.Form):
         if not preset:
             raise RuleError(msg("Please choose a preset or give a ruleset."))
         return load_season_rules(preset)
-

@@ -21,8 +21,15 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import group_ranking_rows, knockout_ranking_rows
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.limits import labelled
-from tafelrunde.engine.season import Evening, EveningResult, Person, Row, SeasonTable
-from tafelrunde.engine.season import season_rules_from_dict, season_table
+from tafelrunde.engine.season import (
+    Evening,
+    EveningResult,
+    Person,
+    Row,
+    SeasonTable,
+    season_rules_from_dict,
+    season_table,
+)
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.club.models import Person as ClubPerson

@@ -47,7 +47,7 @@ def matches(
     date_to: datetime.date | None,
     kinds: list[str],
 ) -> bool:
-    """Say whether a tournament of this day and event kind lies in the range (inclusive) and kinds."""
+    """Say whether a tournament of this day and event kind is in the range (inclusive) and kinds."""
     if date_from is None and date_to is None and not kinds:
         return False  # a season without range or kinds takes tournaments by hand only
     if (date_from is not None or date_to is not None) and day is None:

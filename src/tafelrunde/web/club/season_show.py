@@ -74,9 +74,14 @@ def rules_words(rules: SeasonRules) -> list[str]:
     if c.mode == "best":
         said.append(msg_n("The best evening counts.", "The best {n} evenings count.", c.n, n=c.n))
     elif c.mode == "all_but_worst":
-        said.append(msg_n("Every evening but the worst counts; a missed evening is a worst one.",
-                          "Every evening but the {n} worst counts; a missed evening is a worst one.",
-                          c.n, n=c.n))  # fmt: skip
+        said.append(
+            msg_n(
+                "Every evening but the worst counts; a missed evening is a worst one.",
+                "Every evening but the {n} worst counts; a missed evening is a worst one.",
+                c.n,
+                n=c.n,
+            )
+        )
     elif c.mode == "average":
         below = (msg("ranked after the others") if c.below_minimum == "behind"
                  else msg("left out"))  # fmt: skip

@@ -12,8 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tafelrunde.engine.season import season_rules_from_dict
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.season import season_rules_from_dict
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.forms_season import KEEP, SeasonForm
 from tafelrunde.web.club.models import Season, SeasonChoice
