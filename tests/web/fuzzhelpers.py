@@ -232,7 +232,7 @@ def reason(response: Any) -> str:
 WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", "ko-tables",
               "board", "table-links", "projector-settings"}  # fmt: skip
 GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/",
-           "/planung/", "/drucken/einstellungen/")  # fmt: skip
+           "/planung/", "/drucken/einstellungen/", "/saisons/neu/")  # fmt: skip
 
 
 def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
@@ -282,7 +282,7 @@ def every_page(client: Client, *, general: bool = False) -> Seen:
     seen = Seen()
     for rec in TournamentRecord.objects.order_by("pk"):
         tournament_pages(client, rec, seen)
-    pages = ["/"]
+    pages = ["/", "/saisons/"]  # public
     if general:
         pages += [*GENERAL[1:], *(reverse("event-edit", args=[pk]) for pk in event_pks())]
     for path in pages:
