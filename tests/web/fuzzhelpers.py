@@ -234,7 +234,7 @@ WITH_FORMS = {"tournament", "rules", "players", "draw", "tables", "ko-players", 
               "board", "table-links", "projector-settings"}  # fmt: skip
 GENERAL = ("/", "/turniere/neu/", "/turniere/laden/", "/termine/neu/", "/vorlagen/", "/anmelden/",
            "/planung/", "/drucken/einstellungen/", "/spielstaerke/", "/statistik/",
-           "/personen/")  # fmt: skip
+           "/personen/", "/saisons/neu/")  # fmt: skip
 
 
 def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
@@ -284,7 +284,7 @@ def every_page(client: Client, *, general: bool = False) -> Seen:
     seen = Seen()
     for rec in TournamentRecord.objects.order_by("pk"):
         tournament_pages(client, rec, seen)
-    pages = ["/"]
+    pages = ["/", "/saisons/"]  # public
     if general:
         pages += [*GENERAL[1:], *(reverse("event-edit", args=[pk]) for pk in event_pks())]
         pages += [reverse("person", args=[pk]) for pk in person_pks()]

@@ -46,3 +46,42 @@ class PlayerLink(models.Model):
     def __str__(self) -> str:
         """Name the link."""
         return f"{self.tournament_id}/{self.player} → {self.person_id}"
+
+
+class Season(models.Model):
+    """A season ranking (Jahreswertung): a season ruleset over the tournaments it takes."""
+
+    name = models.CharField("Name", max_length=100)
+    rules = models.JSONField("Regelwerk")  # the season ruleset as read from its TOML
+    date_from = models.DateField("von", null=True, blank=True)
+    date_to = models.DateField("bis", null=True, blank=True)
+    event_kinds = models.JSONField("Arten", default=list)  # empty: every kind of event
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("-date_from", Lower("name"), "pk")
+
+    def __str__(self) -> str:
+        """Name the season."""
+        return self.name
+
+
+class SeasonChoice(models.Model):
+    """A tournament picked by hand: added to the season (included) or left out of it."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="choices")
+    tournament = models.ForeignKey(
+        TournamentRecord, on_delete=models.CASCADE, related_name="season_choices"
+    )
+    included = models.BooleanField("dabei", default=True)
+
+    class Meta:
+        ordering = ("season", "tournament")
+        constraints = (
+            models.UniqueConstraint(fields=("season", "tournament"), name="one_choice_per_season"),
+        )
+
+    def __str__(self) -> str:
+        """Name the choice."""
+        return f"{self.season_id}/{self.tournament_id}: {self.included}"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tafelrunde.web.club.views import imports, merge, people, public, suggest, tournament
+from tafelrunde.web.club.views import imports, merge, people, public, seasons, suggest, tournament
 
 T = "turniere/<int:pk>/personen/"
+S = "saisons/<int:pk>/"
 
 urlpatterns = [
     path("personen/", people.persons, name="persons"),
@@ -20,6 +21,14 @@ urlpatterns = [
     path("personen/<int:person>/bearbeiten/", people.person_edit, name="person-edit"),
     path("personen/zusammenfuehren/zurueck/", merge.person_unmerge, name="person-unmerge"),
     path("personen/<int:person>/zusammenfuehren/", merge.person_merge, name="person-merge"),
+    path("saisons/", seasons.seasons, name="seasons"),
+    path("saisons/neu/", seasons.season_new, name="season-new"),
+    path(S, seasons.season, name="season"),
+    path(S + "bearbeiten/", seasons.season_edit, name="season-edit"),
+    path(S + "loeschen/", seasons.season_delete, name="season-delete"),
+    path(S + "export.csv", seasons.season_export_csv, name="season-csv"),
+    path(S + "export.xlsx", seasons.season_export_xlsx, name="season-xlsx"),
+    path(S + "drucken/", seasons.season_print, name="season-print"),
     path(T, tournament.tournament_persons, name="tournament-persons"),
     path(T + "verknuepfen/", tournament.person_link, name="tournament-person-link"),
     path(T + "neu/", tournament.person_from_player, name="tournament-person-new"),

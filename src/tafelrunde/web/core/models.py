@@ -24,6 +24,7 @@ class Event(models.Model):
 
     name = models.CharField("Name", max_length=200)
     date = models.DateField("Datum", null=True, blank=True)
+    kind = models.CharField("Art", max_length=60, blank=True)  # e.g. "Spieleabend"
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -43,7 +43,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Event
-        fields = ("name", "date")
+        fields = ("name", "date", "kind")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Label the fields in the active language."""
@@ -55,6 +55,18 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         date.help_text = gettext("leave empty: not fixed yet")
         date.widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
         date.error_messages |= {"invalid": gettext("Please a valid date.")}
+        kind = self.fields["kind"]
+        kind.label = gettext("Kind of event")
+        kind.help_text = gettext(
+            "free text, e.g. Spieleabend, Vereinsmeisterschaft, Schocken-Serie; "
+            "seasons pick their evenings by it"
+        )
+        kind.widget.attrs |= {"list": "event-kinds", "autocomplete": "off"}
+        kind.error_messages |= {"max_length": gettext("At most 60 characters.")}
+
+    def clean_kind(self) -> str:
+        """The kind without surrounding spaces."""
+        return str(self.cleaned_data.get("kind") or "").strip()
 
 
 def _events() -> list[tuple[str, str]]:

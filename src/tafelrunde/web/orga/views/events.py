@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tafelrunde.i18n import msg
+from tafelrunde.web.club.forms_season import used_kinds
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser
@@ -27,7 +28,8 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             audit(request, None, msg("Event '{name}' ({when}) saved", name=saved.name, when=when))
         messages.success(request, translated(msg("Event saved.")))
         return redirect("home")
-    return render(request, "orga/event_form.html", {"form": form, "event": event})
+    context = {"form": form, "event": event, "kinds": used_kinds()}
+    return render(request, "orga/event_form.html", context)
 
 
 @organiser

@@ -1,0 +1,163 @@
+"""The season table for people: cells as text, the tie decisions and the rules in words,
+and the table as CSV and Excel file."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from tafelrunde.engine.export import csv_text
+from tafelrunde.engine.numbers import shown
+from tafelrunde.engine.season import Row, SeasonRules, SeasonTable
+from tafelrunde.i18n import Message, msg, msg_n
+from tafelrunde.web.core.templatetags.tafel import translated
+
+DECIDED = {
+    "more_evenings": msg("more evenings played"),
+    "best_result": msg("best single result"),
+    "shared": msg("shared"),
+}
+
+
+@dataclass(frozen=True)
+class ShownRow:
+    """A table row as the page shows it."""
+
+    row: Row
+    person_pk: int | None  # the club person, None for an unlinked player
+    cells: list[tuple[str, bool]]  # points as text ('' when absent), counted
+    total: str
+    decided: str
+
+
+def person_pk(key: str) -> int | None:
+    """The club person's number of a season table id ('person-7'), or None."""
+    head, _, tail = key.partition("-")
+    return int(tail) if head == "person" and tail.isdigit() else None
+
+
+def number(value: Fraction | None) -> str:
+    """Points for people: exact, as decimals (≈ when they do not end)."""
+    return "" if value is None else translated(shown(value))
+
+
+def shown_rows(table: SeasonTable) -> list[ShownRow]:
+    """Every row of the table as text."""
+    return [
+        ShownRow(
+            row=r,
+            person_pk=person_pk(r.person),
+            cells=[(number(c.points), c.counted) for c in r.cells],
+            total=number(r.total),
+            decided=translated(DECIDED[r.decided_by]) if r.decided_by else "",
+        )
+        for r in table.rows
+    ]
+
+
+def rules_words(rules: SeasonRules) -> list[str]:
+    """The season rules in words: points, what counts, guests, ties."""
+    p, c = rules.points, rules.count
+    said: list[Message] = []
+    if p.source == "participants":
+        said.append(msg("Points per evening: participants − place + 1 (the winner of 12 gets 12)."))
+    elif p.source == "tournament":
+        said.append(msg("Points per evening: the tournament's own points (formats A–C: the "
+                        "points of the stage the player reached)."))  # fmt: skip
+    else:
+        table = ", ".join(translated(shown(v)) for v in p.table)
+        said.append(msg("Points per evening by place: {table}; every place behind: {beyond}.",
+                        table=table, beyond=translated(shown(p.beyond))))  # fmt: skip
+    if c.mode == "best":
+        said.append(msg_n("The best evening counts.", "The best {n} evenings count.", c.n, n=c.n))
+    elif c.mode == "all_but_worst":
+        said.append(
+            msg_n(
+                "Every evening but the worst counts; a missed evening is a worst one.",
+                "Every evening but the {n} worst counts; a missed evening is a worst one.",
+                c.n,
+                n=c.n,
+            )
+        )
+    elif c.mode == "average":
+        below = (msg("ranked after the others") if c.below_minimum == "behind"
+                 else msg("left out"))  # fmt: skip
+        said.append(msg_n("The average of the evenings played counts; whoever played fewer than "
+                          "{n} evening is {below}.",
+                          "The average of the evenings played counts; whoever played fewer than "
+                          "{n} evenings is {below}.", c.min_evenings, n=c.min_evenings,
+                          below=below))  # fmt: skip
+    else:
+        said.append(msg("Every evening counts."))
+    said.append({"ranked": msg("Guests are ranked like members."),
+                 "behind_members": msg("Guests are ranked behind all members."),
+                 "out": msg("Guests are not ranked.")}[rules.guests])  # fmt: skip
+    order = ", ".join(translated(DECIDED[t]) for t in rules.deciders)
+    if order:
+        said.append(msg("Equal totals: decided by {order}; else the place is shared.", order=order))
+    else:
+        said.append(msg("Equal totals share the place."))
+    return [translated(m) for m in said]
+
+
+def _plain(value: Fraction) -> Decimal | int:
+    """An exact number for files: whole, or a decimal (4 places where it does not end)."""
+    if value.denominator == 1:
+        return value.numerator
+    q = Decimal(value.numerator) / Decimal(value.denominator)
+    return q.quantize(Decimal("0.0001")).normalize()
+
+
+def _heads(table: SeasonTable) -> list[str]:
+    """The column heads of the files."""
+    days = [f"{e.date.isoformat()} {e.name}" for e in table.evenings]
+    first = [translated(msg("Place")), translated(msg("Name")), translated(msg("Member"))]
+    last = [translated(msg("Total")), translated(msg("Evenings")), translated(msg("Decided by"))]
+    return first + days + last
+
+
+def _line(r: Row) -> list[Any]:
+    """One row's values for the files (a point not counted in parentheses, as text)."""
+    cells: list[Any] = []
+    for c in r.cells:
+        if c.points is None:
+            cells.append("")
+        else:
+            cells.append(_plain(c.points) if c.counted else f"({_plain(c.points)})")
+    member = translated(msg("yes")) if r.member else translated(msg("guest"))
+    decided = translated(DECIDED[r.decided_by]) if r.decided_by else ""
+    return [r.place, r.name, member, *cells, _plain(r.total), r.evenings, decided]
+
+
+def season_csv(table: SeasonTable) -> str:
+    """The table as CSV (safe against formulas); points not counted in parentheses."""
+    return csv_text([_heads(table), *(_line(r) for r in table.rows)])
+
+
+def season_xlsx(table: SeasonTable, title: str) -> bytes:
+    """The table as an Excel file: numbers as numbers, points not counted in grey italics."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = title[:31].translate(str.maketrans("[]:*?/\\", "_______")) or "Saison"
+    sheet.append(_heads(table))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    aside = Font(italic=True, color="666666")
+    for r in table.rows:
+        values = [r.place, r.name, translated(msg("yes")) if r.member else translated(msg("guest"))]
+        values += [_plain(c.points) if c.points is not None else None for c in r.cells]
+        decided = translated(DECIDED[r.decided_by]) if r.decided_by else ""
+        sheet.append([*values, _plain(r.total), r.evenings, decided])
+        for i, c in enumerate(r.cells):
+            if c.points is not None and not c.counted:
+                sheet.cell(row=sheet.max_row, column=4 + i).font = aside
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

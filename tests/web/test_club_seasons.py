@@ -1,0 +1,198 @@
+"""Seasons (Jahreswertung) in the web app: which tournaments a season takes, the evenings
+made of finished tournaments, the public table with its files and print, the organisers'
+form (bad input refused, nothing stored)."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+
+import pytest
+from django.test import Client
+from openpyxl import load_workbook
+from seasonhelpers import event, tournament
+from webhelpers import organiser, text
+
+from tafelrunde.presets.seasons import load_season_rules
+from tafelrunde.web.club.models import Person, PlayerLink, Season, SeasonChoice
+from tafelrunde.web.club.season_evenings import season_view, standings_of
+from tafelrunde.web.club.season_pick import season_tournaments
+from tafelrunde.web.core.models import Event
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+D = datetime.date
+
+
+def rules(name: str = "summe") -> dict:
+    """A preset's ruleset as a season stores it."""
+    source = load_season_rules(name).source
+    assert source is not None
+    return source
+
+
+def make(**kw: object) -> Season:
+    """A stored season."""
+    data = {"name": "Jahreswertung 2026", "rules": rules(), "event_kinds": []} | kw
+    return Season.objects.create(**data)
+
+
+def test_a_season_takes_tournaments_by_range_and_kind_then_by_hand() -> None:
+    abend = event("Spieleabend März", D(2026, 3, 5), "Spieleabend")
+    meister = event("Vereinsmeisterschaft", D(2026, 6, 1), "Vereinsmeisterschaft")
+    early = tournament("A", 8, D(2025, 12, 31), play=False)
+    first = tournament("A", 8, D(2026, 1, 1), play=False)  # the range is inclusive
+    march = tournament("A", 8, D(2026, 3, 5), abend, play=False)
+    june = tournament("A", 8, D(2026, 6, 1), meister, play=False)
+    last = tournament("A", 8, D(2026, 12, 31), play=False)
+    year = make(date_from=D(2026, 1, 1), date_to=D(2026, 12, 31))
+    assert season_tournaments(year) == [first, march, june, last]
+    evenings = make(date_from=D(2026, 1, 1), event_kinds=["Spieleabend"])
+    assert season_tournaments(evenings) == [march]
+    SeasonChoice.objects.create(season=evenings, tournament=early, included=True)
+    SeasonChoice.objects.create(season=evenings, tournament=march, included=False)
+    assert season_tournaments(evenings) == [early]
+    by_hand = make()  # no range, no kinds: by hand only
+    assert season_tournaments(by_hand) == []
+
+
+def test_finished_tournaments_of_every_format_become_evenings_and_running_ones_wait() -> None:
+    recs = [tournament(f, 8, D(2026, 2, i + 1)) for i, f in enumerate("ABCD")]
+    running = tournament("A", 8, D(2026, 2, 9), play=False, name="Noch offen")
+    anna = Person.objects.create(name="Anna Beispiel", member=True)
+    for rec in recs:
+        PlayerLink.objects.create(tournament=rec, player=rec.players[0]["id"] if rec.players
+                                  else "p001", person=anna)  # fmt: skip
+    season = make(date_from=D(2026, 1, 1), date_to=D(2026, 12, 31))
+    view = season_view(season)
+    assert view.refusal is None and view.table is not None
+    assert [e.id for e in view.table.evenings] == [f"turnier-{r.pk}" for r in recs]
+    assert view.running == [running]
+    for e in view.table.evenings:
+        places = sorted(r.place for r in e.results)
+        assert places == list(range(1, 9)) and {r.participants for r in e.results} == {8}
+    row = next(r for r in view.table.rows if r.name == "Anna Beispiel")
+    assert row.member and row.evenings == 4
+    assert row.total == sum(c.points for c in row.cells if c.counted)
+    guests = [r for r in view.table.rows if not r.member]
+    assert len(guests) == 4 * 7 and all(r.name.endswith(")") for r in guests)
+    assert view.unlinked_players == 28
+    assert [(s.pk, r is not None) for s, r in standings_of(anna)] == [(season.pk, True)]
+
+
+def test_tournament_points_count_in_formats_a_to_c_and_format_d_is_refused() -> None:
+    a = tournament("A", 8, D(2026, 3, 1))
+    season = make(rules=rules() | {"points": {"from": "tournament"}},
+                  date_from=D(2026, 3, 1), date_to=D(2026, 3, 31))  # fmt: skip
+    view = season_view(season)
+    assert view.table is not None
+    assert all(r.total >= 0 for r in view.table.rows) and len(view.table.rows) == 8
+    tournament("D", 8, D(2026, 3, 2), name="Schocken")
+    page = text(Client().get(f"/saisons/{season.pk}/"))
+    assert "Schocken" in page and "Format D" in page and "keine eigenen Punkte" in page
+    assert a.pk  # the refusal names the tournament, the page still answers
+
+
+def test_the_table_page_shows_counted_marks_totals_and_tie_words() -> None:
+    for i in range(3):
+        tournament("A", 8, D(2026, 4, i + 1))
+    season = make(rules=load_season_rules("beste-6-von-10").source | {"count": {"mode": "best",
+                  "n": 2}}, date_from=D(2026, 4, 1), date_to=D(2026, 4, 30))  # fmt: skip
+    answer = Client().get(f"/saisons/{season.pk}/")
+    assert answer.status_code == 200
+    page = answer.content.decode()
+    assert "✓" in page and "(" in page  # counted and not counted
+    assert "Die besten 2 Abende zählen." in page
+    assert "geteilt" in page or "mehr gespielte Abende" in page or "bestes einzelnes" in page
+    assert 'class="season-scroll"' in page
+    assert "/turniere/" in page  # the evenings link to the tournaments
+    assert "Jahreswertung 2026" in text(Client().get("/saisons/"))
+
+
+def test_csv_and_excel_files_read_back_with_numbers() -> None:
+    tournament("B", 8, D(2026, 5, 1))
+    tournament("C", 8, D(2026, 5, 8))
+    season = make(date_from=D(2026, 5, 1), date_to=D(2026, 5, 31))
+    table = season_view(season).table
+    assert table is not None
+    got = Client().get(f"/saisons/{season.pk}/export.csv")
+    rows = list(csv.reader(io.StringIO(got.content.decode())))
+    assert rows[0][:3] == ["Platz", "Name", "Mitglied"] and len(rows) == 1 + len(table.rows)
+    assert [int(r[0]) for r in rows[1:]] == [r.place for r in table.rows]
+    got = Client().get(f"/saisons/{season.pk}/export.xlsx")
+    sheet = load_workbook(io.BytesIO(got.content)).active
+    assert sheet is not None
+    values = list(sheet.iter_rows(values_only=True))
+    total_at = values[0].index("Summe")
+    assert [v[total_at] for v in values[1:]] == [int(r.total) for r in table.rows]
+    assert all(isinstance(v[total_at], int) for v in values[1:])
+
+
+def test_the_print_page_is_a_paper_page() -> None:
+    for i in range(8):
+        tournament("A", 8, D(2026, 7, i + 1))
+    season = make(date_from=D(2026, 7, 1), date_to=D(2026, 7, 31))
+    page = Client().get(f"/saisons/{season.pk}/drucken/").content.decode()
+    assert "paper.css" in page and "season-sheet wide" in page and "Spieler 01" in page
+
+
+def test_only_organisers_make_change_and_delete_seasons() -> None:
+    anonymous = Client()
+    for path in ("/saisons/neu/",):
+        assert anonymous.get(path)["Location"].startswith("/anmelden/")
+    season = make()
+    assert anonymous.get(f"/saisons/{season.pk}/bearbeiten/")["Location"].startswith("/anmelden/")
+    assert anonymous.post(f"/saisons/{season.pk}/loeschen/").status_code == 302
+    assert Season.objects.filter(pk=season.pk).exists()
+    boss = Client()
+    organiser(boss)
+    rec = tournament("A", 8, D(2026, 8, 1), event("Serie", D(2026, 8, 1), "Schocken-Serie"))
+    assert "Schocken-Serie" in text(boss.get("/saisons/neu/"))
+    answer = boss.post(
+        "/saisons/neu/",
+        {
+            "name": "Serie 2026",
+            "preset": "schocken-serie",
+            "kinds": ["Schocken-Serie"],
+            f"pick-{rec.pk}": "",
+        },
+    )
+    made = Season.objects.get(name="Serie 2026")
+    assert answer.status_code == 302 and made.event_kinds == ["Schocken-Serie"]
+    assert season_tournaments(made) == [rec]
+    boss.post(
+        f"/saisons/{made.pk}/bearbeiten/",
+        {"name": "Serie 2026", "preset": "-", "kinds": ["Schocken-Serie"], f"pick-{rec.pk}": "out"},
+    )
+    assert season_tournaments(made) == [] and made.choices.get().included is False
+    assert boss.post(f"/saisons/{made.pk}/loeschen/").status_code == 302
+    assert not Season.objects.filter(pk=made.pk).exists()
+    assert Event.objects.filter(kind="Schocken-Serie").exists()
+
+
+def test_bad_toml_and_bad_dates_are_refused_in_german_and_nothing_is_stored() -> None:
+    boss = Client()
+    organiser(boss)
+    bad = 'schema = 1\nname = "X"\n[count]\nmode = "best"\nn = 0\n'
+    answer = boss.post("/saisons/neu/", {"name": "Kaputt", "rules_text": bad})
+    assert answer.status_code == 400 and "count.n" in text(answer)
+    answer = boss.post("/saisons/neu/", {"name": "Kaputt", "rules_text": "schema = ["})
+    assert answer.status_code == 400
+    answer = boss.post(
+        "/saisons/neu/",
+        {"name": "Kaputt", "preset": "summe", "date_from": "2026-05-01", "date_to": "2026-04-01"},
+    )
+    assert answer.status_code == 400 and "Bis: darf nicht vor Von liegen." in text(answer)
+    answer = boss.post(
+        "/saisons/neu/", {"name": "Kaputt", "preset": "summe", "date_from": "31.02.2026"}
+    )
+    assert answer.status_code == 400 and "gültiges Datum" in text(answer)
+    assert not Season.objects.exists()
+
+
+def test_an_event_has_a_kind_offered_from_the_kinds_used() -> None:
+    event("Alt", D(2026, 1, 1), "Spieleabend")
+    boss = Client()
+    organiser(boss)
+    assert '<option value="Spieleabend">' in boss.get("/termine/neu/").content.decode()
