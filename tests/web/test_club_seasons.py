@@ -196,3 +196,22 @@ def test_an_event_has_a_kind_offered_from_the_kinds_used() -> None:
     boss = Client()
     organiser(boss)
     assert '<option value="Spieleabend">' in boss.get("/termine/neu/").content.decode()
+
+
+def test_the_person_page_shows_the_seasons_and_the_table_links_only_persons() -> None:
+    recs = [tournament("C", 8, D(2026, 5, i + 1)) for i in range(2)]
+    anna = Person.objects.create(name="Anna Beispiel", member=True)
+    season = make(date_from=D(2026, 5, 1), date_to=D(2026, 5, 31))
+    before = season_view(season)
+    assert before.table is not None and before.unlinked_players == 16
+    for rec in recs:  # seen at once, although the view is kept between requests
+        PlayerLink.objects.create(tournament=rec, player=rec.players[0]["id"], person=anna)
+    view = season_view(season)
+    assert view.table is not None and view.unlinked_players == 14
+    row = next(r for r in view.table.rows if r.name == "Anna Beispiel")
+    page = text(Client().get(f"/personen/{anna.pk}/"))
+    assert f'<a href="/saisons/{season.pk}/">Jahreswertung 2026</a>' in page
+    assert f"Platz {row.place} mit" in page and "2 Abende, 2 gewertet" in page
+    table = text(Client().get(f"/saisons/{season.pk}/"))
+    assert table.count('href="/personen/') == 1  # the guests after Anna link nowhere
+    assert table.count(f'href="/personen/{anna.pk}/"') == 1

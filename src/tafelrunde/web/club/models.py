@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.db.models import F
 from django.db.models.functions import Lower
 
 from tafelrunde.web.core.models import TournamentRecord
@@ -60,7 +61,7 @@ class Season(models.Model):
     changed_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ("-date_from", Lower("name"), "pk")
+        ordering = (F("date_from").desc(nulls_last=True), Lower("name"), "pk")  # same in every DB
 
     def __str__(self) -> str:
         """Name the season."""

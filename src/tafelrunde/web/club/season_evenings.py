@@ -13,12 +13,12 @@ A player linked to a person is that person; an unlinked player is a guest of the
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import group_ranking_rows, knockout_ranking_rows
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.limits import labelled
 from tafelrunde.engine.season import (
@@ -30,10 +30,10 @@ from tafelrunde.engine.season import (
     season_rules_from_dict,
     season_table,
 )
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.club.models import Person as ClubPerson
 from tafelrunde.web.club.models import PlayerLink, Season
+from tafelrunde.web.club.ratings_cache import Played, fingerprint, played
 from tafelrunde.web.club.season_pick import day_of, season_tournaments
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
@@ -62,14 +62,6 @@ def person_key(pk: int) -> str:
     return f"person-{pk}"
 
 
-def _ranking(state: Any) -> tuple[bool, list[dict[str, Any]]]:
-    """Whether the tournament is over, and its final ranking rows."""
-    if isinstance(state, KnockoutState):
-        return state.finished, knockout_ranking_rows(state)
-    assert isinstance(state, TournamentState)
-    return state.finished, group_ranking_rows(state)
-
-
 def own_points(rec: TournamentRecord, state: Any) -> dict[str, Fraction]:
     """Every player's points in the ranking of the stage they reached; refused for format D
     and a stage ranked without points."""
@@ -96,28 +88,47 @@ def own_points(rec: TournamentRecord, state: Any) -> dict[str, Fraction]:
 
 
 def _evening(
-    rec: TournamentRecord, state: Any, rows: list[dict[str, Any]], links: dict[str, int],
-    persons: dict[str, Person], with_points: bool,
+    rec: TournamentRecord, got: Played, links: dict[str, int], persons: dict[str, Person],
+    with_points: bool,
 ) -> tuple[Evening, int]:  # fmt: skip
     """One finished tournament as an evening, and how many of its players are not linked."""
-    points = own_points(rec, state) if with_points else {}
+    points = own_points(rec, read_only(rec)[1]) if with_points else {}
     results, loose = [], 0
-    for r in rows:
-        pk = links.get(r["id"])
+    for player, place in got.places.items():
+        pk = links.get(player)
         if pk is None:
-            key = f"turnier-{rec.pk}:{r['id']}"
-            persons[key] = Person(f"{r['name']} ({rec.name})", member=False)
+            key = f"turnier-{rec.pk}:{player}"
+            persons[key] = Person(f"{got.names.get(player, player)} ({rec.name})", member=False)
             loose += 1
         else:
             key = person_key(pk)
-        results.append(EveningResult(key, r["place"], len(rows), points.get(r["id"])))
+        results.append(EveningResult(key, place, len(got.places), points.get(player)))
     day = day_of(rec)
     assert day is not None  # a picked tournament without a known day is not finished
     return Evening(f"turnier-{rec.pk}", day, rec.name, tuple(results)), loose
 
 
 def season_view(season: Season) -> SeasonView:
-    """The season's table from its finished tournaments (or the reason there is none)."""
+    """The season's table from its finished tournaments (or the reason there is none), kept
+    while neither the season nor any tournament, person or link changes."""
+    choices = tuple(season.choices.values_list("tournament_id", "included"))
+    key = (season.pk, season.changed_at, choices, fingerprint())
+    with _LOCK:
+        kept = _VIEWS.get(season.pk)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    made = _season_view(season)
+    with _LOCK:
+        _VIEWS[season.pk] = (key, made)
+    return made
+
+
+_LOCK = threading.Lock()
+_VIEWS: dict[int, tuple[Any, SeasonView]] = {}  # by season: its mark, its view
+
+
+def _season_view(season: Season) -> SeasonView:
+    """The season's table, made afresh."""
     view = SeasonView(season)
     try:
         rules = season_rules_from_dict(season.rules)
@@ -137,14 +148,12 @@ def season_view(season: Season) -> SeasonView:
     evenings = []
     try:
         for rec in recs:
-            _, state = read_only(rec)
-            over, rows = _ranking(state)
-            if not over or day_of(rec) is None:
+            got = played(rec)
+            if not got.finished or day_of(rec) is None:
                 view.running.append(rec)
                 continue
             with_points = rules.points.source == "tournament"
-            evening, loose = _evening(rec, state, rows, links.get(rec.pk, {}), persons,
-                                      with_points)  # fmt: skip
+            evening, loose = _evening(rec, got, links.get(rec.pk, {}), persons, with_points)
             evenings.append(evening)
             view.tournaments[evening.id] = rec
             if loose:

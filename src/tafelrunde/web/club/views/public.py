@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from tafelrunde.engine.rating_games import family_of
@@ -19,6 +20,8 @@ from tafelrunde.engine.ratings import shown
 from tafelrunde.web.club.charts import Labels, Point, bar_chart, line_chart
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.ratings_cache import Club, Tournament, club
+from tafelrunde.web.club.season_evenings import person_key, standings_of
+from tafelrunde.web.club.season_show import number
 
 BEST = 5  # best results shown on the person page
 ACTIVE = 10  # most active persons on the statistics page
@@ -55,11 +58,6 @@ def day_text(text: str) -> str:
     """A 'played on' text as a short date (31.12.2026)."""
     day = day_of(text)
     return day.strftime("%d.%m.%Y") if day is not None else ""
-
-
-def person_key(pk: int) -> str:
-    """The rated person's id."""
-    return f"person-{pk}"
 
 
 def tournament_row(t: Tournament, player: str) -> dict[str, Any]:
@@ -108,13 +106,18 @@ def rating_rows(data: Club, pk: int) -> list[dict[str, Any]]:
 
 
 def shown_value(value: float) -> str:
-    """A rating value with one decimal (German comma)."""
-    return str(shown(value)).replace(".", ",")
+    """A rating value with one decimal, in the page's language (7,2 in German)."""
+    return number_format(shown(value), 1, use_l10n=True)
 
 
-def season_standings(person: Person) -> list[Any]:
-    """Saisonwertungen: the person's places in the seasons (wired to the seasons, none yet)."""
-    return []
+def season_standings(person: Person) -> list[dict[str, Any]]:
+    """The person's place, total and evenings in every season they are ranked in."""
+    return [
+        {"season": season, "place": row.place, "total": number(row.total),
+         "evenings": row.evenings, "counted": sum(1 for c in row.cells if c.counted)}
+        for season, row in standings_of(person)
+        if row is not None
+    ]  # fmt: skip
 
 
 def person(request: HttpRequest, person: int) -> HttpResponse:
