@@ -7,11 +7,16 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.test import Client
 from openpyxl import load_workbook
 from seasonhelpers import event, tournament
+from test_club_ratings import tafelrunde
 from webhelpers import organiser, text
 
 from tafelrunde.presets.seasons import load_season_rules
@@ -215,3 +220,43 @@ def test_the_person_page_shows_the_seasons_and_the_table_links_only_persons() ->
     table = text(Client().get(f"/saisons/{season.pk}/"))
     assert table.count('href="/personen/') == 1  # the guests after Anna link nowhere
     assert table.count(f'href="/personen/{anna.pk}/"') == 1
+
+
+def test_the_command_line_creates_shows_and_exports_a_season(tmp_path: Path) -> None:
+    data = str(tmp_path / "daten")
+    setup = ("import sys; from pathlib import Path; from tafelrunde.cli.serve import _django; "
+             "from tafelrunde.web.core.startup import migrate; "
+             "migrate(_django(Path(sys.argv[1]))); "
+             "from tafelrunde.web.core.demo import add_demo; add_demo()")  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TAFELRUNDE_DATABASE")}
+    made = subprocess.run([sys.executable, "-c", setup, data], env=env, capture_output=True,
+                          text=True, timeout=300)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    assert "Noch keine Saison" in tafelrunde("season", "list", "--data", data).stdout
+    created = tafelrunde("season", "create", "Jahreswertung", "--rules", "summe", "--from",
+                         "01.01.2000", "--to", "2100-12-31", "--data", data)  # fmt: skip
+    assert created.returncode == 0 and "Saison 1 gespeichert: Jahreswertung." in created.stdout
+    shown = tafelrunde("season", "show", "1", "--data", data)
+    assert shown.returncode == 0, shown.stdout + shown.stderr
+    assert "✓" in shown.stdout and "Jeder Abend zählt." in shown.stdout
+    assert "Läuft noch (zählt nach dem Ende)" in shown.stdout  # the demo's running tournaments
+    out = tmp_path / "saison.csv"
+    assert tafelrunde("season", "export", "1", "--csv", str(out), "--data", data).returncode == 0
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert rows[0][:2] == ["Platz", "Name"] and len(rows) > 8 and rows[1][0] == "1"
+    book = tmp_path / "saison.xlsx"
+    assert tafelrunde("season", "export", "1", "--xlsx", str(book), "--data", data).returncode == 0
+    sheet = load_workbook(book).active
+    assert sheet is not None and sheet.cell(row=2, column=1).value == 1
+    for args, code, said in [
+        (("show", "7"), 1, "Es gibt keine Saison 7."),
+        (("show", "x"), 2, "Bitte die Nummer der Saison"),
+        (("export", "1"), 2, "Bitte entweder --csv DATEI oder --xlsx DATEI."),
+        (("create", "Y", "--rules", "summe", "--from", "2026-02-30"), 2, "--from: bitte ein Datum"),
+        (("create", "Y", "--rules", "summe", "--add", "99"), 2, "kein Turnier mit der Nummer 99"),
+        (("create", "Y", "--rules", "keine"), 2, "keine"),
+        (("create", "Y"), 2, "--rules: bitte eine Saisonvorlage"),
+    ]:
+        answer = tafelrunde("season", *args, "--data", data)
+        assert (answer.returncode, said in answer.stdout) == (code, True), (args, answer.stdout)
+    assert "Y" not in tafelrunde("season", "list", "--data", data).stdout.split()  # nothing stored

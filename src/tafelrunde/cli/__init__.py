@@ -12,7 +12,17 @@ from pathlib import Path
 
 from rich.console import Console
 
-from tafelrunde.cli import commands, ko_entry, ko_show, presence, ratings, serve, simulate, unlock
+from tafelrunde.cli import (
+    commands,
+    ko_entry,
+    ko_show,
+    presence,
+    ratings,
+    season,
+    serve,
+    simulate,
+    unlock,
+)
 from tafelrunde.cli.ko_common import is_knockout
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import DEFAULT_LANGUAGE, languages, msg
@@ -330,6 +340,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument("--family", help=_("Only this game family (e.g. alhambra)"))
     sp.add_argument("--top", type=int, default=50, help=_("How many per family (default 50)"))
+    data_folder(sp)
+    sp = cmd(
+        "season",
+        _("The club's season rankings: list, create, show, export"),
+        season.season_command,
+        file=False,
+    )
+    season.season_arguments(sp, _)
     data_folder(sp)
 
     sp = cmd(

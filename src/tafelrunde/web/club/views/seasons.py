@@ -149,7 +149,7 @@ def _form(request: HttpRequest, season_: Season) -> HttpResponse:
 
 def _store_picks(season_: Season, picks: dict[str, str]) -> None:
     """Keep the hand choices sent (for tournaments that exist)."""
-    wanted = {int(k): v for k, v in picks.items() if k.isdigit()}
+    wanted = {int(k): v for k, v in picks.items() if k.isascii() and k.isdigit() and len(k) < 12}
     shown_ = {c.rec.pk for c in candidates(season_)}
     for pk, value in wanted.items():
         if pk not in shown_:
