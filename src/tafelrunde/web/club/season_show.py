@@ -9,6 +9,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
 from tafelrunde.engine.export import csv_text
 from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.season import Row, SeasonRules, SeasonTable
@@ -31,6 +34,21 @@ class ShownRow:
     cells: list[tuple[str, bool]]  # points as text ('' when absent), counted
     total: str
     decided: str
+
+    @property
+    def cells_html(self) -> SafeString:
+        """The evenings' cells as table cells (made here: a template loop over 60 × 80 cells
+        would take most of the page's time)."""
+        return mark_safe("".join(CELL[bool(text), on].format(escape(text))
+                                 for text, on in self.cells))  # fmt: skip
+
+
+CELL = {  # (played, counted) -> the cell; its text is escaped before
+    (False, False): '<td class="num"><span class="absent">–</span></td>',
+    (False, True): '<td class="num"><span class="absent">–</span></td>',
+    (True, True): '<td class="num"><strong class="counted">{}&nbsp;✓</strong></td>',
+    (True, False): '<td class="num"><span class="not-counted">({})</span></td>',
+}
 
 
 def person_pk(key: str) -> int | None:
