@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import labelled
@@ -23,6 +23,12 @@ def used_kinds() -> list[str]:
     """The kinds of event used so far, sorted."""
     kinds = Event.objects.exclude(kind="").values_list("kind", flat=True).distinct()
     return sorted(set(kinds), key=str.casefold)
+
+
+def preset_title(name: str) -> str:
+    """A season preset's title in the active language."""
+    rules = load_season_rules(name)
+    return (rules.name_en or rules.name) if get_language() == "en" else rules.name
 
 
 class SeasonForm(forms.Form):
@@ -48,7 +54,7 @@ class SeasonForm(forms.Form):
         }
         own = [("", gettext("– own ruleset (file or text below) –"))]
         kept = [(KEEP, gettext("– unchanged: {name} –").format(name=keep))] if keep else []
-        f["preset"].choices = kept + own + [(n, n) for n in season_preset_names()]
+        f["preset"].choices = kept + own + [(n, preset_title(n)) for n in season_preset_names()]
         f["preset"].label = gettext("Season ruleset")
         f["preset"].error_messages |= {"invalid_choice": gettext("Ruleset: unknown preset.")}
         f["rules_file"].label = gettext("Ruleset file (TOML)")
@@ -62,7 +68,11 @@ class SeasonForm(forms.Form):
         kinds = sorted(set(used_kinds()) | set(extra_kinds or []), key=str.casefold)
         f["kinds"].choices = [(k, k) for k in kinds]
         f["kinds"].label = gettext("Kinds of event")
-        f["kinds"].help_text = gettext("none ticked: every kind")
+        f["kinds"].help_text = (
+            gettext("none ticked: every kind")
+            if kinds
+            else gettext("No event has a kind yet; an event's kind is set on the event's page.")
+        )
         f["kinds"].error_messages |= {"invalid_choice": gettext("Kinds: unknown kind of event.")}
 
     def clean(self) -> dict[str, Any]:
