@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from e2ehelpers import login, shoot, submit
+from paperpdf import print_page
 from playwright.sync_api import Page, expect
 from projectorpages import now, people
 
@@ -116,3 +117,20 @@ def test_an_organiser_makes_a_season_with_a_preset_and_a_date_range(
     expect(page.locator("table.season-table thead th.evening")).to_have_count(1)  # 8 Jan only
     no_sideways_scroll(page)
     shoot(page, shots, "club-season-made-phone")
+
+
+def test_a_wide_season_prints_on_a4_landscape_with_every_person(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    club_evenings(8)
+    season = Season.objects.create(name="Jahreswertung 2026",
+                                   rules=load_season_rules("summe").source,
+                                   date_from=datetime.date(2026, 1, 1))  # fmt: skip
+    printed = print_page(page, f"{live_server_url}/saisons/{season.pk}/drucken/", shots,
+                         "season")  # fmt: skip
+    width, height = printed.sizes[0]
+    assert (round(width), round(height)) == (842, 595)  # A4 landscape, in points
+    text = printed.squeezed()
+    assert "Jahreswertung2026" in text and "Vereinsabend8" in text.replace(" ", "")
+    for person in Person.objects.all():
+        assert "".join(person.name.split()) in text, person.name
