@@ -84,8 +84,10 @@ def page_figures(rng: random.Random, profile: bool = False) -> None:
         Person.objects.filter(pk=people[k].pk).update(name=f"Person {k:02d}*")
         Person.objects.get(pk=people[k].pk).save()
         changed.append(timed(client, path) * 1000)
-    print(f"season page after a change (10x, table made afresh): {percentiles(changed)} "
-          "(target for the table < 50 ms)")
+    print(
+        f"season page after a change (10x, table made afresh): {percentiles(changed)} "
+        "(target for the table < 50 ms)"
+    )
     if profile:
         import cProfile
 
@@ -103,8 +105,7 @@ def main() -> None:
         start = time.perf_counter()
         season_table(rules, days, persons)
         times.append((time.perf_counter() - start) * 1000)
-    print(f"season_table 60 evenings x 80 persons (engine): {percentiles(times)} "
-          "(target < 50 ms)")
+    print(f"season_table 60 evenings x 80 persons (engine): {percentiles(times)} (target < 50 ms)")
     if "--engine-only" not in sys.argv:
         page_figures(random.Random(SEED), profile="--profile" in sys.argv)
 

@@ -690,3 +690,8 @@ def test_the_list_of_persons_names_the_tournaments_with_players_not_linked() -> 
     for name in ["Bernd", "Clara", "Dieter", "Emil", "Frieda", "Ingo", "Jana"]:
         link(rec, pid(rec, name), Person.objects.create(name=name))
     assert 'id="not-linked"' not in text(client.get("/personen/"))
+
+
+def test_the_list_of_persons_has_a_plain_title() -> None:
+    page = text(organised().get("/personen/"))
+    assert "<title>Personen – Tafelrunde</title>" in page

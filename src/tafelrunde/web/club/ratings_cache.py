@@ -8,7 +8,6 @@ fingerprint of the tournaments, events, persons and links, so a change is seen a
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +22,7 @@ from tafelrunde.engine.ratings import Game, ratings
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.club.club_ratings import ClubRatings, played_on, player_name
 from tafelrunde.web.club.models import Person, PlayerLink
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import Event, TournamentRecord
 
@@ -92,24 +92,12 @@ def summary(rec: TournamentRecord) -> Played:
     return Played(rec.pk, rec.format, state.finished, names, places, games, **extra)
 
 
-_LOCK = threading.Lock()
-_PLAYED: OrderedDict[tuple[int, str], Played] = OrderedDict()
+_PLAYED: Kept[tuple[int, str], Played] = Kept(KEPT_TOURNAMENTS)
 
 
 def played(rec: TournamentRecord) -> Played:
     """What the tournament gave, kept while it is unchanged."""
-    key = (rec.pk, rec.revision)
-    with _LOCK:
-        kept = _PLAYED.get(key)
-        if kept is not None:
-            _PLAYED.move_to_end(key)
-            return kept
-    made = summary(rec)
-    with _LOCK:
-        _PLAYED[key] = made
-        while len(_PLAYED) > KEPT_TOURNAMENTS:
-            _PLAYED.popitem(last=False)
-    return made
+    return _PLAYED.get((rec.pk, rec.revision), lambda: summary(rec))
 
 
 @dataclass(frozen=True)

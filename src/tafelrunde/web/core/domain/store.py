@@ -30,6 +30,7 @@ from tafelrunde.engine.tournament_file import (
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.errors import is_pair
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
 
 AnyTournament = Tournament | KnockoutTournament
@@ -125,7 +126,7 @@ def remember(pk: int, version: int, revision: str, tour: AnyTournament) -> Loade
 _WORK: dict[int, tuple[str, AnyTournament]] = {}
 # the state that follows a kept tournament, while it knows all of its facts
 _LIVE: OrderedDict[int, TournamentState] = OrderedDict()
-_READ: OrderedDict[tuple[int, str], tuple[AnyTournament, Any]] = OrderedDict()
+_READ: Kept[tuple[int, str], tuple[AnyTournament, Any]] = Kept(16)
 
 
 def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
@@ -133,36 +134,21 @@ def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
 
     Never change what this returns: it is shared by the following requests.
     """
-    key = (rec.pk, rec.revision)
-    with _LOADED_LOCK:
-        kept = _READ.get(key)
-        if kept is not None:
-            _READ.move_to_end(key)
-            return kept
-    tour = engine_tournament(rec)
-    state = tour.state() if isinstance(tour, KnockoutTournament) else TournamentState(tour)
-    with _LOADED_LOCK:
-        _READ[key] = (tour, state)
-        while len(_READ) > 16:
-            _READ.popitem(last=False)
-    return tour, state
+
+    def made() -> tuple[AnyTournament, Any]:
+        tour = engine_tournament(rec)
+        state = tour.state() if isinstance(tour, KnockoutTournament) else TournamentState(tour)
+        return tour, state
+
+    return _READ.get((rec.pk, rec.revision), made)
 
 
-_MEMO: OrderedDict[tuple[int, str, str], Any] = OrderedDict()
+_MEMO: Kept[tuple[int, str, str], Any] = Kept(64)
 
 
 def memo(rec: TournamentRecord, what: str, make: Callable[[], T]) -> T:
     """Keep what a page shows (e.g. a standing in one language) while nothing changes."""
-    key = (rec.pk, rec.revision, what)
-    with _LOADED_LOCK:
-        if key in _MEMO:
-            kept: T = _MEMO[key]
-            return kept
-    value = make()
-    with _LOADED_LOCK:
-        _MEMO[key] = value
-        while len(_MEMO) > 64:
-            _MEMO.popitem(last=False)
+    value: T = _MEMO.get((rec.pk, rec.revision, what), make)
     return value
 
 
