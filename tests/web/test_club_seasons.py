@@ -260,3 +260,23 @@ def test_the_command_line_creates_shows_and_exports_a_season(tmp_path: Path) -> 
         answer = tafelrunde("season", *args, "--data", data)
         assert (answer.returncode, said in answer.stdout) == (code, True), (args, answer.stdout)
     assert "Y" not in tafelrunde("season", "list", "--data", data).stdout.split()  # nothing stored
+
+
+def test_the_demo_links_its_players_and_has_a_season_once() -> None:
+    from tafelrunde.web.club.demo import SEASON, add_club_demo
+    from tafelrunde.web.core.demo import add_demo
+
+    assert add_club_demo() is False  # no demo yet: nothing to add
+    add_demo()
+    assert add_club_demo() is True and add_club_demo() is False
+    assert not PlayerLink.objects.filter(person__isnull=True).exists()
+    season = Season.objects.get(name=SEASON)
+    view = season_view(season)
+    assert view.table is not None and len(view.table.evenings) == 1  # the one played to its end
+    assert view.unlinked_players == 0 and len(view.table.rows) == 10
+    assert (
+        Person.objects.filter(member=False).exists() and Person.objects.filter(member=True).exists()
+    )
+    for person in Person.objects.all():
+        assert Client().get(f"/personen/{person.pk}/").status_code == 200
+    assert "Jahreswertung des Demo-Clubs" in text(Client().get(f"/saisons/{season.pk}/"))

@@ -96,9 +96,11 @@ def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
     try:
         migrate(folder)
         if demo:
+            from tafelrunde.web.club.demo import add_club_demo
             from tafelrunde.web.core.demo import DEMO_PASSWORD, DEMO_USER, add_demo
 
             add_demo()
+            add_club_demo()
             out.print(
                 msg(
                     "Demo data ready. Organiser login: {user} / {password}",
