@@ -94,6 +94,18 @@ def open_next(tour: KnockoutTournament) -> list[OpenTable]:
     return opened
 
 
+def play_out(tour: KnockoutTournament) -> KnockoutTournament:
+    """Play format D to its end: open the suggested tables, the first player of each loses."""
+    while not tour.state().finished:
+        state = tour.state()
+        if not state.open_tables():
+            open_next(tour)
+            continue
+        t = state.open_tables()[0]
+        knock_out(tour, t.number, t.remaining[0])
+    return tour
+
+
 def save(tour: Any) -> TournamentRecord:
     """Store a tournament as the application does."""
     organiser_user()

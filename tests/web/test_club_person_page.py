@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 from fuzzhelpers import USER, now
-from projectorhelpers import finished, knock_out, knockout, open_next, save
+from projectorhelpers import finished, knockout, play_out, save
 
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.knockout.entry import record_all
@@ -36,14 +36,7 @@ def ko_over(n: int = 8, donated: int = 2) -> KnockoutTournament:
     made = sorted(tour.state().schock_outs)
     record_all(tour, [Donation(n=0, at=0, schock_out=k) for k in made[:donated]], at=now(),
                by=USER)  # fmt: skip
-    while not tour.state().finished:
-        state = tour.state()
-        if not state.open_tables():
-            open_next(tour)
-            continue
-        t = state.open_tables()[0]
-        knock_out(tour, t.number, t.remaining[0])
-    return tour
+    return play_out(tour)
 
 
 def page(path: str, status: int = 200) -> str:

@@ -96,6 +96,9 @@ def test_tournament_points_count_in_formats_a_to_c_and_format_d_is_refused() -> 
     tournament("D", 8, D(2026, 3, 2), name="Schocken")
     page = text(Client().get(f"/saisons/{season.pk}/"))
     assert "Schocken" in page and "Format D" in page and "keine eigenen Punkte" in page
+    for suffix in ("csv", "xlsx"):  # no file without a table: the page says why
+        refused = Client().get(f"/saisons/{season.pk}/export.{suffix}")
+        assert refused.status_code == 409 and "keine eigenen Punkte" in text(refused)
     assert a.pk  # the refusal names the tournament, the page still answers
 
 

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 from fuzzhelpers import USER, now
-from projectorhelpers import drawn, finished, group, knock_out, knockout, open_next, save
+from projectorhelpers import drawn, finished, group, knockout, play_out, save
 from rolehelpers import referee
 from test_paper_cards import png
 from webhelpers import organiser, text
@@ -67,14 +67,7 @@ def ko_over(n: int = 4, *, donated: int = 2, unpaid: int = 1) -> KnockoutTournam
     record_all(tour, [Donation(n=0, at=0, schock_out=k) for k in made[:donated]], at=now(),
                by=USER)  # fmt: skip
     record_all(tour, [Donation(n=0, at=0, schock_out=made[-1])], at=now(), by=USER)
-    while not tour.state().finished:
-        state = tour.state()
-        if not state.open_tables():
-            open_next(tour)
-            continue
-        t = state.open_tables()[0]
-        knock_out(tour, t.number, t.remaining[0])
-    return tour
+    return play_out(tour)
 
 
 # -- who sits where --------------------------------------------------------------------

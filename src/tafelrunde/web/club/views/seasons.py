@@ -62,37 +62,30 @@ def season_print(request: HttpRequest, pk: int) -> HttpResponse:
     })  # fmt: skip
 
 
-def _file(request: HttpRequest, pk: int) -> tuple[Season, SeasonView] | HttpResponse:
-    """The season and its table, or the page saying why there is none."""
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _download(request: HttpRequest, pk: int, suffix: str) -> HttpResponse:
+    """The season table as a file (csv or xlsx), or the page saying why there is none."""
     view = season_view(get_object_or_404(Season, pk=pk))
     if view.table is None:
         return render(request, "club/season.html", _context(view), status=409)
-    return view.season, view
+    if suffix == "csv":
+        answer = HttpResponse(season_csv(view.table), content_type="text/csv; charset=utf-8")
+    else:
+        answer = HttpResponse(season_xlsx(view.table, view.season.name), content_type=XLSX)
+    answer["Content-Disposition"] = f'attachment; filename="saison-{pk}.{suffix}"'
+    return answer
 
 
 def season_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The season table as CSV."""
-    found = _file(request, pk)
-    if isinstance(found, HttpResponse):
-        return found
-    season_, view = found
-    assert view.table is not None
-    answer = HttpResponse(season_csv(view.table), content_type="text/csv; charset=utf-8")
-    answer["Content-Disposition"] = f'attachment; filename="saison-{season_.pk}.csv"'
-    return answer
+    return _download(request, pk, "csv")
 
 
 def season_export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
     """The season table as an Excel file."""
-    found = _file(request, pk)
-    if isinstance(found, HttpResponse):
-        return found
-    season_, view = found
-    assert view.table is not None
-    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-    answer = HttpResponse(season_xlsx(view.table, season_.name), content_type=kind)
-    answer["Content-Disposition"] = f'attachment; filename="saison-{season_.pk}.xlsx"'
-    return answer
+    return _download(request, pk, "xlsx")
 
 
 @organiser
