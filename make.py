@@ -16,9 +16,11 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 import venv
 from collections.abc import Iterator
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -161,36 +163,103 @@ def inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
-def test() -> int:
-    """Lint, type-check, check the layers, run the tests on SQLite, then tests/web on PostgreSQL.
+def workers() -> list[str]:
+    """pytest-xdist's options: one worker per core (at most 4; TAFELRUNDE_TEST_WORKERS sets it)."""
+    wanted = os.environ.get("TAFELRUNDE_TEST_WORKERS", "")
+    count = int(wanted) if wanted.isdigit() else min(os.cpu_count() or 1, 4)
+    return ["-n", str(count), "--dist", "worksteal"] if count > 1 else ["-p", "no:xdist"]
 
-    Arguments after `test` go to the first pytest run (`python3 make.py test tests/engine -x`).
-    The PostgreSQL run is a second pytest process with TAFELRUNDE_DATABASE_URL set: without
-    arguments it runs tests/web; with arguments only if one names tests/web (or a path in it),
-    and then with the same arguments. Chromium is checked only when tests/e2e may run
-    (no paths given, or a path in or above tests/e2e).
-    The exit code is non-zero if either run fails.
+
+class Budget:
+    """The time of each phase of the test command and the slowest tests of its pytest runs."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.phases: list[tuple[str, float, int]] = []
+        self.reports: list[tuple[str, Path]] = []
+
+    def phase(self, name: str, *args: str | Path, env: dict[str, str] | None = None) -> int:
+        """Run one phase (a command), note its time and exit code; return the code."""
+        start = time.monotonic()
+        code = run(*args, check=False, env=env)
+        self.phases.append((name, time.monotonic() - start, code))
+        return code
+
+    def pytest(self, name: str, args: list[str], env: dict[str, str] | None = None) -> int:
+        """Run pytest as one phase with a JUnit report of its own; no test selected is no fault."""
+        report = self.folder / f"{len(self.reports)}.xml"
+        self.reports.append((name, report))
+        code = self.phase(name, *PYTEST, *args, f"--junitxml={report}", env=env)
+        return 0 if code == 5 else code  # 5: the selection holds no test (e.g. of one file)
+
+    def slowest(self, count: int = 15) -> list[tuple[float, str, str]]:
+        """The slowest tests of every run: (seconds, run, test id)."""
+        found = []
+        for name, report in self.reports:
+            if report.exists():
+                for case in ElementTree.parse(report).iter("testcase"):
+                    test_id = f"{case.get('classname', '')}::{case.get('name', '')}"
+                    found.append((float(case.get("time") or 0), name, test_id))
+        return sorted(found, reverse=True)[:count]
+
+    def print(self) -> None:
+        """Print the phases' times and the slowest tests, so the next person sees the budget."""
+        print("\n== Zeit je Phase / time per phase ==", flush=True)
+        for name, seconds, code in self.phases:
+            print(f"{seconds:8.1f} s  {name}{'' if code in (0, 5) else f'  (exit {code})'}")
+        print(f"{sum(s for _, s, _ in self.phases):8.1f} s  total")
+        print("\n== Die 15 langsamsten Tests / the 15 slowest tests ==")
+        for seconds, name, test_id in self.slowest():
+            print(f"{seconds:8.1f} s  [{name}] {test_id}")
+        print(flush=True)
+
+
+def test() -> int:
+    """Lint, type-check, check the layers; pytest on SQLite, the browser tests, then the tests
+    marked `both_databases` on PostgreSQL; print each phase's time and the slowest tests.
+
+    Arguments after `test` go to one pytest run on SQLite instead of the two SQLite phases
+    (`python3 make.py test tests/engine -x`); the PostgreSQL run then follows only if one of
+    them names tests/web (or a path in it), with the same arguments. Chromium is checked only
+    when tests/e2e may run. The exit code is non-zero if any phase fails.
     """
-    run(BIN / "ruff", "check", "src", "tests", "bench", "make.py")
-    run(BIN / "ruff", "format", "--check", "src", "tests", "bench", "make.py")
-    run(BIN / "mypy")
-    run(BIN / "lint-imports")
+    with tempfile.TemporaryDirectory(prefix="tafelrunde-test-") as data:
+        budget = Budget(Path(data))
+        try:
+            return checks_and_tests(budget, Path(data))
+        finally:
+            budget.print()
+
+
+def checks_and_tests(budget: Budget, data: Path) -> int:
+    """The phases of `test`, in order; return the first non-zero exit code (or 0)."""
+    codes = [
+        budget.phase("lint (ruff)", BIN / "ruff", "check", "src", "tests", "bench", "make.py"),
+        budget.phase(
+            "format (ruff)", BIN / "ruff", "format", "--check", "src", "tests", "bench", "make.py"
+        ),
+        budget.phase("types (mypy --strict)", BIN / "mypy"),
+        budget.phase("import contracts", BIN / "lint-imports"),
+    ]
     args = sys.argv[2:]
     paths, e2e, web = pytest_paths(args), ROOT / "tests" / "e2e", ROOT / "tests" / "web"
     if not paths or any(inside(p, e2e) or inside(e2e, p) for p in paths):
         ensure_chromium()
     bindir = ensure_postgres() if not args or any(inside(p, web) for p in paths) else None
-    with tempfile.TemporaryDirectory(prefix="tafelrunde-test-") as data:
-        os.environ["TAFELRUNDE_DATA"] = data  # the web tests' SQLite files and secret key
-        os.environ.pop("TAFELRUNDE_DATABASE_URL", None)  # the first run: SQLite
-        failed = run(*PYTEST, *args, check=False)
-        if bindir is None:
-            return failed
+    os.environ["TAFELRUNDE_DATA"] = str(data)  # the web tests' SQLite files and secret key
+    os.environ.pop("TAFELRUNDE_DATABASE_URL", None)  # SQLite first
+    if args:
+        codes.append(budget.pytest("SQLite", [*workers(), *args]))
+    else:
+        codes.append(budget.pytest("SQLite", [*workers(), "--ignore", "tests/e2e"]))
+        codes.append(budget.pytest("browser tests", [*workers(), "tests/e2e"]))
+    if bindir is not None:
         with postgres_cluster(bindir) as url:
             env = {**os.environ, "TAFELRUNDE_TEST_PG_URL": url, "TAFELRUNDE_DATABASE_URL": url}
             print(f"PostgreSQL: {url}", flush=True)
-            failed_pg = run(*PYTEST, *(args or ["tests/web"]), check=False, env=env)
-        return failed or failed_pg
+            chosen = [*workers(), "-m", "both_databases", *(args or ["tests/web"])]
+            codes.append(budget.pytest("PostgreSQL", chosen, env=env))
+    return next((code for code in codes if code), 0)
 
 
 def bench() -> int:

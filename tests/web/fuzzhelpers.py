@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote, quote_from_bytes, urlsplit
 
 import tomli_w
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.test import Client
@@ -303,6 +304,16 @@ def event_pks() -> list[int]:
 def person_pks() -> list[int]:
     """The numbers of the stored persons (their public pages)."""
     return list(Person.objects.order_by("pk").values_list("pk", flat=True))
+
+
+def every_row() -> tuple[Any, ...]:
+    """Every row of every table but the sessions (a fresh login's own), in order: two equal
+    results mean a request changed nothing stored."""
+    return tuple(
+        (model._meta.db_table, list(model.objects.order_by("pk").values_list()))
+        for model in apps.get_models()
+        if model._meta.db_table != "django_session"
+    )
 
 
 def snapshot() -> tuple[Any, ...]:

@@ -28,7 +28,7 @@ from tafelrunde.web.club.people import link, merge, suggest, unlink
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.models import TournamentRecord
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 
 def organised() -> Client:

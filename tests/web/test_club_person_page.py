@@ -21,7 +21,7 @@ from tafelrunde.web.club.ratings_cache import club
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 EMAIL = "anna.geheim@example.org"
 
 

@@ -25,7 +25,7 @@ from tafelrunde.web.club.season_evenings import season_view, standings_of
 from tafelrunde.web.club.season_pick import season_tournaments
 from tafelrunde.web.core.models import Event
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 D = datetime.date
 

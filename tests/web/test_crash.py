@@ -27,7 +27,7 @@ from loadclient import (
     server_env,
 )
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.both_databases]
 
 PLAYERS = 400  # 100 tables, 3 games drawn at once: 300 results
 CLIENTS = 20

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from loadclient import Load, Server, draw, free_port, log_in, prepared, server_env
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.both_databases]
 
 PLAYERS = 800  # 200 tables, 3 games drawn at once: 600 results
 CLIENTS = 300

@@ -270,6 +270,7 @@ def test_a_read_only_data_folder_serves_every_page(checkpointed: bool) -> None:
 # -- starting: twice at once, and on the network ---------------------------------------------
 
 
+@pytest.mark.both_databases  # the migrations under a lock, on either database
 def test_two_servers_started_at_once_on_a_new_database_both_serve(
     tmp_path: Path, database_url: str
 ) -> None:

@@ -39,7 +39,7 @@ from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain.store import save_new
 from tafelrunde.web.core.models import AuditEntry, TournamentRecord
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 PAGES_AC = ("tournament", "rules", "log", "players", "draw", "tables", "standings", "ranking")
 PAGES_D = ("tournament", "rules", "log", "ko-players", "ko-tables", "ko-standings", "ranking")

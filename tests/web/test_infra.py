@@ -13,7 +13,7 @@ from django.db import connection
 
 from tafelrunde.web.core.models import TournamentRecord
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.both_databases]
 
 RULESET = {
     "name": "Grüne Wiese – Schocken",

@@ -11,7 +11,7 @@ import pytest
 from loadclient import Browser, Server, draw, free_port, prepared, server_env
 from sseclient import Listener
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.both_databases]
 
 USER, PASSWORD = "leitung", "live-passwort"
 

@@ -21,7 +21,7 @@ from tafelrunde.web.live.hub import HUB, Change
 from tafelrunde.web.live.publish import touch
 from tafelrunde.web.live.stream import routed, shown
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.both_databases]
 
 
 def tournament() -> TournamentRecord:

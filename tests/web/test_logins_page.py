@@ -20,7 +20,7 @@ from tafelrunde.web.core.domain.logins import add_login, change_role, remove_log
 from tafelrunde.web.core.models import AuditEntry
 from tafelrunde.web.core.roles import ORGANISER, REFEREE, Role, role_of, set_role
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 
 def users() -> list[tuple[str, str | None]]:

@@ -7,7 +7,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 
 def test_no_model_change_is_without_its_migration() -> None:

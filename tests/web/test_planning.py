@@ -16,7 +16,11 @@ from tafelrunde.sim.planning import DEFAULT_RUNS
 from tafelrunde.web.core.domain import planning
 from tafelrunde.web.core.plan_run import PlanRun
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.both_databases,
+]
 GOOD = {"preset": "schocken-ko", "players": "12", "tables": "3", "seed": "42"}
 
 

@@ -30,7 +30,7 @@ from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
 from tafelrunde.web.core.models import FactRecord, TournamentRecord
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 SLOW = settings(
     max_examples=20,

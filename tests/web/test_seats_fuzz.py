@@ -19,7 +19,7 @@ from tafelrunde.engine.limits import NAME_LENGTH
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.public.views.seats import printable
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 MARKUP = str.maketrans(dict.fromkeys("<>&\"'", "§"))  # no name holds these
 

@@ -20,7 +20,7 @@ from tafelrunde.sim.autoplay import play_to_end
 from tafelrunde.web.core.domain.store import Logged, append, engine_tournament, save_new
 from tafelrunde.web.core.models import AuditEntry, FactRecord, TournamentRecord
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.both_databases]
 
 DAY = date(2026, 11, 27)
 

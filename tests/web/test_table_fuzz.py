@@ -36,7 +36,7 @@ from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import FactRecord, TournamentRecord
 from tafelrunde.web.table.links import TOKEN_BYTES
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 TOKEN_LENGTH = 4 * TOKEN_BYTES // 3

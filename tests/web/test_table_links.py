@@ -27,7 +27,7 @@ from tafelrunde.presets import preset_text
 from tafelrunde.web.core.models import AuditEntry, FactRecord
 from tafelrunde.web.table.models import TableLink
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 GONE = "Dieser Tisch-Link gilt nicht (mehr)"
 TOKEN = re.compile(r"/tisch/([A-Za-z0-9_-]{24})/")
