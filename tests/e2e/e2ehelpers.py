@@ -24,16 +24,7 @@ from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import TournamentRecord
 
 PASSWORD = "runde-geheim-7"
-NAMES = (
-    "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",
-    "Klaus", "Lena", "Max", "Nora", "Otto", "Paula",
-)  # fmt: skip
 STEP_LIMIT = 400  # more browser steps than any of the small tournaments needs
-
-
-def names(n: int) -> list[str]:
-    """The first n player names."""
-    return list(NAMES[:n])
 
 
 def shoot(page: Page, shots: Path, name: str) -> Path:

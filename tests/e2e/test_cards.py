@@ -9,6 +9,8 @@ import e2ehelpers as h
 import pytest
 from playwright.sync_api import Page, expect
 
+from factories import names
+
 pytestmark = [pytest.mark.e2e]
 CARD = "xpath=ancestor::div[contains(concat(' ', @class, ' '), ' card ')]"
 
@@ -20,7 +22,7 @@ def test_every_field_of_every_result_card_can_be_clicked(
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    h.create_tournament(page, shots, f"cards-{width}", "gruppenmodus", h.names(16))
+    h.create_tournament(page, shots, f"cards-{width}", "gruppenmodus", names(16))
     h.release_draw(page)
     fields = page.locator(".card form input:not([type=hidden])")
     count = fields.count()

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2ehelpers import create_tournament, login, names, submit
+from e2ehelpers import create_tournament, login, submit
 from playwright.sync_api import Dialog, Page, expect
 
+from factories import names
 from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.e2e]
@@ -29,8 +30,7 @@ def test_declining_the_question_keeps_the_tournament_and_accepting_deletes_it(
 
     page.evaluate("window.stillHere = true")  # a page loaded after a submit would not have it
     page.once("dialog", dismiss)
-    form.get_by_role("button", name="Turnier löschen").click()
-    page.wait_for_timeout(500)
+    form.get_by_role("button", name="Turnier löschen").click()  # returns once it is dismissed
     page.wait_for_load_state("networkidle")
     assert page.evaluate("window.stillHere === true")
     assert asked == [
@@ -45,9 +45,9 @@ def test_declining_the_question_keeps_the_tournament_and_accepting_deletes_it(
         dialog.accept()
 
     other = page.context.new_page()  # a second tab on the tournament, with its event stream
-    other.goto(f"{live_server_url}/turniere/{pk}/")
+    with other.expect_response(lambda r: f"/turniere/{pk}/live/" in r.url):  # its stream opens
+        other.goto(f"{live_server_url}/turniere/{pk}/")
     other.evaluate("window.notReloaded = true")
-    other.wait_for_timeout(1500)  # its stream is open
     page.bring_to_front()
     page.once("dialog", accept)
     submit(page, form.get_by_role("button", name="Turnier löschen"))

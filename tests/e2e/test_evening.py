@@ -11,6 +11,7 @@ import e2ehelpers as h
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from factories import names
 from tafelrunde.engine.actions import open_rolloffs
 
 pytestmark = [pytest.mark.e2e]
@@ -73,7 +74,7 @@ def test_a_whole_format_a_evening_at_a_phones_width(
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    pk = h.create_tournament(page, shots, "evening", "gruppenmodus", h.names(12))
+    pk = h.create_tournament(page, shots, "evening", "gruppenmodus", names(12))
     h.tab(page, "Auslosung")
     h.submit(page, in_view(page.locator("#release")))
     rng = random.Random(7)

@@ -16,6 +16,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from factories import names
 from tafelrunde.web.core.models import FactRecord
 
 pytestmark = [pytest.mark.e2e]
@@ -42,14 +43,14 @@ def test_group_format_is_played_to_the_end(
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
     h.shoot(page, shots, f"{tag}-start")
-    pk = h.create_tournament(page, shots, tag, preset, h.names(count))
+    pk = h.create_tournament(page, shots, tag, preset, names(count))
     expect(page.locator("h1 .muted")).to_contain_text(f"Format {tag}")
 
     steps = h.play_group_tournament(page, pk, shots, tag, seed=sum(map(ord, tag)))
     assert steps > 0
 
     expected = h.engine_group_ranking(pk)
-    assert sorted(expected) == sorted(h.names(count))
+    assert sorted(expected) == sorted(names(count))
     assert h.ranking_names(page) == expected
     # a repeated stage ("Gruppenrunde 2") must not be shown for those out in the first one
     assert h.ranking_stages(page) == h.engine_group_stages(pk)
@@ -60,7 +61,7 @@ def test_group_format_is_played_to_the_end(
 def test_knockout_format_d_is_played_to_the_winner(
     page: Page, live_server_url: str, shots: Path
 ) -> None:
-    players = h.names(5)
+    players = names(5)
     day = (timezone.localdate() + timedelta(days=7)).isoformat()
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
@@ -99,7 +100,7 @@ def test_language_switch_and_a_refused_result(
 ) -> None:
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    pk = h.create_tournament(page, shots, "X", "alhambra", h.names(12))
+    pk = h.create_tournament(page, shots, "X", "alhambra", names(12))
     h.release_draw(page)
     facts = FactRecord.objects.filter(tournament_id=pk).count()
 
@@ -138,7 +139,7 @@ def test_the_table_clock_moves_on_without_touching_the_forms(
     day = (timezone.localdate() + timedelta(days=7)).isoformat()
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    h.create_tournament(page, shots, "K", "schocken-ko", h.names(4), day=day)
+    h.create_tournament(page, shots, "K", "schocken-ko", names(4), day=day)
     h.tab(page, "Anmeldung")
     assert h.pay_everybody(page) == 4
     h.tab(page, "Tische")

@@ -10,6 +10,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Dialog, Page, expect
 
+from factories import names
+
 pytestmark = [pytest.mark.e2e]
 
 
@@ -21,7 +23,7 @@ def test_the_tables_page_shows_hall_numbers_at_a_phones_and_a_laptops_width(
     day = (timezone.localdate() + timedelta(days=7)).isoformat()
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    h.create_tournament(page, shots, f"hall-{width}", "schocken-ko", h.names(14), day=day)
+    h.create_tournament(page, shots, f"hall-{width}", "schocken-ko", names(14), day=day)
 
     h.tab(page, "Anmeldung")
     asked: list[str] = []

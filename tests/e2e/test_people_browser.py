@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2ehelpers import create_tournament, login, names, shoot, submit
+from e2ehelpers import create_tournament, login, shoot, submit
 from playwright.sync_api import Page, expect
 
+from factories import names
 from tafelrunde.web.club.models import Person, PlayerLink
 
 pytestmark = [pytest.mark.e2e]

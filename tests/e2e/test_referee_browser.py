@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
+from factories import names
 from tafelrunde.engine.actions import next_draw, record
 from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.tournament_state import TournamentState
@@ -23,7 +24,7 @@ pytestmark = [pytest.mark.e2e]
 
 def drawn_tournament(n: int = 12) -> int:
     """A format-A tournament, its first game drawn (by the organisers)."""
-    people = [Player(f"p{i:03d}", name) for i, name in enumerate(h.names(n), start=1)]
+    people = [Player(f"p{i:03d}", name) for i, name in enumerate(names(n), start=1)]
     tour = Tournament("Vereinsabend", load_ruleset("gruppenmodus"), people, seed=1)
     state = TournamentState(tour)
     record(state, next_draw(state, seed=5))

@@ -11,6 +11,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Locator, Page, expect
 
+from factories import names
 from tafelrunde.web.core.models import ClubPreset, TournamentRecord
 
 pytestmark = [pytest.mark.e2e]
@@ -38,7 +39,7 @@ def test_a_value_changed_in_the_form_is_saved(
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    pk = h.create_tournament(page, shots, f"rules-{width}", "alhambra", h.names(8))
+    pk = h.create_tournament(page, shots, f"rules-{width}", "alhambra", names(8))
     h.tab(page, "Regeln")
     stage = page.locator("details#s1")
     stage.locator("> summary").click()
@@ -77,7 +78,7 @@ def test_format_d_times_are_time_fields(
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
     day = (timezone.localdate() + timedelta(days=7)).isoformat()  # before its deadline
-    pk = h.create_tournament(page, shots, f"rules-d-{width}", "schocken-ko", h.names(8), day=day)
+    pk = h.create_tournament(page, shots, f"rules-d-{width}", "schocken-ko", names(8), day=day)
     h.tab(page, "Regeln")
     section = page.locator("details#general")
     fits(page, section)
@@ -101,7 +102,7 @@ def test_a_club_preset_is_saved_picked_and_deleted_after_asking(
     page.set_viewport_size({"width": 390, "height": 900})
     page.goto(live_server_url + "/")
     h.login(page, live_server_url)
-    pk = h.create_tournament(page, shots, "preset", "alhambra", h.names(8))
+    pk = h.create_tournament(page, shots, "preset", "alhambra", names(8))
     h.tab(page, "Regeln")
     page.get_by_label("Name der Vereinsvorlage").fill("Alhambra am Freitag")
     h.submit(page, page.get_by_role("button", name="Als Vereinsvorlage speichern"))
@@ -115,7 +116,7 @@ def test_a_club_preset_is_saved_picked_and_deleted_after_asking(
         ["Alhambra am Freitag (Format B)"]
     )
     choice.select_option(label="Alhambra am Freitag (Format B)")
-    page.get_by_label("Spieler, einer je Zeile").fill("\n".join(h.names(8)))
+    page.get_by_label("Spieler, einer je Zeile").fill("\n".join(names(8)))
     h.submit(page, page.get_by_role("button", name="Turnier anlegen"))
     expect(page.locator(".messages")).to_contain_text("Turnier angelegt.")
     assert TournamentRecord.objects.latest("pk").ruleset == preset.ruleset

@@ -14,6 +14,8 @@ import tablephones as t
 from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
+from factories import names
+
 pytestmark = [pytest.mark.e2e]
 
 QR_SIDE = 325  # px with the quiet zone (4 of 41 modules each side): the code itself ≥ 260 px
@@ -171,7 +173,7 @@ def test_phones_enter_and_confirm_a_format_d_game_loser(
     with t.laptop(browser) as orga, t.phone(browser) as one, t.phone(browser) as two:
         orga.goto(base + "/")
         h.login(orga, base)
-        pk = h.create_tournament(orga, shots, "phones-ko", "schocken-ko", h.names(8), day=day)
+        pk = h.create_tournament(orga, shots, "phones-ko", "schocken-ko", names(8), day=day)
         h.tab(orga, "Anmeldung")
         orga.once("dialog", lambda d: d.accept())
         h.submit(orga, orga.get_by_role("button", name=re.compile("^Alle Anwesenden als bezahlt")))

@@ -9,13 +9,14 @@ from e2ehelpers import (
     create_tournament,
     group_state,
     login,
-    names,
     release_draw,
     shoot,
     submit,
     tab,
 )
 from playwright.sync_api import Dialog, Page, expect
+
+from factories import names
 
 pytestmark = [pytest.mark.e2e]
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.test import Client
 from django.utils import timezone
-from fuzzhelpers import USER, now, organiser_user, stored
 
+from factories import USER, now, organiser_user, people, stored
 from tafelrunde.engine.actions import next_draw, record
 from tafelrunde.engine.facts import TableEntered, Tournament
 from tafelrunde.engine.knockout import KnockoutTournament, OpenTable, PayFee
@@ -24,11 +24,6 @@ from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import play_to_end, random_result
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.models import TournamentRecord
-
-
-def people(n: int) -> str:
-    """n player names, one a line ('Spieler 01' …)."""
-    return "\n".join(f"Spieler {k:02d}" for k in range(1, n + 1))
 
 
 def group(preset: str, n: int) -> TournamentState:

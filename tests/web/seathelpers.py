@@ -11,8 +11,8 @@ from typing import Any
 
 from django.test import Client
 from django.utils import timezone
-from fuzzhelpers import USER, now, organiser_user, stored
 
+from factories import USER, now, organiser_user, stored
 from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.facts import AnyFact, Tournament
 from tafelrunde.engine.knockout import KnockoutTournament, OpenTable, PayFee

@@ -7,9 +7,9 @@ import re
 
 import pytest
 from django.test import Client
-from fuzzhelpers import USER, now
 from projectorhelpers import finished, knockout, play_out, save
 
+from factories import USER, now
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import Donation, SchockOut

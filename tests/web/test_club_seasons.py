@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from openpyxl import load_workbook
-from seasonhelpers import event, tournament
 from test_club_ratings import tafelrunde
 from webhelpers import organiser, text
 
+from factories import dated_tournament, event
 from tafelrunde.presets.seasons import load_season_rules
 from tafelrunde.web.club.models import Person, PlayerLink, Season, SeasonChoice
 from tafelrunde.web.club.season_evenings import season_view, standings_of
@@ -46,11 +46,11 @@ def make(**kw: object) -> Season:
 def test_a_season_takes_tournaments_by_range_and_kind_then_by_hand() -> None:
     abend = event("Spieleabend März", D(2026, 3, 5), "Spieleabend")
     meister = event("Vereinsmeisterschaft", D(2026, 6, 1), "Vereinsmeisterschaft")
-    early = tournament("A", 8, D(2025, 12, 31), play=False)
-    first = tournament("A", 8, D(2026, 1, 1), play=False)  # the range is inclusive
-    march = tournament("A", 8, D(2026, 3, 5), abend, play=False)
-    june = tournament("A", 8, D(2026, 6, 1), meister, play=False)
-    last = tournament("A", 8, D(2026, 12, 31), play=False)
+    early = dated_tournament("A", 8, D(2025, 12, 31), play=False)
+    first = dated_tournament("A", 8, D(2026, 1, 1), play=False)  # the range is inclusive
+    march = dated_tournament("A", 8, D(2026, 3, 5), abend, play=False)
+    june = dated_tournament("A", 8, D(2026, 6, 1), meister, play=False)
+    last = dated_tournament("A", 8, D(2026, 12, 31), play=False)
     year = make(date_from=D(2026, 1, 1), date_to=D(2026, 12, 31))
     assert season_tournaments(year) == [first, march, june, last]
     evenings = make(date_from=D(2026, 1, 1), event_kinds=["Spieleabend"])
@@ -63,8 +63,8 @@ def test_a_season_takes_tournaments_by_range_and_kind_then_by_hand() -> None:
 
 
 def test_finished_tournaments_of_every_format_become_evenings_and_running_ones_wait() -> None:
-    recs = [tournament(f, 8, D(2026, 2, i + 1)) for i, f in enumerate("ABCD")]
-    running = tournament("A", 8, D(2026, 2, 9), play=False, name="Noch offen")
+    recs = [dated_tournament(f, 8, D(2026, 2, i + 1)) for i, f in enumerate("ABCD")]
+    running = dated_tournament("A", 8, D(2026, 2, 9), play=False, name="Noch offen")
     anna = Person.objects.create(name="Anna Beispiel", member=True)
     for rec in recs:
         PlayerLink.objects.create(tournament=rec, player=rec.players[0]["id"] if rec.players
@@ -87,13 +87,13 @@ def test_finished_tournaments_of_every_format_become_evenings_and_running_ones_w
 
 
 def test_tournament_points_count_in_formats_a_to_c_and_format_d_is_refused() -> None:
-    a = tournament("A", 8, D(2026, 3, 1))
+    a = dated_tournament("A", 8, D(2026, 3, 1))
     season = make(rules=rules() | {"points": {"from": "tournament"}},
                   date_from=D(2026, 3, 1), date_to=D(2026, 3, 31))  # fmt: skip
     view = season_view(season)
     assert view.table is not None
     assert all(r.total >= 0 for r in view.table.rows) and len(view.table.rows) == 8
-    tournament("D", 8, D(2026, 3, 2), name="Schocken")
+    dated_tournament("D", 8, D(2026, 3, 2), name="Schocken")
     page = text(Client().get(f"/saisons/{season.pk}/"))
     assert "Schocken" in page and "Format D" in page and "keine eigenen Punkte" in page
     for suffix in ("csv", "xlsx"):  # no file without a table: the page says why
@@ -104,7 +104,7 @@ def test_tournament_points_count_in_formats_a_to_c_and_format_d_is_refused() -> 
 
 def test_the_table_page_shows_counted_marks_totals_and_tie_words() -> None:
     for i in range(3):
-        tournament("A", 8, D(2026, 4, i + 1))
+        dated_tournament("A", 8, D(2026, 4, i + 1))
     season = make(rules=load_season_rules("beste-6-von-10").source | {"count": {"mode": "best",
                   "n": 2}}, date_from=D(2026, 4, 1), date_to=D(2026, 4, 30))  # fmt: skip
     answer = Client().get(f"/saisons/{season.pk}/")
@@ -119,8 +119,8 @@ def test_the_table_page_shows_counted_marks_totals_and_tie_words() -> None:
 
 
 def test_csv_and_excel_files_read_back_with_numbers() -> None:
-    tournament("B", 8, D(2026, 5, 1))
-    tournament("C", 8, D(2026, 5, 8))
+    dated_tournament("B", 8, D(2026, 5, 1))
+    dated_tournament("C", 8, D(2026, 5, 8))
     season = make(date_from=D(2026, 5, 1), date_to=D(2026, 5, 31))
     table = season_view(season).table
     assert table is not None
@@ -139,7 +139,7 @@ def test_csv_and_excel_files_read_back_with_numbers() -> None:
 
 def test_the_print_page_is_a_paper_page() -> None:
     for i in range(8):
-        tournament("A", 8, D(2026, 7, i + 1))
+        dated_tournament("A", 8, D(2026, 7, i + 1))
     season = make(date_from=D(2026, 7, 1), date_to=D(2026, 7, 31))
     page = Client().get(f"/saisons/{season.pk}/drucken/").content.decode()
     assert "paper.css" in page and "season-sheet wide" in page and "Spieler 01" in page
@@ -155,7 +155,7 @@ def test_only_organisers_make_change_and_delete_seasons() -> None:
     assert Season.objects.filter(pk=season.pk).exists()
     boss = Client()
     organiser(boss)
-    rec = tournament("A", 8, D(2026, 8, 1), event("Serie", D(2026, 8, 1), "Schocken-Serie"))
+    rec = dated_tournament("A", 8, D(2026, 8, 1), event("Serie", D(2026, 8, 1), "Schocken-Serie"))
     assert "Schocken-Serie" in text(boss.get("/saisons/neu/"))
     answer = boss.post(
         "/saisons/neu/",
@@ -207,7 +207,7 @@ def test_an_event_has_a_kind_offered_from_the_kinds_used() -> None:
 
 
 def test_the_person_page_shows_the_seasons_and_the_table_links_only_persons() -> None:
-    recs = [tournament("C", 8, D(2026, 5, i + 1)) for i in range(2)]
+    recs = [dated_tournament("C", 8, D(2026, 5, i + 1)) for i in range(2)]
     anna = Person.objects.create(name="Anna Beispiel", member=True)
     season = make(date_from=D(2026, 5, 1), date_to=D(2026, 5, 31))
     before = season_view(season)

@@ -30,19 +30,17 @@ from fuzzhelpers import (
     every_row,
     expect,
     form_fields,
-    logged_in,
-    not_started,
     posts,
     routes,
     rulesets,
     snapshot,
     tournament_files,
-    tournaments_in_play,
 )
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from webhelpers import text
 
+from factories import logged_in, not_started, tournaments_in_play
 from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from fuzzhelpers import expect, logged_in, snapshot, tournaments_in_play
+from fuzzhelpers import expect, snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from factories import logged_in, tournaments_in_play
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.paper.kinds import KINDS
 

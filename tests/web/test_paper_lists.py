@@ -11,12 +11,12 @@ from html import unescape
 import pytest
 from django.test import Client
 from django.utils import timezone
-from fuzzhelpers import USER, now
 from projectorhelpers import drawn, finished, group, knockout, play_out, save
 from rolehelpers import referee
 from test_paper_cards import png
 from webhelpers import organiser, text
 
+from factories import USER, now
 from tafelrunde.engine.export import ranking_table
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee, ranking
 from tafelrunde.engine.knockout.entry import record_all

@@ -11,11 +11,11 @@ from typing import ClassVar
 import pytest
 from django.test import Client
 from django.utils import timezone
-from fuzzhelpers import USER, now
 from projectorhelpers import drawn, group, knock_out, knockout, open_next, people, result, save
 from rolehelpers import referee
 from webhelpers import organiser, text
 
+from factories import USER, now
 from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.facts import Withdrawn
 from tafelrunde.engine.knockout import KnockoutTournament

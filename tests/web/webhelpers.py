@@ -20,16 +20,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from factories import names
 from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord
-
-NAMES = (
-    "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",
-    "Klaus", "Lena", "Max", "Nora", "Otto", "Paula",
-)  # fmt: skip
 
 
 def run_async(work: Coroutine[Any, Any, Any]) -> Any:
@@ -44,11 +40,6 @@ def logged(rec: TournamentRecord | None = None) -> list[str]:
     if rec is not None:
         entries = entries.filter(tournament=rec)
     return [e.said.text("de") for e in entries]
-
-
-def names(n: int) -> list[str]:
-    """The first n player names."""
-    return list(NAMES[:n])
 
 
 def organiser(client: Client, username: str = "leitung") -> Any:
