@@ -338,3 +338,38 @@ def test_score_bounds_in_the_wrong_order_are_refused() -> None:
 def test_a_csv_row_without_the_name_column_is_no_name() -> None:
     assert parse_player_names("nr,name\n1,Anna\n2\n3,Bernd\n") == ["Anna", "Bernd"]
     assert parse_player_names("\x00name,name\nyyyy\n") == []
+
+
+INVISIBLE = [
+    *map(chr, range(0x202A, 0x202F)),  # bidirectional embeddings and overrides
+    *map(chr, range(0x2066, 0x206A)),  # bidirectional isolates
+    "\u200b", "\u200e", "\u200f", "\u2060", "\ufeff", "\u061c", "\u00ad", "\U000e0041",
+]  # fmt: skip
+
+
+@given(
+    before=st.text(alphabet=st.characters(categories=("L", "Zs")), max_size=20),
+    mark=st.sampled_from(INVISIBLE),
+    after=st.text(alphabet=st.characters(categories=("L",)), max_size=20),
+)
+def test_a_name_with_an_invisible_format_character_is_refused_with_its_code(
+    before: str, mark: str, after: str
+) -> None:
+    """Bidirectional overrides and other invisible characters hide or turn a name around."""
+    with pytest.raises(RuleError) as refused:
+        checked_name(f"{before}A{mark}{after}", field="players")
+    assert refused.value.field == "players"
+    assert f"U+{ord(mark):04X}" in refused.value.msg.text("de")
+
+
+@given(st.text(alphabet=st.characters(categories=("L", "M", "N", "P", "Zs")), min_size=1))
+def test_letters_marks_digits_and_punctuation_of_any_script_stay_allowed(name: str) -> None:
+    if name.strip() and len(name) <= 100:
+        assert checked_name(name) == name.strip()
+
+
+def test_a_quoted_value_shows_control_characters_as_replacement_marks() -> None:
+    with pytest.raises(RuleError) as refused:
+        whole_number("4\x002", field="seed")
+    said = refused.value.msg.text("de")
+    assert "\x00" not in said and "4\ufffd2" in said

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.limits import MAX_SEED
 from tafelrunde.engine.log import message_data, message_from_data
 from tafelrunde.i18n import Message, msg, msg_n
 
@@ -22,7 +23,9 @@ IDS = [
     "{undo}: {target}",
 ]
 values = st.one_of(
-    st.integers(0, 10**6), st.text(st.characters(categories=("L", "N", "P", "Zs")), max_size=30)
+    st.integers(0, 10**6),
+    st.integers(0, MAX_SEED),  # a draw's seed is told in its log line
+    st.text(st.characters(categories=("L", "N", "P", "Zs")), max_size=30),
 )
 
 

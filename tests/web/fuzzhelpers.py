@@ -21,6 +21,7 @@ from django.apps import apps
 from django.test import Client
 from django.urls import URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import Resolver404
+from htmlcheck import well_formed
 from hypothesis import strategies as st
 from webhelpers import Form, counts, forms_of, names
 
@@ -55,9 +56,12 @@ class Seen:
 
 
 def expect(response: Any, allowed: tuple[int, ...], what: str) -> None:
-    """Fail with the request and the server's traceback (else the page) on another status."""
+    """Fail with the request and the server's traceback (else the page) on another status, or
+    on a page an HTML5 parser finds fault with."""
     if response.status_code not in allowed:
         raise AssertionError(f"{what} answered {response.status_code}\n{reason(response)}")
+    if response.status_code == 200:
+        well_formed(response, what)
 
 
 def reason(response: Any) -> str:

@@ -83,14 +83,20 @@ def _not_whole(text: str, what: str, field: str) -> RuleError:
 
 
 def _short(text: str) -> str:
-    """A typed value as quoted in a message: at most 40 characters."""
+    """A typed value as quoted in a message: at most 40 characters, controls shown as �."""
+    text = _BAD_IN_LINE.sub("\ufffd", text)
     return text if len(text) <= NUMBER_TEXT else text[:NUMBER_TEXT] + "…"
 
 
-# control characters (Unicode category Cc) and lone surrogates (Cs); texts of several lines
-# may hold line breaks and tabs
-_BAD_IN_LINE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-_BAD_IN_LINES = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# control characters (Unicode category Cc), lone surrogates (Cs) and the invisible format
+# characters that turn or hide text (bidirectional overrides and isolates, zero widths, the
+# byte order mark, tags); texts of several lines may hold line breaks and tabs
+_INVISIBLE = (
+    "\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
+    "\ufff9-\ufffb\U000e0000-\U000e007f"
+)
+_BAD_IN_LINE = re.compile(f"[\x00-\x1f\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
+_BAD_IN_LINES = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff{_INVISIBLE}]")
 
 
 def bad_character(text: str, *, lines: bool = False) -> str | None:

@@ -11,6 +11,7 @@ from tafelrunde.engine.limits import (
     LONG_TEXT_LENGTH,
     MAX_FACT_NUMBER,
     MAX_LOG_LINES,
+    MAX_SEED,
     NAME_LENGTH,
     checked_count,
 )
@@ -59,7 +60,7 @@ def message_from_data(raw: Any, where: str, depth: int = 0) -> Message:
         if isinstance(value, dict):
             values[key] = message_from_data(value, where, depth + 1)
         elif isinstance(value, int) and not isinstance(value, bool):
-            values[key] = ff.whole_value(value, where=where, high=MAX_FACT_NUMBER)
+            values[key] = ff.whole_value(value, where=where, high=MAX_SEED)  # a seed at most
         else:
             values[key] = ff.text({"v": value}, "v", where=where, length=LONG_TEXT_LENGTH)
     plural, count = None, None

@@ -14,6 +14,7 @@ from tafelrunde.i18n import msg
 from tafelrunde.presets.seasons import load_season_rules, season_preset_names
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.validators import one_line
 
 KEEP = "-"  # the preset choice "keep the season's ruleset" (editing)
 MAX_RULES_BYTES = 100_000
@@ -47,6 +48,7 @@ class SeasonForm(forms.Form):
         """Fill the choices and label the fields in the active language."""
         super().__init__(*args, **kwargs)
         f = self.fields
+        f["name"].validators.append(one_line)
         f["name"].label = gettext("Name of the season")
         f["name"].error_messages |= {
             "required": gettext("Name: please fill this in."),

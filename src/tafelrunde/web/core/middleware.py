@@ -1,7 +1,9 @@
-"""Request guards: changes refused while nothing can be written; request bodies bounded."""
+"""Request guards: changes refused while nothing can be written; request bodies bounded;
+no character in a page that HTML forbids."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -64,3 +66,32 @@ def refused(request: HttpRequest, reason: storage.Reason) -> HttpResponse:
 def storage_banner(request: HttpRequest) -> dict[str, Any]:
     """Template context: why nothing can be written now (or nothing)."""
     return {"storage_blocked": getattr(request, "storage_blocked", None)}
+
+
+# what an HTML page must not hold (HTML5 parse errors): controls other than the whitespace
+# ones, and noncharacters; a typed value shown again (a form, a message) has them replaced
+_NOT_IN_HTML = re.compile(
+    "[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff"
+    + "".join(f"{chr(p * 0x10000 + 0xFFFE)}{chr(p * 0x10000 + 0xFFFF)}" for p in range(1, 17))
+    + "]"
+)
+
+
+class PrintableHtml:
+    """Replace characters no HTML page may hold by � in every HTML answer."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        """Wrap the rest of the request handling."""
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Clean the page on its way out (nothing to do for most pages)."""
+        response = self.get_response(request)
+        if response.streaming or not response.get("Content-Type", "").startswith("text/html"):
+            return response
+        page = response.content.decode(response.charset or "utf-8", "replace")
+        if _NOT_IN_HTML.search(page):
+            response.content = _NOT_IN_HTML.sub("\ufffd", page).encode(response.charset or "utf-8")
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
+        return response

@@ -10,6 +10,7 @@ from django.utils.translation import gettext, gettext_lazy
 from tafelrunde.presets import preset_names
 from tafelrunde.web.core.domain.club_presets import choice_value
 from tafelrunde.web.core.models import ClubPreset, Event
+from tafelrunde.web.core.validators import one_line
 
 PRESET_TITLES = {
     "gruppenmodus": gettext_lazy("A – group mode with passes"),
@@ -50,6 +51,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self.fields["name"].label = gettext("Name of the event")
         self.fields["name"].error_messages |= _required()
+        self.fields["name"].validators.append(one_line)
         date = self.fields["date"]
         date.label = gettext("Date")
         date.help_text = gettext("leave empty: not fixed yet")
@@ -63,6 +65,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         )
         kind.widget.attrs |= {"list": "event-kinds", "autocomplete": "off"}
         kind.error_messages |= {"max_length": gettext("At most 60 characters.")}
+        kind.validators.append(one_line)
 
     def clean_kind(self) -> str:
         """The kind without surrounding spaces."""
