@@ -123,11 +123,13 @@ class ClubPreset(models.Model):
         return self.name
 
 
+from tafelrunde.web.core.ended_sessions import EndedSession  # noqa: E402  (its table is here)
 from tafelrunde.web.core.plan_run import PlanRun  # noqa: E402  (its table lives in this app)
 
 __all__ = [
     "AuditEntry",
     "ClubPreset",
+    "EndedSession",
     "Event",
     "FactRecord",
     "PlanRun",

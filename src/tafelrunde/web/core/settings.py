@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "tafelrunde.web.core.middleware.PrintableHtml",  # no control characters typed shown again
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tafelrunde.web.core.ended_sessions.EndedSessions",  # a logged-out cookie copy is void
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tafelrunde.web.core.middleware.StorageGuard",

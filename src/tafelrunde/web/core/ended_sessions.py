@@ -1,0 +1,76 @@
+"""Logging out ends the session on the server: a copy of the signed session cookie stops working.
+
+Sessions live in signed cookies (a login writes nothing). Each login gets a random key in its
+session; logging out writes that key into a short list of ended sessions, and a request
+whose session holds an ended key (or, logged in, no key at all) is served as anonymous.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.db import DatabaseError, models, transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+
+from tafelrunde.web.core import storage
+
+KEY = "_tafelrunde_login"  # the session's own random key
+
+
+class EndedSession(models.Model):
+    """The key of a session that was logged out, kept as long as its cookie could live."""
+
+    key = models.CharField(max_length=64, primary_key=True)
+    ended_at = models.DateTimeField(default=timezone.now)
+
+
+def on_login(sender: Any, request: HttpRequest | None = None, **_: Any) -> None:
+    """Give the new session its random key."""
+    if request is not None and hasattr(request, "session"):
+        request.session[KEY] = secrets.token_urlsafe(24)
+
+
+def on_logout(sender: Any, request: HttpRequest | None = None, **_: Any) -> None:
+    """Note the session's key as ended; forget keys older than any cookie (when writable)."""
+    key = request.session.get(KEY) if request is not None and hasattr(request, "session") else None
+    if not isinstance(key, str):
+        return
+    try:
+        with transaction.atomic():
+            EndedSession.objects.get_or_create(key=key[:64])
+            too_old = timezone.now() - timedelta(seconds=settings.SESSION_COOKIE_AGE)
+            EndedSession.objects.filter(ended_at__lt=too_old).delete()
+    except DatabaseError as err:  # a full disk: the cookie is gone from this browser at least
+        reason = storage.reason_of(err)
+        if reason is None:
+            raise
+        storage.failed(reason)
+
+
+def ended(request: HttpRequest) -> bool:
+    """Tell whether the request's logged-in session was logged out (or predates the keys)."""
+    if "_auth_user_id" not in request.session:
+        return False
+    key = request.session.get(KEY)
+    return not isinstance(key, str) or EndedSession.objects.filter(key=key[:64]).exists()
+
+
+class EndedSessions:
+    """Serve a request whose session was logged out as anonymous, and drop that session."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        """Wrap the rest of the request handling."""
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Check the session before the views see the user."""
+        if ended(request):
+            request.session.flush()
+            request.user = AnonymousUser()
+        return self.get_response(request)
