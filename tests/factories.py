@@ -209,13 +209,15 @@ def event(name: str, day: datetime.date, kind: str = "") -> Event:
 
 def dated_tournament(
     fmt: str, n: int, day: datetime.date, ev: Event | None = None, *, play: bool = True,
-    name: str = "",
+    name: str = "", first: str = "",
 ) -> TournamentRecord:  # fmt: skip
-    """A stored tournament of format A–D on that day, played to its end (or only set up)."""
+    """A stored tournament of format A–D on that day, played to its end (or only set up); the
+    first player may have a name of the test's own."""
     organiser_user()
     title = name or f"Abend {fmt} {day.isoformat()}"
     at = f"{day.isoformat()}T10:00:00+01:00"  # played that day, before registration closes
-    tour = new_tournament(title, load_rules(PRESETS[fmt]), people(n), day=day, at=at, by=USER)
+    players = people(n) if not first else "\n".join([first, *people(n).splitlines()[1:]])
+    tour = new_tournament(title, load_rules(PRESETS[fmt]), players, day=day, at=at, by=USER)
     if play and isinstance(tour, Tournament):
         play_to_end(tour, seed=5)
     if play and isinstance(tour, KnockoutTournament):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from helpers import HOSTILE_FILE_CHANGES, add, preset_data, tournament
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import csv_cell, csv_text, final_ranking
+from tafelrunde.engine.export import FORMULA_STARTS, csv_cell, csv_text, final_ranking, sheet_row
 from tafelrunde.engine.facts import Draw, Player, Result, Tournament
 from tafelrunde.engine.limits import (
     MAX_GAMES,
@@ -373,3 +374,13 @@ def test_a_quoted_value_shows_control_characters_as_replacement_marks() -> None:
         whole_number("4\x002", field="seed")
     said = refused.value.msg.text("de")
     assert "\x00" not in said and "4\ufffd2" in said
+
+
+@given(st.lists(st.one_of(st.none(), st.integers(), st.decimals(allow_nan=False), st.text())))
+def test_a_spreadsheet_row_keeps_numbers_and_runs_no_text_as_a_formula(values: list[Any]) -> None:
+    row = sheet_row(values)
+    for value, cell in zip(values, row, strict=True):
+        if value is None or isinstance(value, int | Decimal):
+            assert cell is value
+        else:
+            assert cell == csv_cell(value) and not cell.startswith(FORMULA_STARTS)

@@ -283,3 +283,24 @@ def test_the_demo_links_its_players_and_has_a_season_once() -> None:
     for person in Person.objects.all():
         assert Client().get(f"/personen/{person.pk}/").status_code == 200
     assert "Jahreswertung des Demo-Clubs" in text(Client().get(f"/saisons/{season.pk}/"))
+
+
+HOSTILE = '=HYPERLINK("http://example.org/x";"Klick")'  # a German Excel's separator
+
+
+def test_the_season_files_neutralise_formulas_in_every_cell() -> None:
+    dated_tournament("B", 8, D(2026, 5, 1), first=HOSTILE)
+    dated_tournament("C", 8, D(2026, 5, 8), first="@SUMME(A1:A9)")
+    season = make(date_from=D(2026, 5, 1), date_to=D(2026, 5, 31))
+    book = load_workbook(io.BytesIO(Client().get(f"/saisons/{season.pk}/export.xlsx").content))
+    sheet = book.active
+    assert sheet is not None
+    cells = [c for row in sheet.iter_rows() for c in row]
+    assert not [c.coordinate for c in cells if c.data_type == "f"]  # not one formula
+    texts = [str(c.value) for c in cells if c.value is not None]
+    assert any(t.startswith("'=HYPERLINK(") for t in texts), texts  # a guest: "(Abend B …)"
+    assert any(t.startswith("'@SUMME(A1:A9)") for t in texts), texts
+    got = Client().get(f"/saisons/{season.pk}/export.csv").content.decode()
+    rows = list(csv.reader(io.StringIO(got)))
+    assert any(cell.startswith("'=HYPERLINK(") for row in rows for cell in row)
+    assert not [cell for row in rows for cell in row if cell.startswith(("=", "+", "@"))]

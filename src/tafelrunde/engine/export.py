@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
@@ -111,6 +112,17 @@ def csv_cell(value: Any) -> str:
     """One cell as text; a text a spreadsheet would run as a formula gets a leading apostrophe."""
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def sheet_row(values: list[Any]) -> list[Any]:
+    """One row of a spreadsheet file: numbers stay numbers, empty stays empty, every other cell
+    neutralised as in CSV files (the one rule for every export)."""
+    return [
+        v
+        if v is None or (isinstance(v, int | float | Decimal) and not isinstance(v, bool))
+        else csv_cell(v)
+        for v in values
+    ]
 
 
 def csv_text(rows: list[Any]) -> str:

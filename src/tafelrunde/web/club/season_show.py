@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tafelrunde.engine.export import csv_text
+from tafelrunde.engine.export import csv_text, sheet_row
 from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.season import Row, SeasonRules, SeasonTable
 from tafelrunde.i18n import Message, msg, msg_n
@@ -164,7 +164,7 @@ def season_xlsx(table: SeasonTable, title: str) -> bytes:
     sheet = book.active
     assert sheet is not None
     sheet.title = title[:31].translate(str.maketrans("[]:*?/\\", "_______")) or "Saison"
-    sheet.append(_heads(table))
+    sheet.append(sheet_row(_heads(table)))
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     aside = Font(italic=True, color="666666")
@@ -172,7 +172,7 @@ def season_xlsx(table: SeasonTable, title: str) -> bytes:
         values = [r.place, r.name, translated(msg("yes")) if r.member else translated(msg("guest"))]
         values += [_plain(c.points) if c.points is not None else None for c in r.cells]
         decided = translated(DECIDED[r.decided_by]) if r.decided_by else ""
-        sheet.append([*values, _plain(r.total), r.evenings, decided])
+        sheet.append(sheet_row([*values, _plain(r.total), r.evenings, decided]))
         for i, c in enumerate(r.cells):
             if c.points is not None and not c.counted:
                 sheet.cell(row=sheet.max_row, column=4 + i).font = aside

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import csv_cell, csv_text, final_ranking, ranking_table
+from tafelrunde.engine.export import csv_text, final_ranking, ranking_table, sheet_row
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import TableConfirmed, TableEntered, Undo
 from tafelrunde.engine.knockout import (
@@ -185,7 +185,7 @@ def ranking_workbook(head: list[str], rows: list[list[Any]]) -> bytes:
     sheet = book.active
     sheet.title = gettext("Final ranking")[:31]
     for row in [head, *rows]:
-        sheet.append([v if isinstance(v, int) else csv_cell(v) for v in row])
+        sheet.append(sheet_row(row))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
