@@ -65,6 +65,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         "cut": cut,
         "several": several,
         "ranking": " → ".join(translated(c.label()) for c in st.rule.ranking),
+        "empty": not st.results,  # no ranks, no roll-offs before the first result
     }
 
 
