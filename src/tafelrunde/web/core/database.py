@@ -67,6 +67,7 @@ def postgresql(url: str) -> dict[str, Any]:
         # ASGI serves each request in its own thread: no connection kept per thread, but a
         # pool per process, so connections stay few and a request waits for a free one
         "CONN_MAX_AGE": 0,
+        "CONN_HEALTH_CHECKS": True,  # the pool checks a connection before handing it out
         "OPTIONS": {"pool": {"min_size": 1, "max_size": pool_size(), "timeout": 300}},
     }
 
