@@ -695,3 +695,19 @@ def test_the_list_of_persons_names_the_tournaments_with_players_not_linked() -> 
 def test_the_list_of_persons_has_a_plain_title() -> None:
     page = text(organised().get("/personen/"))
     assert "<title>Personen – Tafelrunde</title>" in page
+
+
+def test_a_replayed_or_double_clicked_take_back_makes_one_person() -> None:
+    client = organised()
+    keep = Person.objects.create(name="Anna")
+    gone = Person.objects.create(name="Anne", email="anne@example.org")
+    client.post(f"/personen/{keep.pk}/zusammenfuehren/", {"other": gone.pk})
+    cookie = client.cookies["sessionid"].value  # the browser's cookie before the first click
+    first = client.post("/personen/zusammenfuehren/zurueck/")
+    assert "Anne ist wieder ein eigener Eintrag." in text(client.get(first["Location"]))
+    assert Person.objects.get(name="Anne").pk == gone.pk  # back under its old number
+    replay = Client()
+    replay.cookies["sessionid"] = cookie
+    second = replay.post("/personen/zusammenfuehren/zurueck/")
+    assert "schon rückgängig gemacht" in text(replay.get(second["Location"]))
+    assert sorted(p.name for p in Person.objects.all()) == ["Anna", "Anne"]

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.name_match import name_key, name_keys
@@ -159,8 +159,14 @@ def merge(keep: Person, gone: Person) -> Merged:
     Refused (nothing changed) when both are linked in one tournament."""
     if keep.pk == gone.pk:
         raise RuleError(msg("Please choose another person to merge with."), field="other")
-    keep = Person.objects.select_for_update().get(pk=keep.pk)
-    gone = Person.objects.select_for_update().get(pk=gone.pk)
+    both = {
+        p.pk: p
+        for p in Person.objects.select_for_update().filter(pk__in=(keep.pk, gone.pk)).order_by("pk")
+    }  # fmt: skip  (locked in one order: two opposite merges wait)
+    if keep.pk not in both or gone.pk not in both:
+        raise RuleError(msg("One of the two persons was merged or removed meanwhile."),
+                        field="other")  # fmt: skip
+    keep, gone = both[keep.pk], both[gone.pk]
     if both := clashes(keep, gone):
         raise RuleError(
             msg(
@@ -183,11 +189,20 @@ def merge(keep: Person, gone: Person) -> Merged:
 
 
 @transaction.atomic
-def unmerge(keep: Person, name: str, member: bool, email: str, merged: Merged) -> Person:
-    """Take back a merge: the deleted record again, with the players that moved (those still
+def unmerge(
+    keep: Person, name: str, member: bool, email: str, merged: Merged, number: int | None = None
+) -> Person:
+    """Take back a merge: the deleted record again (under its old number, so that a second
+    take-back finds it there and changes nothing), with the players that moved (those still
     linked to `keep`); keep's e-mail goes back if it came with the merge."""
     keep = Person.objects.select_for_update().get(pk=keep.pk)
-    back = Person.objects.create(name=name, member=member, email=email)
+    if number is not None and Person.objects.filter(pk=number).exists():
+        raise RuleError(msg("This merge was taken back already."), field="merge")
+    try:
+        with transaction.atomic():
+            back = Person.objects.create(pk=number, name=name, member=member, email=email)
+    except IntegrityError:  # taken back at the same moment by another request
+        raise RuleError(msg("This merge was taken back already."), field="merge") from None
     for tournament, player in merged.moved:
         keep.links.filter(tournament_id=tournament, player=player).update(person=back)
     if merged.email_taken and keep.email == email:

@@ -30,7 +30,7 @@ def person_merge(request: HttpRequest, person: int) -> HttpResponse:
         if other is None:
             messages.error(request, translated(msg("Please choose another person to merge with.")))
             return redirect("person-merge", keep.pk)
-        gone = {"name": other.name, "member": other.member, "email": other.email}
+        gone = {"name": other.name, "member": other.member, "email": other.email, "pk": other.pk}
         try:
             done = merge(keep, other)
         except RuleError as err:
@@ -94,8 +94,14 @@ def person_unmerge(request: HttpRequest) -> HttpResponse:
         return redirect("persons")
     keep = Person.objects.get(pk=said["keep"])
     moved = [(int(t), str(p)) for t, p in said["moved"]]  # type: ignore[attr-defined]
-    back = unmerge(keep, str(said["name"]), bool(said["member"]), str(said["email"]),
-                   Merged(moved, bool(said["email_taken"])))  # fmt: skip
+    number = said.get("pk")
+    try:
+        back = unmerge(keep, str(said["name"]), bool(said["member"]), str(said["email"]),
+                       Merged(moved, bool(said["email_taken"])),
+                       number if isinstance(number, int) else None)  # fmt: skip
+    except RuleError as err:  # a double click or a replayed request: once is enough
+        messages.error(request, text_of(err))
+        return redirect("persons")
     audit(request, None, msg("Merge taken back: {gone} split off from {keep} again",
                              gone=back.name, keep=keep.name))  # fmt: skip
     messages.success(request, translated(msg("{gone} is a record of its own again.",
