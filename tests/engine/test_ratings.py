@@ -368,3 +368,8 @@ def test_ratings_in_two_threads_leave_the_cycle_collector_as_it_was() -> None:
     leave.set()
     other.join(5)
     assert gc.isenabled()
+
+
+@given(st.floats(min_value=-0.0499, max_value=0.0499))
+def test_a_rating_that_rounds_to_zero_is_shown_without_a_sign(value: float) -> None:
+    assert str(shown(value)) == "0.0"

@@ -92,3 +92,14 @@ def test_no_data_says_so_in_german_instead_of_a_chart() -> None:
     with translation.override("de"):
         for chart in (line_chart, bar_chart):
             assert chart([], LABELS, "e") == '<p class="muted chart-empty">Noch keine Daten.</p>'
+
+
+def test_counts_start_their_axis_at_zero_and_no_tick_says_minus_zero() -> None:
+    points = [Point("01.01.2026", 12.0), Point("08.01.2026", 16.0)]
+    root = parsed(line_chart(points, LABELS, "t", from_zero=True))
+    ys = [float(d.get("cy", "")) for d in root.findall(f"{NS}circle")]
+    assert ys[0] > TOP and ys[1] == TOP  # 12 is not at the bottom: the bottom is 0
+    texts = [t.text for t in root.iter(f"{NS}text")]
+    assert "0" in texts and "16" in texts
+    tiny = parsed(line_chart([Point("a", -0.04), Point("b", 0.9)], LABELS, "u"))
+    assert "-0" not in [t.text for t in tiny.iter(f"{NS}text")]

@@ -130,8 +130,9 @@ def conservative(mu: float, sigma: float) -> float:
 
 
 def shown(value: float) -> Decimal:
-    """Round a value to one decimal for showing (the exact float, half up)."""
-    return Decimal(value).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    """Round a value to one decimal for showing (the exact float, half up); never -0.0."""
+    rounded = Decimal(value).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return rounded.copy_abs() if rounded.is_zero() else rounded
 
 
 @dataclass

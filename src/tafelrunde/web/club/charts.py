@@ -42,7 +42,7 @@ def number(value: float) -> str:
     """A value as a tick label in the page's language: whole numbers without decimals, else
     one decimal (7,2 in German)."""
     places = 0 if float(value).is_integer() else 1
-    return number_format(round(float(value), places), places, use_l10n=True)
+    return number_format(round(float(value), places) + 0.0, places, use_l10n=True)  # no -0
 
 
 class Plot(Canvas):
@@ -87,12 +87,16 @@ class Plot(Canvas):
         self.text(4, 14, self.labels.y, "start")
 
 
-def line_chart(points: Sequence[Point], labels: Labels, ident: str) -> str:
-    """The values in order as a line with a marked point each (tooltip: its <title>)."""
+def line_chart(
+    points: Sequence[Point], labels: Labels, ident: str, *, from_zero: bool = False
+) -> str:
+    """The values in order as a line with a marked point each (tooltip: its <title>); counts
+    (`from_zero`) on an axis that starts at 0."""
     if not points:
         return empty()
     values = [p.value for p in points]
-    plot = Plot(len(points), min(values), max(values), labels, ident)
+    low = min(0.0, *values) if from_zero else min(values)
+    plot = Plot(len(points), low, max(values), labels, ident)
     plot.axes(points[0].label, points[-1].label)
     coords = [(plot.x(i), plot.y(p.value)) for i, p in enumerate(points)]
     if len(coords) > 1:

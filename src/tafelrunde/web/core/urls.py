@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from django.contrib.auth import views as auth
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 urlpatterns = [
     path("anmelden/", auth.LoginView.as_view(), name="login"),
     path("abmelden/", auth.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
     path("", include("tafelrunde.web.public.urls")),
     path("", include("tafelrunde.web.table.urls")),
     path("", include("tafelrunde.web.live.urls")),

@@ -177,7 +177,10 @@ def statistics(request: HttpRequest) -> HttpResponse:
             who.add(person_key(person) if person is not None else f"{t.pk}:{player}")
     points = [Point(day_text(day) or day, float(len(who))) for day, who in evenings.items()]
     chart = line_chart(
-        points, Labels(_("Players per evening"), _("evenings"), _("players")), "evenings"
+        points,
+        Labels(_("Players per evening"), _("evenings"), _("players")),
+        "evenings",
+        from_zero=True,
     )
     played: Counter[int] = Counter()
     for links in data.links.values():
