@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from projectorhelpers import finished, knockout, play_out, save
+from webhelpers import organiser
 
 from factories import USER, now
 from tafelrunde.engine.knockout import KnockoutTournament
@@ -174,3 +175,20 @@ def test_an_empty_club_shows_no_data_yet() -> None:
 def test_the_navigation_links_the_ratings_and_statistics() -> None:
     html = page("/")
     assert 'href="/spielstaerke/"' in html and 'href="/statistik/"' in html
+
+
+def test_a_person_without_a_result_is_for_the_organisers_only(
+    evening: dict[str, TournamentRecord],
+) -> None:
+    member = Person.objects.create(name="Nur Mitglied", member=True, email="mitglied@example.org")
+    waiting = Person.objects.create(name="Noch ohne Spiel")
+    running = evening["running"]
+    PlayerLink.objects.create(tournament=running, player="p002", person=waiting)  # not yet played
+    for nobody in (member, waiting):
+        page(f"/personen/{nobody.pk}/", 404)  # a visitor cannot list the club's members
+    anna = Person.objects.get(name="Anna <Beispiel>")
+    assert "Anna &lt;Beispiel&gt;" in page(f"/personen/{anna.pk}/")  # with results: public
+    boss = Client()
+    organiser(boss)
+    for nobody in (member, waiting):
+        assert boss.get(f"/personen/{nobody.pk}/").status_code == 200

@@ -22,6 +22,7 @@ from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.ratings_cache import Club, Tournament, club
 from tafelrunde.web.club.season_evenings import person_key, standings_of
 from tafelrunde.web.club.season_show import number
+from tafelrunde.web.core.roles import is_staff
 
 BEST = 5  # best results shown on the person page
 ACTIVE = 10  # most active persons on the statistics page
@@ -121,13 +122,16 @@ def season_standings(person: Person) -> list[dict[str, Any]]:
 
 
 def person(request: HttpRequest, person: int) -> HttpResponse:
-    """A person's page: tournaments, best results, ratings with their history, Schock aus."""
+    """A person's page: tournaments, best results, ratings with their history, Schock aus;
+    for everyone once the person has a result, before that for the organisers only."""
     found = Person.objects.filter(pk=person).only("pk", "name", "member").first()
     if found is None:
         raise Http404(_("This person does not exist."))
     data = club()
     mine = {t: p for t, links in data.links.items() for p, who in links.items() if who == found.pk}
     rows = [tournament_row(t, mine[t.pk]) for t in data.tournaments if t.pk in mine]
+    if not is_staff(request.user) and not any(r["games"] or r["place"] for r in rows):
+        raise Http404(_("This person does not exist."))  # public only with a result
     ranked = [r for r in rows if r["finished"] and r["place"]]
     best = sorted(
         ranked, key=lambda r: (Fraction(r["place"], max(r["participants"], 1)), r["place"])
