@@ -146,5 +146,8 @@ def season_rules_from_dict(data: Mapping[str, Any]) -> SeasonRules:
 
 
 def season_rules_from_toml(text: str, *, origin: str = "season ruleset") -> SeasonRules:
-    """Parse TOML text and validate it as a season ruleset."""
-    return season_rules_from_dict(read_toml(text, origin=origin))
+    """Parse TOML text and validate it as a season ruleset; a written one names its layout
+    (`schema = 1`, see docs/seasons.md), a stored one may predate that rule."""
+    data = read_toml(text, origin=origin)
+    TableReader(data, "", TOP_KEYS).get("schema", int, required=True)
+    return season_rules_from_dict(data)
