@@ -488,9 +488,31 @@ def zipped(parts: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
+def wide_sheet(cells: int, rows: int = 1) -> bytes:
+    """A real xlsx whose first sheet has `rows` rows of `cells` cells each."""
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Name"])
+    out = io.BytesIO()
+    book.save(out)
+    row = "".join(f'<c t="inlineStr"><is><t>x{k}</t></is></c>' for k in range(cells))
+    body = "".join(f'<row r="{r + 2}">{row}</row>' for r in range(rows))
+    parts = {}
+    with zipfile.ZipFile(io.BytesIO(out.getvalue())) as pack:
+        for name in pack.namelist():
+            data = pack.read(name)
+            if name == "xl/worksheets/sheet1.xml":
+                data = data.replace(b"</sheetData>", body.encode() + b"</sheetData>")
+            parts[name] = data
+    return zipped(parts)
+
+
 @pytest.mark.parametrize(
     ("name", "data", "said"),
     [
+        ("breit.xlsx", wide_sheet(600_000), "zu viele Zellen (höchstens 200 in einer Zeile"),
+        ("voll.xlsx", wide_sheet(150, 800), "100000 insgesamt"),
         ("bild.csv", b"\x89PNG\r\n\x1a\n\x00\x00\x00IHDR", "weder eine CSV- noch eine Excel-Datei"),
         ("gross.csv", b"Name\n" + b"a" * (10 * 1024 * 1024), "Die Datei ist zu groß"),
         ("alt.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100, "(.xls)"),

@@ -29,6 +29,10 @@ MAX_COLUMNS = 30  # columns read per row
 MAX_BLANK_ROWS = 10_000  # empty rows skipped before giving up
 MAX_UNPACKED = 30 * 1024 * 1024  # an xlsx file's parts, unpacked, together
 MAX_PARTS = 300  # parts of an xlsx file
+MAX_ROW_CELLS = 200  # cells one row of a sheet may hold (MAX_COLUMNS of them are read)
+MAX_CELLS = 100_000  # cells of one sheet: a list of MAX_ROWS people needs far fewer
+_ROW = re.compile(rb"<(?:\w+:)?row[\s>/]")
+_CELL = re.compile(rb"<(?:\w+:)?c[\s>/]")
 FIELD = "file"
 
 HEADINGS = {
@@ -157,8 +161,28 @@ def _check_parts(data: bytes) -> None:
                     head = stream.read(4096)
                 if b"<!DOCTYPE" in head.upper() or b"<!ENTITY" in head.upper():
                     raise not_excel
+                if part.filename.startswith("xl/worksheets/") and part.filename.endswith(".xml"):
+                    _check_cells(pack.read(part))
     except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError):
         raise not_excel from None
+
+
+def _check_cells(sheet: bytes) -> None:
+    """Refuse a sheet with too many cells in a row or in all before any of it is parsed (one
+    row of 600,000 cells took openpyxl half a minute)."""
+    total = 0
+    for row in _ROW.split(sheet):
+        cells = sum(1 for _ in _CELL.finditer(row))
+        total += cells
+        if cells > MAX_ROW_CELLS or total > MAX_CELLS:
+            raise RuleError(
+                msg(
+                    "The Excel file has too many cells (at most {row} in a row, {total} in all).",
+                    row=MAX_ROW_CELLS,
+                    total=MAX_CELLS,
+                ),
+                field=FIELD,
+            )
 
 
 def _cell_text(value: Any) -> str:
