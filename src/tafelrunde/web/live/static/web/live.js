@@ -59,8 +59,20 @@
       return field.checked !== field.defaultChecked;
     }
     if (field.tagName === "SELECT") {
+      var marked = false;
       for (var i = 0; i < field.options.length; i++) {
-        if (field.options[i].selected !== field.options[i].defaultSelected) {
+        marked = marked || field.options[i].defaultSelected;
+      }
+      if (!marked && !field.multiple) {
+        // nothing pre-selected: the browser shows the first option it may; only another counts
+        var first = 0;
+        while (first < field.options.length && field.options[first].disabled) {
+          first++;
+        }
+        return field.selectedIndex !== first && field.selectedIndex !== -1;
+      }
+      for (var k = 0; k < field.options.length; k++) {
+        if (field.options[k].selected !== field.options[k].defaultSelected) {
           return true;
         }
       }
