@@ -218,3 +218,20 @@ def test_everything_leaves_out_what_has_nothing_to_print() -> None:
     drawn_ = save(drawn("gruppenmodus", 8).tournament)
     html = client.get(f"/turniere/{drawn_.pk}/drucken/alles/").content.decode()
     assert 'class="sheet empty"' not in html and html.count('class="table-card"') == 2
+
+
+def test_the_print_menu_and_the_cards_say_when_codes_lead_to_this_computer_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rec = save(drawn("gruppenmodus", 12).tournament)
+    client = Client()
+    organiser(client)
+    menu = f"/turniere/{rec.pk}/drucken/"
+    cards = f"/turniere/{rec.pk}/drucken/tischkarten/"
+    local_menu, local_cards = text(client.get(menu)), text(client.get(cards))
+    assert "Gedruckte QR-Codes führen nur auf diesen Computer" in local_menu
+    assert "tafelrunde serve --public" in local_menu
+    assert local_cards.count("führen nur auf den Rechner der Turnierleitung") == 1  # on screen
+    monkeypatch.setenv("TAFELRUNDE_PUBLIC_URL", "https://turnier.example.org")
+    assert "Gedruckte QR-Codes führen nur" not in text(client.get(menu))
+    assert "nur auf den Rechner der Turnierleitung" not in text(client.get(cards))

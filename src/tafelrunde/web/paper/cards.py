@@ -17,7 +17,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.parts import Part, Refusal
 from tafelrunde.web.table import ko_board
-from tafelrunde.web.table.board import addresses, current_tables, qr_svg
+from tafelrunde.web.table.board import addresses, current_tables, link_base, qr_svg
 from tafelrunde.web.table.links import Where
 
 
@@ -123,5 +123,7 @@ def cards_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
     empty = translated(
         msg("No table is playing now: table cards are printed once a game is drawn.")
     )
+    reachable = link_base(request)[1]  # else the codes lead to this computer only
     return [Part("paper/part_cards.html", {"cards": cards, "sheets": sheets, "two": per == 2,
-                                           "empty": empty}, blank=not cards)]  # fmt: skip
+                                           "empty": empty, "reachable": reachable},
+                 blank=not cards)]  # fmt: skip

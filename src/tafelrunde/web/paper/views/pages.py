@@ -18,6 +18,7 @@ from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.paper.kinds import BY_SLUG, EVERYTHING, kinds_for
 from tafelrunde.web.paper.look_store import look_context
 from tafelrunde.web.paper.parts import Part, Refusal
+from tafelrunde.web.table.board import link_base
 
 BACK_MENU = msg("Back to the print menu")
 BACK_TOURNAMENT = msg("Back to the tournament")
@@ -80,5 +81,5 @@ def menu(request: HttpRequest, pk: int) -> HttpResponse:
          "url": reverse("print", args=[rec.pk, k.slug])}
         for k in kinds_for(rec.format)
     ]  # fmt: skip
-    context = {"kinds": kinds, "look": look_context()}
+    context = {"kinds": kinds, "look": look_context(), "reachable": link_base(request)[1]}
     return page(request, rec, "paper/menu.html", context)
