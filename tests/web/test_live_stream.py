@@ -38,9 +38,11 @@ async def nothing(scope: Any, receive: Any, send: Any) -> None:
 class Page:
     """One page with an open stream: what it was sent, and a way to leave."""
 
-    def __init__(self, pk: int, query: bytes = b"", method: str = "GET") -> None:
+    def __init__(
+        self, pk: int, query: bytes = b"", method: str = "GET", host: bytes = b"testserver"
+    ) -> None:
         self.scope = {"type": "http", "method": method, "path": f"/turniere/{pk}/live/",
-                      "query_string": query, "headers": []}  # fmt: skip
+                      "query_string": query, "headers": [(b"host", host)]}  # fmt: skip
         self.sent: list[dict[str, Any]] = []
         self.left = asyncio.Event()
         self.got = asyncio.Event()
@@ -110,7 +112,7 @@ def test_a_deleted_tournament_ends_its_streams_with_gone() -> None:
 
 
 def test_other_methods_and_unknown_tournaments_are_refused_in_words() -> None:
-    """POST: 405; no such tournament: 404; nothing stays open."""
+    """POST: 405; no such tournament: 404; a host not this server's: 400; nothing stays open."""
     rec = tournament()
     app = routed(nothing)
 
@@ -120,6 +122,10 @@ def test_other_methods_and_unknown_tournaments_are_refused_in_words() -> None:
         await app(unknown.scope, unknown.receive, unknown.send)
         assert post.sent[0]["status"] == 405 and "GET" in post.body
         assert unknown.sent[0]["status"] == 404 and "gibt es nicht" in unknown.body
+        for host in (b"evil.example", b"", b"testserver.evil.example:80", b"\xff"):
+            elsewhere = Page(rec.pk, host=host)  # the Host header checked as for every page
+            await app(elsewhere.scope, elsewhere.receive, elsewhere.send)
+            assert elsewhere.sent[0]["status"] == 400 and "Host" in elsewhere.body, host
         assert sum(HUB.streams.values()) == 0
 
     run_async(run())

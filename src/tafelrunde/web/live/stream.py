@@ -20,6 +20,9 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+
 from tafelrunde.web.live import listen
 from tafelrunde.web.live.hub import HUB, Change, Hub
 
@@ -66,6 +69,16 @@ def event(change: Change) -> bytes:
     return f"id: {change.revision}\nevent: change\ndata: {data}\n\n".encode()
 
 
+def allowed_host(scope: Scope) -> bool:
+    """Tell whether the Host header names this server, checked as Django checks every page."""
+    headers = dict(scope.get("headers") or [])
+    given = headers.get(b"host", b"")[:300].decode("latin-1")
+    if settings.USE_X_FORWARDED_HOST and b"x-forwarded-host" in headers:
+        given = headers[b"x-forwarded-host"][:300].decode("latin-1").split(",")[-1].strip()
+    domain, _ = split_domain_port(given)
+    return bool(domain) and validate_host(domain, settings.ALLOWED_HOSTS)
+
+
 def shown(scope: Scope) -> str:
     """The revision the page has: the last event id, else the one it was made with."""
     headers = dict(scope.get("headers") or [])
@@ -80,6 +93,9 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
     """Send the tournament's changes until the page goes away or the stream's time is up."""
     if scope.get("method") != "GET":
         await plain(send, 405, "Nur GET. / GET only.", [(b"allow", b"GET")])
+        return
+    if not allowed_host(scope):
+        await plain(send, 400, "Unbekannter Host. / Unknown host.")
         return
     hub.bind()
     listen.start(hub)
