@@ -133,3 +133,30 @@ def test_only_settled_results_count_and_nothing_is_lost(mode: Mode, sent: list[T
             assert by_staff or decided
     else:
         assert all(e in entries for e in r.pending)
+
+
+@pytest.mark.parametrize("who", ["cora", "bert"])
+def test_a_further_entry_on_a_disputed_table_is_one_more_version(who: str) -> None:
+    """hall.md: a different result makes the table disputed; the organiser decides. Anna
+    enters A, Bert B; then Cora (or Bert himself) enters A: still disputed, nothing counts."""
+    r = table_result("table", SEATS, [TableEntry(1, "anna", "A"), TableEntry(2, "bert", "B")])
+    r.apply(TableEntry(3, who, "A"))
+    assert (r.status, r.settled) == ("disputed", None)
+    assert TableEntry(3, who, "A") in r.pending and TableEntry(1, "anna", "A") in r.pending
+    r.apply(TableDecide(4, 1))
+    assert r.status == "decided" and r.settled == TableEntry(1, "anna", "A")
+
+
+@settings(max_examples=200)
+@given(facts())
+def test_a_disputed_table_settles_only_by_the_organisers(sent: list[TableFact]) -> None:
+    r = TableResult("table", SEATS)
+    for fact in sent:
+        was = r.status
+        try:
+            r.apply(fact)
+        except RuleError:
+            continue
+        staff = isinstance(fact, TableDecide) or fact.player == STAFF
+        if was == "disputed" and not staff:
+            assert (r.status, r.settled) == ("disputed", None), fact

@@ -96,8 +96,12 @@ class TableResult:
         return isinstance(last, TableDecide) or last.player == STAFF
 
     def _enter(self, entry: TableEntry) -> None:
-        """A player's entry: a first version, a player's own new version, a match, a dispute."""
+        """A player's entry: a first version, a player's own new version, a match, a dispute;
+        a disputed table stays disputed (one more version) until the organisers decide."""
         others = [e for e in self.pending if e.player != entry.player]
+        if self.status == "disputed":
+            self.pending = [*others, entry]
+            return
         if self.mode == "table" and any(e.values == entry.values for e in others):
             self._settle(entry, "confirmed")
             return
