@@ -121,7 +121,7 @@ seeds = st.integers(0, 2**31 - 1)
 
 # -- the rules as a form ------------------------------------------------------------------
 
-_LINE = st.characters(blacklist_categories=("Cc", "Cs"))  # one printable line
+_LINE = st.characters(blacklist_categories=("Cc", "Cs", "Cf"))  # one printable line
 
 
 def _fractions(

@@ -271,7 +271,7 @@ def fact_strategy(
     )
 
 
-printable = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=8)
+printable = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Cf")), max_size=8)
 valid_facts = fact_strategy(
     printable,
     st.from_regex(r"[a-z0-9_-]{1,12}", fullmatch=True),
