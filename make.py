@@ -202,6 +202,20 @@ class Budget:
                     found.append((float(case.get("time") or 0), name, test_id))
         return sorted(found, reverse=True)[:count]
 
+    def outcome(self) -> tuple[int, int, int]:
+        """How many tests of every run passed, failed (or erred) and were skipped."""
+        passed = failed = skipped = 0
+        for _, report in self.reports:
+            if report.exists():
+                for case in ElementTree.parse(report).iter("testcase"):
+                    if case.find("failure") is not None or case.find("error") is not None:
+                        failed += 1
+                    elif case.find("skipped") is not None:
+                        skipped += 1
+                    else:
+                        passed += 1
+        return passed, failed, skipped
+
     def print(self) -> None:
         """Print the phases' times and the slowest tests, so the next person sees the budget."""
         print("\n== Zeit je Phase / time per phase ==", flush=True)
@@ -211,7 +225,8 @@ class Budget:
         print("\n== Die 15 langsamsten Tests / the 15 slowest tests ==")
         for seconds, name, test_id in self.slowest():
             print(f"{seconds:8.1f} s  [{name}] {test_id}")
-        print(flush=True)
+        passed, failed, skipped = self.outcome()
+        print(f"\nGesamt: {passed} passed, {failed} failed, {skipped} skipped", flush=True)
 
 
 def test() -> int:
