@@ -190,17 +190,17 @@ def merge(keep: Person, gone: Person) -> Merged:
 
 @transaction.atomic
 def unmerge(
-    keep: Person, name: str, member: bool, email: str, merged: Merged, number: int | None = None
+    keep: Person, name: str, member: bool, email: str, merged: Merged, old_pk: int | None = None
 ) -> Person:
     """Take back a merge: the deleted record again (under its old number, so that a second
     take-back finds it there and changes nothing), with the players that moved (those still
     linked to `keep`); keep's e-mail goes back if it came with the merge."""
     keep = Person.objects.select_for_update().get(pk=keep.pk)
-    if number is not None and Person.objects.filter(pk=number).exists():
+    if old_pk is not None and Person.objects.filter(pk=old_pk).exists():
         raise RuleError(msg("This merge was taken back already."), field="merge")
     try:
         with transaction.atomic():
-            back = Person.objects.create(pk=number, name=name, member=member, email=email)
+            back = Person.objects.create(pk=old_pk, name=name, member=member, email=email)
     except IntegrityError:  # taken back at the same moment by another request
         raise RuleError(msg("This merge was taken back already."), field="merge") from None
     for tournament, player in merged.moved:

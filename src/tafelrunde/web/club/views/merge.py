@@ -94,11 +94,11 @@ def person_unmerge(request: HttpRequest) -> HttpResponse:
         return redirect("persons")
     keep = Person.objects.get(pk=said["keep"])
     moved = [(int(t), str(p)) for t, p in said["moved"]]  # type: ignore[attr-defined]
-    number = said.get("pk")
+    old_pk = said.get("pk")
     try:
         back = unmerge(keep, str(said["name"]), bool(said["member"]), str(said["email"]),
                        Merged(moved, bool(said["email_taken"])),
-                       number if isinstance(number, int) else None)  # fmt: skip
+                       old_pk if isinstance(old_pk, int) else None)  # fmt: skip
     except RuleError as err:  # a double click or a replayed request: once is enough
         messages.error(request, text_of(err))
         return redirect("persons")
