@@ -133,6 +133,8 @@ CSRF_FAILURE_VIEW = "tafelrunde.web.core.views.errors.csrf_failure"
 
 # Logins: wrong passwords are counted per user name and address (django-axes); after
 # AXES_FAILURE_LIMIT of them that pair waits AXES_COOLOFF_TIME, or `tafelrunde unlock NAME`.
+# An address with LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords across all user names (one
+# password tried on many names) waits as well, for every name, or `tafelrunde unlock`.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -148,6 +150,7 @@ AUTH_PASSWORD_VALIDATORS = [  # for the logins the organisers add on the web
     {"NAME": "tafelrunde.web.core.passwords.PublishedPasswordValidator"},
 ]
 AXES_FAILURE_LIMIT = 10
+LOGIN_ADDRESS_FAILURE_LIMIT = 30
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tafelrunde.web.core.attempts import address_failures
+
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A form without a valid CSRF token: say so in words, save nothing."""
@@ -15,8 +17,11 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 
 def locked_out(request: HttpRequest, response: Any = None, credentials: Any = None) -> HttpResponse:
-    """Too many wrong passwords for this user name from this address: say how long, and how
-    an organiser unlocks it on the laptop; nothing else happens."""
+    """Too many wrong passwords for this user name, or for any names, from this address: say
+    how long, and how an organiser unlocks it on the laptop; nothing else happens."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     context = {"limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    if address_failures(request) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+        context["limit"] = settings.LOGIN_ADDRESS_FAILURE_LIMIT
+        context["address"] = True
     return render(request, "registration/locked.html", context, status=429)
