@@ -247,7 +247,7 @@ def test_english_pages_and_refusals() -> None:
     assert ">Standings</a>" in page and ">Tables & results</a>" in page
     assert 'lang="en"' in page and "Übersicht" not in page
     rules = text(client.get(f"/turniere/{rec.pk}/regeln/"))
-    assert "Preliminary" in rules and "Games: 2" in rules
+    assert "Preliminary" in rules and "game 1 to 2" in rules
     assert "Players: 2" not in rules
 
     assert release(client, rec.pk, 5).status_code == 302

@@ -77,7 +77,7 @@ def test_a_changed_ruleset_is_saved_before_the_first_draw() -> None:
     rec = fresh(rec.pk)
     assert rec.ruleset["stages"][0]["games"] == 3
     page = text(client.get(f"/turniere/{rec.pk}/regeln/"))
-    assert "Partien: 3" in page and "Regeln geändert." in page
+    assert "Partie 1 bis 3" in page and "Regeln geändert." in page
     assert logged(rec).count("Regeln geändert") == 1
     assert "Regeln geändert" in text(client.get(f"/turniere/{rec.pk}/protokoll/"))
     # the engine plays the changed rules: three games in the preliminary

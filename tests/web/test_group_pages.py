@@ -280,7 +280,7 @@ def test_the_released_tables_are_the_previewed_ones() -> None:
     tables = text(client.get(f"/turniere/{rec.pk}/tische/"))
     for row in shown:
         assert row in tables  # the same seat order on the tables page
-    assert "Ausgelost: Gruppenrunde, Partie 1 (Los-Seed 123)" in text(
+    assert "Ausgelost: Gruppenrunde, Durchgang 1 (Los-Seed 123)" in text(
         client.get(f"/turniere/{rec.pk}/protokoll/")
     )
 

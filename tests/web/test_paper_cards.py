@@ -173,7 +173,7 @@ def test_the_print_menu_lists_the_pages_of_the_format_and_is_a_tab() -> None:
     response = client.get(f"/turniere/{rec.pk}/drucken/")
     assert response.status_code == 200
     page = text(response)
-    assert "Tischkarten" in page and "Alles für die aktuelle Partie oder Runde drucken" in page
+    assert "Tischkarten" in page and "Alles für die Tische, die gerade spielen, drucken" in page
     overview = client.get(f"/turniere/{rec.pk}/").content.decode()
     assert f'href="/turniere/{rec.pk}/drucken/"' in overview
 

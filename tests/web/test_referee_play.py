@@ -75,8 +75,8 @@ def test_a_referee_enters_and_corrects_a_result_and_it_counts_in_the_standings()
     assert ">10<" in row_of(standings, name(seats[0]))
     assert ">40<" in row_of(standings, name(seats[3]))
     assert logged(fresh(pk))[-2:] == [
-        "Ergebnis eingetragen: Partie 1, Tisch 1",
-        "Ergebnis korrigiert: Partie 1, Tisch 1",
+        "Ergebnis eingetragen: Durchgang 1, Tisch 1",
+        "Ergebnis korrigiert: Durchgang 1, Tisch 1",
     ]
     log = text(client.get(f"/turniere/{pk}/protokoll/"))
     assert "schiri" in log  # who entered it (the public sees the role instead)

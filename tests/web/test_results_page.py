@@ -158,7 +158,7 @@ def test_an_earlier_stage_can_be_corrected_from_the_results_page() -> None:
     response = client.post(f"/turniere/{pk}/ergebnis/", correction(state, (40, 20, 30, 10)))
     assert response.status_code == 302 and "runde=gruppenrunde" in response["Location"]
     assert state_of(pk).stages[1].entrants == final  # who went on is unchanged
-    assert "Ergebnis korrigiert: Partie 1, Tisch 1" in text(
+    assert "Ergebnis korrigiert: Durchgang 1, Tisch 1" in text(
         client.get(f"/turniere/{pk}/protokoll/")
     )
 
@@ -187,7 +187,7 @@ def test_a_correction_that_changes_who_went_on_says_so_and_offers_the_way_back()
     now = state_of(pk)
     assert [s.key for s in now.stages] == ["gruppenrunde"]  # the final is taken back
     log = text(client.get(f"/turniere/{pk}/protokoll/"))
-    assert "Zurückgenommen: " in log and "Ergebnis korrigiert: Partie 1, Tisch 1" in log
+    assert "Zurückgenommen: " in log and "Ergebnis korrigiert: Durchgang 1, Tisch 1" in log
     # the final is drawn anew, now with the corrected players
     assert release(client, pk, 12).status_code == 302
     entrants = state_of(pk).stages[1].entrants

@@ -185,7 +185,7 @@ def test_a_change_in_the_form_takes_effect() -> None:
     assert stages[2]["scoring"]["points"]["4"] == [5, 3, "1.5", 1]
     assert "scoring" not in stages[1]  # the other stages keep the defaults
     page = text(client.get(f"/turniere/{rec.pk}/regeln/"))
-    assert "Regeln geändert." in page and "Partien: 3" in page
+    assert "Regeln geändert." in page and "Partie 1 bis 3" in page
     assert "Punkte am 4er-Tisch: 5, 3, 1,5, 1" in page
     assert logged(fresh(rec.pk)).count("Regeln geändert") == 1
     play_to_end(client, rec.pk, seed=5)  # the engine plays the changed rules
@@ -306,7 +306,7 @@ def test_the_form_is_refused_after_the_first_draw() -> None:
     assert "Nach der ersten Auslosung lassen sich die Regeln nicht mehr ändern." in page
     assert counts() == before and fresh(rec.pk).ruleset == rec.ruleset
     page = text(client.get(f"/turniere/{rec.pk}/regeln/"))
-    assert 'id="rules-form"' not in page and "Partien: 2" in page
+    assert 'id="rules-form"' not in page and "Partie 1 bis 2" in page
 
 
 def test_an_outdated_form_and_a_visitor_change_nothing() -> None:

@@ -34,14 +34,20 @@ def _values(fact: Result | TableEntered, name: Callable[[str], str]) -> Message:
     return Message(", ".join(lines), params)  # no words of its own: nothing to translate
 
 
+def game_word(tour: Tournament, stage: str) -> Message:
+    """Name one game of the stage: 'Durchgang' in format A's groups, else 'Partie'."""
+    rule = tour.ruleset.played_rule(stage)
+    return rule.game_word() if rule else msg("game")
+
+
 def describe(tour: Tournament, fact: AnyFact) -> Message:
     """One line: 'Ergebnis Partie 2, Tisch 3: Anna 40, Ben 30' and the like."""
     name = tour.name_of
     if isinstance(fact, Draw):
-        rules = [r for r in tour.ruleset.stages if r.id == fact.stage]
         return msg(
-            "Draw {stage}, game {game} (seed {seed})",
-            stage=rules[0].title() if rules else fact.stage,
+            "Draw {stage}, {word} {game} (seed {seed})",
+            stage=tour.ruleset.played_title(fact.stage),
+            word=game_word(tour, fact.stage),
             game=fact.game,
             seed=fact.seed,
         )
@@ -49,13 +55,15 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
         said = _values(fact, name)
         if fact.corrects:
             return msg(
-                "Correction game {game}, table {table}: {values}",
+                "Correction {word} {game}, table {table}: {values}",
+                word=game_word(tour, fact.stage),
                 game=fact.game,
                 table=fact.table,
                 values=said,
             )
         return msg(
-            "Result game {game}, table {table}: {values}",
+            "Result {word} {game}, table {table}: {values}",
+            word=game_word(tour, fact.stage),
             game=fact.game,
             table=fact.table,
             values=said,
@@ -67,7 +75,8 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
         return msg("Roll-off: {order}", order=order)
     if isinstance(fact, TableEntered):
         return msg(
-            "Entered at table {table} by {name}, game {game}: {values} (entry {n})",
+            "Entered at table {table} by {name}, {word} {game}: {values} (entry {n})",
+            word=game_word(tour, fact.stage),
             table=fact.table,
             name=name(fact.player),
             game=fact.game,
@@ -76,7 +85,8 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
         )
     if isinstance(fact, TableConfirmed):
         return msg(
-            "Confirmed at table {table} by {name}, game {game}: entry {entry}",
+            "Confirmed at table {table} by {name}, {word} {game}: entry {entry}",
+            word=game_word(tour, fact.stage),
             table=fact.table,
             name=name(fact.player) if fact.player else msg("the organisers"),
             game=fact.game,
@@ -84,7 +94,8 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
         )
     if isinstance(fact, TableDecided):
         return msg(
-            "Decided by the organisers, table {table}, game {game}: entry {entry} counts",
+            "Decided by the organisers, table {table}, {word} {game}: entry {entry} counts",
+            word=game_word(tour, fact.stage),
             table=fact.table,
             game=fact.game,
             entry=fact.entry,

@@ -20,6 +20,13 @@ def seating_line(rule: StageRule) -> Message:
     return msg("Seating: serpentine by rank")
 
 
+def games_line(rule: StageRule) -> Message:
+    """How many games a stage plays, in its own word ('Durchgang 1 bis 3')."""
+    if rule.games == 1:
+        return msg("{word} 1 only", word=rule.game_word())
+    return msg("{word} 1 to {games}", word=rule.game_word(), games=rule.games)
+
+
 def tables_line(rule: StageRule) -> Message:
     """Which table sizes the stage uses."""
     tr = rule.tables
@@ -128,7 +135,7 @@ def play_lines(rule: StageRule) -> list[Text]:
 def stage_lines(rule: StageRule) -> list[Text]:
     """Describe one stage's parameters."""
     lines: list[Text] = [
-        msg("Games: {games}", games=rule.games),
+        games_line(rule),
         tables_line(rule),
         seating_line(rule),
     ]

@@ -113,6 +113,14 @@ class StageRule:
         return named(self.points_name, self.points_name_en)
 
 
+def stage_title(rule: StageRule, key: str) -> Message:
+    """Name a stage played under `rule`; a repeated one gets its number ('Gruppenrunde 2')."""
+    suffix = key[len(rule.id) :].lstrip("-")
+    if not suffix:
+        return rule.title()
+    return msg("{stage} {number}", stage=rule.title(), number=suffix)
+
+
 def named(german: str, english: str) -> Message:
     """A name a ruleset gives in German and English (English falls back on German)."""
     return msg("{english}", english=english or german, german=german)
@@ -138,3 +146,15 @@ class Ruleset:
             if rule.id == stage_id:
                 return rule
         raise KeyError(stage_id)
+
+    def played_title(self, key: str) -> Message:
+        """Name a played stage by its key ('gruppenrunde-2' is 'Gruppenrunde 2')."""
+        rule = self.played_rule(key)
+        return stage_title(rule, key) if rule else Message("{stage}", {"stage": key})
+
+    def played_rule(self, key: str) -> StageRule | None:
+        """The rule a played stage's key belongs to, if any."""
+        for rule in sorted(self.stages, key=lambda r: len(r.id), reverse=True):
+            if key == rule.id or key.startswith(f"{rule.id}-"):
+                return rule
+        return None

@@ -139,7 +139,8 @@ def _unseated(state: TournamentState, st: StageState, player: str) -> SeatRow:
         return SeatRow(player, name, Where.WITHDRAWN, note=msg("withdrawn"))
     if player in st.members:  # joined late: seated with the next draw
         return SeatRow(player, name, Where.NOT_SEATED, note=msg("seated with the next draw"))
-    out = msg("out before the stage “{stage}”", stage=st.title())
+    gone = next((s for s in state.stages if player not in s.members), st)  # where they went out
+    out = msg("out before the stage “{stage}”", stage=gone.title())
     return SeatRow(player, name, Where.OUT, note=out)
 
 

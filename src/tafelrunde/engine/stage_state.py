@@ -10,11 +10,11 @@ from tafelrunde.engine.confirmation import TableResult
 from tafelrunde.engine.facts import Draw, Result, Rolloff, Table, TableEntered
 from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.outcome import Outcome, score_table
-from tafelrunde.engine.ruleset import StageRule
+from tafelrunde.engine.ruleset import StageRule, stage_title
 from tafelrunde.engine.scoring import tie_groups
 from tafelrunde.engine.seating import drawn_seat_order, pass_start_order
 from tafelrunde.engine.standings import Criterion, Standing, rank_players
-from tafelrunde.i18n import Message, msg
+from tafelrunde.i18n import Message
 
 
 @dataclass
@@ -83,10 +83,7 @@ class StageState:
 
     def title(self) -> Message:
         """Name this stage; a repeated stage gets its number ('Gruppenrunde 2')."""
-        suffix = self.key[len(self.rule.id) :].lstrip("-")
-        if not suffix:
-            return self.rule.title()
-        return msg("{stage} {number}", stage=self.rule.title(), number=suffix)
+        return stage_title(self.rule, self.key)
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""

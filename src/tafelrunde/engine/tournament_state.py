@@ -205,10 +205,11 @@ class TournamentState:
         cur = self.current
         if cur is None or key not in (cur.key,):
             if any(s.key == key for s in self.stages):
-                raise RuleError(
-                    msg("Stage '{key}' is finished; the next one has been drawn.", key=key),
-                    field="stage",
+                said = msg(
+                    "Stage “{stage}” is finished; the next one has been drawn.",
+                    stage=self.stage(key).title(),
                 )
+                raise RuleError(said, field="stage")
             raise RuleError(msg("Stage '{key}' is not running.", key=key), field="stage")
         return cur
 
@@ -313,7 +314,8 @@ class TournamentState:
             )
         if not st.played(game, index):
             said = msg(
-                "Nobody plays game {game} at table {table} any more (withdrawn).",
+                "Nobody plays {word} {game} at table {table} any more (withdrawn).",
+                word=st.rule.game_word(),
                 game=game,
                 table=index,
             )
@@ -364,7 +366,12 @@ class TournamentState:
         """Store a checked result (or correction) of a table; it counts from now on."""
         key = (result.game, result.table)
         old = st.results.get(key)
-        where = msg("table {table}, game {game}", table=result.table, game=result.game)
+        where = msg(
+            "table {table}, {word} {game}",
+            table=result.table,
+            word=st.rule.game_word(),
+            game=result.game,
+        )
         check_correction(old, result.corrects, "result", where, field="table")
         if old is not None:
             st.superseded.append(old)

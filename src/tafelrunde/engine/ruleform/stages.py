@@ -15,6 +15,7 @@ from tafelrunde.engine.rules_text import (
     criterion_label,
     entrants_lines,
     factor_lines,
+    games_line,
     play_lines,
     player_lines,
     points_lines,
@@ -102,7 +103,7 @@ def stage_section(rules: Ruleset, index: int) -> Section:
         Group(msg("Names"), (rule.title(),), _names(p, rule)),
         Group(
             msg("Games and tables"),
-            (msg("Games: {games}", games=rule.games), tables_line(rule)),
+            (games_line(rule), tables_line(rule)),
             _tables(p, rule),
         ),
         Group(msg("Seating"), (seating_line(rule),), _seating(p, rule)),

@@ -18,7 +18,7 @@ from tafelrunde.engine.facts import TableConfirmed, TableDecided
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.table_entry import confirm_loser, current_game, decide_loser
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.i18n import msg
+from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -107,16 +107,21 @@ def _settle_group(
     stage, game, table = where
     by = request.user.get_username()
 
+    words: dict[str, Message] = {}
+
     def change(tour: Any) -> Any:
         kind = TableDecided if decide else TableConfirmed
         fact = kind(n=0, stage=stage, game=game, table=table, entry=entry)
-        return record(group_state(tour), fact, at=stamp(), by=by)
+        state = group_state(tour)
+        words["word"] = state.stage(stage).rule.game_word()
+        return record(state, fact, at=stamp(), by=by)
 
     def log(done: Any) -> Logged:
+        where = {"table": table, "game": game, "word": words["word"]}
         said = (
-            msg("Decided: table {table}, game {game}", table=table, game=game)
+            msg("Decided: table {table}, {word} {game}", **where)
             if decide
-            else msg("Confirmed: table {table}, game {game}", table=table, game=game)
+            else msg("Confirmed: table {table}, {word} {game}", **where)
         )
         return Logged(said, fact=done.n)
 

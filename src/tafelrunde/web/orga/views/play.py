@@ -22,7 +22,7 @@ from tafelrunde.engine.actions import (
     undo_target,
 )
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
-from tafelrunde.engine.fact_words import describe
+from tafelrunde.engine.fact_words import describe, game_word
 from tafelrunde.engine.facts import Draw, Result, Tournament
 from tafelrunde.engine.limits import MAX_SEED, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.stage_state import StageState
@@ -138,12 +138,14 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
         )
         st = state.stage(fact.stage)
         titles["stage"] = st.title()
+        titles["word"] = st.rule.game_word()
         return fact
 
     def log(fact: Any) -> Logged:
         said = msg(
-            "Drawn: {stage}, game {game} (seed {seed})",
+            "Drawn: {stage}, {word} {game} (seed {seed})",
             stage=titles["stage"],
+            word=titles["word"],
             game=fact.game,
             seed=seed,
         )
@@ -188,9 +190,11 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
         said = {"__all__": translated(NO_REWIND)}
         return tables(request, pk, errors={key: said}, typed=request.POST)
     by = request.user.get_username()
+    words: dict[str, Message] = {}
 
     def change(tour: Tournament) -> tuple[Any, bool, list[Logged]]:
         state, undone = group_state(tour), []
+        words["word"] = game_word(tour, stage)
         if rewind:
             state, taken = rewind_before(state, rewind, at=stamp(), by=by)
             undos = tour.facts[-len(taken) :]
@@ -200,7 +204,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
         return done, open_here, undone
 
     def log(done: tuple[Any, bool, list[Logged]]) -> list[Logged]:
-        return [*done[2], Logged(_result_said(basis, game, table), fact=done[0].n)]
+        return [*done[2], Logged(_result_said(basis, game, table, words["word"]), fact=done[0].n)]
 
     try:
         done, open_here, _ = append(rec.pk, change, user=request.user, log=log)
@@ -279,11 +283,12 @@ def _enter(
     return done, any(g == game for g, _ in st.missing_results())
 
 
-def _result_said(basis: int, game: int, table: int) -> Message:
+def _result_said(basis: int, game: int, table: int, word: Message) -> Message:
     """The log line of an entered or corrected result."""
+    where = {"game": game, "table": table, "word": word}
     if basis:
-        return msg("Result corrected: game {game}, table {table}", game=game, table=table)
-    return msg("Result entered: game {game}, table {table}", game=game, table=table)
+        return msg("Result corrected: {word} {game}, table {table}", **where)
+    return msg("Result entered: {word} {game}, table {table}", **where)
 
 
 @staff

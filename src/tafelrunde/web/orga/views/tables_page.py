@@ -171,7 +171,7 @@ def _needs(state: TournamentState, st: StageState | None) -> list[dict[str, Any]
     if st is None or st is not state.current:
         return []
     return [
-        {"kind": n.kind, "game": n.game, "table": n.table,
+        {"kind": n.kind, "game": n.game, "table": n.table, "word": st.rule.game_word(),
          "players": [(p, state.tournament.name_of(p)) for p in n.players],
          "purpose": rolloff_purpose(st, n),
          "key": "rolloff-" + "-".join(sorted(n.players))}
@@ -181,7 +181,7 @@ def _needs(state: TournamentState, st: StageState | None) -> list[dict[str, Any]
 
 def _shown_needs(needs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Roll-offs with their purpose in the active language."""
-    return [n | {"purpose": translated(n["purpose"])} for n in needs]
+    return [n | {"purpose": translated(n["purpose"]), "word": translated(n["word"])} for n in needs]
 
 
 def _stages(state: TournamentState, st: StageState | None, wanted: Wanted) -> list[dict[str, Any]]:
