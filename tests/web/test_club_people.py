@@ -53,6 +53,11 @@ def tournament(
     return create(client, preset, len(players), players="\n".join(players))
 
 
+def plain(page: str) -> str:
+    """A page's text without its tags, spaces collapsed."""
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split()).replace("( ", "(").replace(" )", ")")
+
+
 def pid(rec: TournamentRecord, name: str) -> str:
     """The id of the player of this name."""
     return next(p for p, n in players_of(rec) if n == name)
@@ -238,8 +243,12 @@ def test_a_merge_moves_every_link_after_a_clear_confirmation() -> None:
     url = f"/personen/{keep.pk}/zusammenfuehren/"
     page = text(client.get(url, {"q": "anne"}))
     assert f'href="?other={gone.pk}"' in page and f'href="?other={keep.pk}"' not in page
+    assert "Anne würde in Anna übernommen" in page
     page = text(client.get(url, {"other": gone.pk}))
     assert "„Anne“ in „Anna“ übernehmen?" in page
+    assert "Anne wird in Anna übernommen: Anna bleibt, Anne wird gelöscht." in page
+    assert "„Anne“ in „Anna“ übernehmen</button>" in page
+    assert f'href="/personen/{gone.pk}/zusammenfuehren/?other={keep.pk}"' in page
     assert (
         f"{two.name}: Anne" in page
         and "Die E-Mail-Adresse anne@example.org wird übernommen." in page
@@ -402,10 +411,16 @@ def test_a_csv_list_is_previewed_then_only_the_ticked_rows_are_stored() -> None:
     assert not Person.objects.filter(name__in=["Anna Groß", "bernd schmidt"]).exists()
     assert "neu" in page and "schon vorhanden (gleicher Name)" in page
     assert "ähnlich wie Clara Müller" in page
-    assert "nicht übernommen: „kein-at“ ist keine E-Mail-Adresse." in page
-    assert "nicht übernommen: „vielleicht“ ist weder „Mitglied“ noch „Gast“." in page
+    assert "„kein-at“ ist keine E-Mail-Adresse: markiert, nicht als solche gespeichert" in page
+    assert "Mitglied (vielleicht)" in plain(page)  # another status: a member, the status as a note
     assert "doppelt in der Datei (Zeile 2)" in page
-    assert boxes == {"Anna Groß": "0*", "bernd schmidt": "1", "Clara Mueller": "2"}
+    assert boxes == {
+        "Anna Groß": "0*",
+        "bernd schmidt": "1",
+        "Clara Mueller": "2",
+        "Dora Dötsch": "3*",
+        "Emil Ernst": "4*",
+    }
     assert Person.objects.count() == 2  # nothing stored before „Übernehmen“
     token = hidden_rows(page)
     answer = client.post("/personen/import/uebernehmen/", {"rows": token, "row": ["0", "2"]})
@@ -416,6 +431,58 @@ def test_a_csv_list_is_previewed_then_only_the_ticked_rows_are_stored() -> None:
     assert Person.objects.filter(name="Clara Mueller", member=True).exists()
     assert Person.objects.count() == 4
     assert "Personen importiert: Anna Groß, Clara Mueller" in logged()
+
+
+def test_another_status_is_a_note_and_a_bad_address_is_flagged_not_refused() -> None:
+    client = organised()
+    data = (
+        b"Name;Status;E-Mail\n"
+        b"Hans Passiv;passiv;hans@example.org\n"
+        b"Erna Ehre;Ehrenmitglied;erna(at)example.org\n"
+        b"Gustav Gast;Gast;\n"
+    )
+    page = text(upload(client, "liste.csv", data))
+    assert "nicht übernommen" not in page
+    assert "Mitglied (passiv)" in plain(page) and "Mitglied (Ehrenmitglied)" in plain(page)
+    assert "„erna(at)example.org“ ist keine E-Mail-Adresse: markiert" in page
+    answer = client.post(
+        "/personen/import/uebernehmen/", {"rows": hidden_rows(page), "row": ["0", "1", "2"]}
+    )
+    report = text(client.get(answer["Location"]))
+    assert "3 Personen übernommen." in report
+    assert (
+        "Keine E-Mail-Adresse, darum nicht als solche gespeichert: Erna Ehre "
+        "(„erna(at)example.org“)." in report
+    )
+    hans, erna = Person.objects.get(name="Hans Passiv"), Person.objects.get(name="Erna Ehre")
+    assert (hans.member, hans.note, hans.email) == (True, "passiv", "hans@example.org")
+    assert (erna.member, erna.note, erna.email) == (True, "Ehrenmitglied", "")
+    assert erna.bad_email == "erna(at)example.org"
+    assert not Person.objects.get(name="Gustav Gast").member
+    listed = text(client.get("/personen/"))
+    assert "E-Mail-Adresse ungültig: „erna(at)example.org“" in listed
+    assert "Mitglied (Ehrenmitglied)" in plain(listed)
+    form = text(client.get(f"/personen/{erna.pk}/bearbeiten/"))
+    assert "„erna(at)example.org“ aus der Mitgliederliste ist keine E-Mail-Adresse" in form
+    assert 'value="erna(at)example.org"' in form and 'value="Ehrenmitglied"' in form
+    sent = {"name": "Erna Ehre", "member": "1", "email": "erna@example.org", "note": "Ehre"}
+    assert client.post(f"/personen/{erna.pk}/bearbeiten/", sent).status_code == 302
+    erna.refresh_from_db()
+    assert (erna.email, erna.bad_email, erna.note) == ("erna@example.org", "", "Ehre")
+    assert "ungültig" not in text(client.get("/personen/"))
+
+
+def test_the_list_of_persons_is_alphabetical_like_a_german_list() -> None:
+    client = organised()
+    for name in ("zora Zander", "Özlem Yilmaz", "Anna Weiß", "Ole Berg", "ägidius Kraus",
+                 "Bernd Acker", "Oskar Ziegler", "Ärmel Arm", "Adam Zorn"):  # fmt: skip
+        Person.objects.create(name=name)
+    page = text(client.get("/personen/"))
+    shown = re.findall(r'<td class="name"><a href="/personen/\d+/">([^<]+)</a>', page)
+    assert shown == [
+        "Adam Zorn", "ägidius Kraus", "Anna Weiß", "Ärmel Arm", "Bernd Acker", "Ole Berg",
+        "Oskar Ziegler", "Özlem Yilmaz", "zora Zander",
+    ]  # fmt: skip
 
 
 def test_a_changed_preview_is_refused_and_stores_nothing() -> None:

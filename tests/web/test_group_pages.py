@@ -285,6 +285,23 @@ def test_the_released_tables_are_the_previewed_ones() -> None:
     )
 
 
+def test_every_organiser_sees_the_same_preview_and_a_redraw_is_everybodys() -> None:
+    first, second = Client(), Client()
+    organiser(first)
+    organiser(second, "zweite")
+    rec = create(first, "gruppenmodus", 12)
+    seed, page = preview_seed(first, rec.pk)
+    again, other = preview_seed(second, rec.pk)
+    assert again == seed and preview_tables(other) == preview_tables(page)
+    assert fresh(rec.pk).draw_preview == [rec.version, seed]
+    redrawn, page = preview_seed(second, rec.pk, seed + 1)  # the second one redraws
+    seen, other = preview_seed(first, rec.pk)
+    assert seen == redrawn == seed + 1 and preview_tables(other) == preview_tables(page)
+    assert release(first, rec.pk, seed + 1).status_code == 302
+    done = fresh(rec.pk)
+    assert done.draw_preview[0] < done.version  # kept for the state it was made at, not reused
+
+
 def test_a_stale_or_early_release_is_refused() -> None:
     client = Client()
     organiser(client)

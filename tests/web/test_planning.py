@@ -12,8 +12,9 @@ from django.test import Client
 from django.utils import timezone
 from webhelpers import organiser, text
 
+from tafelrunde.presets import load_rules
 from tafelrunde.sim.planning import DEFAULT_RUNS
-from tafelrunde.web.core.domain import planning
+from tafelrunde.web.core.domain import club_presets, planning
 from tafelrunde.web.core.plan_run import PlanRun
 
 pytestmark = [
@@ -218,3 +219,21 @@ def test_concurrent_workers_claim_one_plan_at_a_time() -> None:
     statuses = list(PlanRun.objects.order_by("pk").values_list("status", flat=True))
     assert statuses == [PlanRun.RUNNING, PlanRun.QUEUED, PlanRun.QUEUED]
     PlanRun.objects.all().delete()  # nothing left for a worker
+
+
+def test_a_club_preset_is_offered_and_planned() -> None:
+    client = organised()
+    source = load_rules("gruppenmodus").source | {"name": "Unser Würfelabend"}
+    preset = club_presets.save_preset("Würfelabend", source, user=None)
+    value = club_presets.choice_value(preset)
+    form = text(client.get("/planung/"))
+    assert f'<option value="{value}">Würfelabend (Format A)</option>' in form
+    response = client.post("/planung/", GOOD | {"preset": value, "players": "12"})
+    assert response.status_code == 302, text(response)[-1500:]
+    pk = plan_pk(response)
+    done = finished(client, pk)
+    run = PlanRun.objects.get(pk=pk)
+    assert run.status == PlanRun.DONE and run.result["name"] == "Unser Würfelabend"
+    assert "Würfelabend (Vereinsvorlage)" in text(client.get(f"/planung/{pk}/")) + done
+    page = client.post("/planung/", GOOD | {"preset": "club:999999", "players": "12"})
+    assert "Bitte eine Vorlage aus der Liste wählen." in text(page)

@@ -6,7 +6,7 @@ from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.standings import Criterion
-from tafelrunde.i18n import Message, Text, msg
+from tafelrunde.i18n import Message, Text, msg, msg_n
 
 
 def seating_line(rule: StageRule) -> Message:
@@ -146,6 +146,70 @@ def stage_lines(rule: StageRule) -> list[Text]:
     return lines
 
 
+def late_stages(rules: Ruleset) -> list[Text]:
+    """The stages a late player can join: those drawn anew for every game."""
+    return [r.title() for r in rules.stages if r.reseat_each_game]
+
+
+def late_words(rules: Ruleset) -> Message:
+    """Where these rules let a late player join, in words (nowhere when every stage keeps its
+    tables for all its games, as format A's groups do)."""
+    stages = late_stages(rules)
+    if not stages:
+        return msg(
+            "nowhere in these rules: every stage keeps its tables for all its games, so "
+            "nobody can join after the first draw (before it, add them to the players)"
+        )
+    if len(stages) == len(rules.stages):
+        return msg(
+            "may join the running stage before its next newly drawn game, with 0 points "
+            "for the games before"
+        )
+    return msg(
+        "may join in {stages} before its next newly drawn game, with 0 points for the games "
+        "before; not in the other stages (their tables stay for all their games)",
+        stages=joined(stages, ", "),
+    )
+
+
+def stage_summary(rule: StageRule) -> list[Text]:
+    """One stage in a sentence or two, made from its parameters (the rules' description)."""
+    tr = rule.tables
+    others = [n for n in tr.sizes() if n != tr.prefer]
+    if others:
+        tables = msg(
+            "tables of {prefer} ({others} only where needed)",
+            prefer=tr.prefer,
+            others="/".join(str(n) for n in others),
+        )
+    else:
+        tables = msg("tables of {prefer}", prefer=tr.prefer)
+    if rule.seating == "draw":
+        seating = msg("drawn anew for every game") if rule.reseat_each_game else msg("drawn")
+    elif rule.reseat_each_game:
+        seating = msg("seated by rank, anew for every game")
+    else:
+        seating = msg("seated by rank")
+    points = rule.scoring.points.get(tr.prefer) or next(iter(rule.scoring.points.values()), ())
+    line = msg_n(
+        "{stage}: {n} game at {tables}, {seating}; {points_word} {points}.",
+        "{stage}: {n} games at {tables}, {seating}; {points_word} {points}.",
+        rule.games,
+        stage=rule.title(),
+        n=rule.games,
+        tables=tables,
+        seating=seating,
+        points_word=rule.points_word(),
+        points=joined([shown(x) for x in points], "/"),
+    )
+    return [line, *entrants_lines(rule), *play_lines(rule)]
+
+
+def summary_lines(rules: Ruleset) -> list[Text]:
+    """The whole ruleset in a few sentences, made from its parameters (never a fixed text)."""
+    return [line for rule in rules.stages for line in stage_summary(rule)]
+
+
 def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
     """How the ruleset treats players who withdraw or arrive late, as (label, rule) pairs."""
     if rules.withdrawn == "last":
@@ -160,13 +224,7 @@ def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
             "without them; they do not go on (the next one moves up); ranked with "
             "their points, marked 'withdrawn'"
         )
-    if rules.late_join:
-        late = msg(
-            "may join the running stage before its next newly drawn game, with 0 points "
-            "for the games before"
-        )
-    else:
-        late = msg("cannot join after the first draw")
+    late = late_words(rules) if rules.late_join else msg("cannot join after the first draw")
     return [
         (msg("Withdrawn players"), gone),
         (msg("Late players"), late),

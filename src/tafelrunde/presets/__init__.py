@@ -26,6 +26,14 @@ def preset_text(name: str) -> str:
     return resources.files(__name__).joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
+def shipped_description(text: str) -> bool:
+    """Say whether a description is a shipped preset's own (fixed) text."""
+    wanted = " ".join(text.split())
+    return bool(wanted) and any(
+        wanted == " ".join(load_rules(n).description.split()) for n in preset_names()
+    )
+
+
 def rules_from_toml(text: str, *, origin: str = "ruleset") -> AnyRules:
     """Read a ruleset file of any format: `format = "D"` is the knockout, A–C the rest."""
     data = read_toml(text, origin=origin)
@@ -88,4 +96,5 @@ __all__ = [
     "preset_names",
     "preset_text",
     "rules_from_toml",
+    "shipped_description",
 ]

@@ -12,6 +12,7 @@ import statistics
 import time
 from typing import Any
 
+from tafelrunde.presets import AnyRules
 from tafelrunde.sim.tour_model import RunFigures
 from tafelrunde.sim.tournament import Progress, TournamentSim, check_setup, simulate_tournament
 
@@ -31,9 +32,11 @@ def plan(
     runs: int = DEFAULT_RUNS,
     budget: float | None = None,
     progress: Progress | None = None,
+    rules: AnyRules | None = None,
 ) -> dict[str, Any]:
-    """Simulate up to `runs` runs (fewer when the budget in seconds is spent); summarise them."""
-    check_setup(preset, players, tables)
+    """Simulate up to `runs` runs (fewer when the budget in seconds is spent); summarise them.
+    With `rules` (a club's own preset) those are played, `preset` naming them."""
+    check_setup(preset, players, tables, rules=rules)
     began = time.perf_counter()
 
     def enough(done: int) -> bool:
@@ -48,6 +51,7 @@ def plan(
         progress=progress,
         tables=tables,
         enough=enough,
+        rules=rules,
     )
     return summary(sim)
 

@@ -99,9 +99,11 @@ class TournamentSim:
         }
 
 
-def _check(preset: str, players: int, runs: int, engine: str, tables: int | None) -> None:
-    """Refuse an unknown preset or engine, and counts out of range."""
-    if preset not in tournament_presets():
+def _check(
+    preset: str, players: int, runs: int, engine: str, tables: int | None, *, named: bool = True
+) -> None:
+    """Refuse an unknown preset (when named) or engine, and counts out of range."""
+    if named and preset not in tournament_presets():
         names = ", ".join(tournament_presets())
         raise RuleError(
             msg("unknown preset '{preset}' (possible: {names})", preset=preset, names=names),
@@ -138,11 +140,18 @@ def _check(preset: str, players: int, runs: int, engine: str, tables: int | None
 
 
 def check_setup(
-    preset: str, players: int, tables: int | None = None, *, runs: int = 1, engine: str = "exact"
+    preset: str,
+    players: int,
+    tables: int | None = None,
+    *,
+    runs: int = 1,
+    engine: str = "exact",
+    rules: AnyRules | None = None,
 ) -> AnyRules:
-    """Refuse what cannot be simulated (before any run); return the preset's rules."""
-    _check(preset, players, runs, engine, tables)
-    rules = load_rules(preset)
+    """Refuse what cannot be simulated (before any run); return the rules: those given (a
+    club's own preset, `preset` its label), else the shipped preset's."""
+    _check(preset, players, runs, engine, tables, named=rules is None)
+    rules = load_rules(preset) if rules is None else rules
     if isinstance(rules, KnockoutRules):
         least = min(rules.tables.sizes())
         if not any(feasible(k, rules.tables) for k in range(1, players + 1)):
@@ -171,10 +180,12 @@ def simulate_tournament(
     progress: Progress | None = None,
     tables: int | None = None,
     enough: Enough | None = None,
+    rules: AnyRules | None = None,
 ) -> TournamentSim:
     """Simulate up to `runs` tournaments of a preset (seeds seed, seed+1, ...) at `tables`
-    physical tables; progress in players; `enough` may end it after any run."""
-    rules = check_setup(preset, players, tables, runs=runs, engine=engine)
+    physical tables; progress in players; `enough` may end it after any run; `rules` given:
+    these instead of the shipped preset's."""
+    rules = check_setup(preset, players, tables, runs=runs, engine=engine, rules=rules)
     model = (model or TimeModel()).check()
     began = time.perf_counter()
     if isinstance(rules, KnockoutRules):

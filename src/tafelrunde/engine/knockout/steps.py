@@ -138,6 +138,27 @@ def one_text(first: Message, *more: Message) -> Message:
     return msg("{text} {more}", text=first, more=one_text(*more))
 
 
+def _pending_steps(state: KnockoutState) -> list[Step]:
+    """The players still to collect the fee from, then those to check in: one step each, one
+    name for a single player, else the count (the players page lists and ticks them)."""
+    steps = []
+    for kind, paid in ((StepKind.COLLECT_FEE, False), (StepKind.CHECK_IN, True)):
+        found = tuple(p for p in state.pending() if state.players[p].paid is paid)
+        if len(found) == 1:
+            name = state.players[found[0]].name
+            if paid:
+                text = msg("'{name}': check in.", name=name)
+            else:
+                text = msg("'{name}': collect the entry fee (or withdraw).", name=name)
+        elif paid:
+            text = msg("check in: {n} players.", n=len(found))
+        else:
+            text = msg("collect the entry fee: {n} players.", n=len(found))
+        if found:
+            steps.append(Step(kind, text, players=found))
+    return steps
+
+
 def next_steps(state: KnockoutState) -> tuple[Step, ...]:
     """Say what comes next; never empty."""
     if state.finished:
@@ -164,14 +185,7 @@ def next_steps(state: KnockoutState) -> tuple[Step, ...]:
                 final=True,
             )
         )
-    for pid in state.pending():
-        p = state.players[pid]
-        kind = StepKind.CHECK_IN if p.paid else StepKind.COLLECT_FEE
-        if p.paid:
-            text = msg("'{name}': check in.", name=p.name)
-        else:
-            text = msg("'{name}': collect the entry fee (or withdraw).", name=p.name)
-        steps.append(Step(kind, text, players=(pid,)))
+    steps += _pending_steps(state)
     if not steps:
         steps.append(
             Step(

@@ -16,6 +16,7 @@ from tafelrunde.engine.rules_text import (
     entrants_lines,
     factor_lines,
     games_line,
+    late_words,
     play_lines,
     player_lines,
     points_lines,
@@ -71,7 +72,9 @@ def general(rules: Ruleset) -> Section:
           rules.name),
         p(("name_en",), "line", msg("English name"), msg("Empty: the German name."),
           rules.name_en),
-        p(("description",), "text", msg("Description"), msg("The rules in words, for the players."),
+        p(("description",), "text", msg("Description"),
+          msg("Your own words for the players, shown below the summary made from the values. "
+              "A shipped preset's own text is not shown: it would not follow changed values."),
           rules.description),
     )  # fmt: skip
     players = (
@@ -79,8 +82,7 @@ def general(rules: Ruleset) -> Section:
           msg("Their results stay; they do not go on (the next one moves up)."),
           rules.withdrawn, options=WITHDRAWN),
         p(("players", "late_join"), "flag", msg("Late players may join"),
-          msg("Before the running stage's next newly drawn game, with 0 points for the games "
-              "before."), rules.late_join),
+          msg("Where it applies: {where}.", where=late_words(rules)), rules.late_join),
         p(("confirmation",), "choice", msg("Results entered at the table"),
           msg("Who makes a result entered on a player's phone count. Results of the organisers "
               "and referees always count at once."),

@@ -9,18 +9,19 @@ from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import checked_name
-from tafelrunde.web.club.models import Person
+from tafelrunde.web.club.models import NOTE_LENGTH, Person
 from tafelrunde.web.core.templatetags.tafel import translated
 
 MEMBER_CHOICES = (("1", "member"), ("0", "guest"))
 
 
 class PersonForm(forms.Form):
-    """A person's name, member or guest, and e-mail address (never shown publicly)."""
+    """A person's name, member or guest, e-mail address and note (never shown publicly)."""
 
     name = forms.CharField(max_length=200, required=False)
     member = forms.ChoiceField(widget=forms.RadioSelect)
     email = forms.EmailField(required=False, max_length=254)
+    note = forms.CharField(required=False, max_length=NOTE_LENGTH)
     same_name = forms.BooleanField(required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -38,6 +39,10 @@ class PersonForm(forms.Form):
             ("invalid", "max_length"),
             gettext("E-mail address: this is no e-mail address (like name@example.org)."),
         )
+        f["note"].label = gettext("Note (optional, e.g. passive; only for the organisers)")
+        f["note"].error_messages |= {
+            "max_length": gettext("Note: at most %(n)s characters.") % {"n": NOTE_LENGTH}
+        }
         f["same_name"].label = gettext("Save anyway: it is a different person of a similar name")
         f["same_name"].widget = forms.HiddenInput()
 
@@ -50,6 +55,10 @@ class PersonForm(forms.Form):
             return checked_name(raw, field="name")
         except RuleError as err:
             raise forms.ValidationError(gettext("Name: ") + translated(err.msg)) from None
+
+    def clean_note(self) -> str:
+        """The note on one line, without surrounding spaces."""
+        return " ".join(str(self.cleaned_data.get("note") or "").split())
 
     def warn(self, alike: list[Person]) -> None:
         """Ask to confirm a name like others' (shown once; the tick box lets it through)."""

@@ -15,13 +15,24 @@ from tafelrunde.engine.limits import checked_name
 from tafelrunde.engine.name_match import name_key
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.club.member_file import MAX_ROWS, MemberRow
-from tafelrunde.web.club.models import Person
+from tafelrunde.web.club.models import NOTE_LENGTH, Person
 from tafelrunde.web.club.people import Suggester
 
 SALT = "tafelrunde.club.import"
 MAX_AGE = 6 * 3600  # seconds a preview stays valid
 
 NEW, SAME, SIMILAR, TWICE, BAD = "new", "same", "similar", "twice", "bad"
+
+
+@dataclass(frozen=True)
+class Stored:
+    """One row to store: a person's name, member or guest, e-mail, note, flagged address."""
+
+    name: str
+    member: bool
+    email: str
+    note: str
+    bad_email: str
 
 
 @dataclass
@@ -33,6 +44,8 @@ class PreviewRow:
     member: bool
     email: str
     state: str
+    note: str = ""  # the list's status when it is neither member nor guest
+    bad_email: str = ""  # what the list gave as e-mail address when it is none
     alike: list[str] = field(default_factory=list)  # the names it looks like (or the row)
     problem: Message | None = None
     index: int | None = None  # its position in the signed rows (None: not storable)
@@ -50,7 +63,9 @@ def preview(rows: list[MemberRow]) -> tuple[list[PreviewRow], str]:
     storable: list[list[object]] = []
     first_line: dict[str, int] = {}
     for row in rows:
-        shown = PreviewRow(row.line, row.name, row.member, row.email, BAD, problem=row.problem)
+        shown = PreviewRow(
+            row.line, row.name, row.member, row.email, BAD, row.note, row.bad_email, row.problem
+        )
         out.append(shown)
         if row.problem is not None:
             continue
@@ -67,11 +82,11 @@ def preview(rows: list[MemberRow]) -> tuple[list[PreviewRow], str]:
         else:
             shown.state = NEW
         shown.index = len(storable)
-        storable.append([row.name, row.member, row.email])
+        storable.append([row.name, row.member, row.email, row.note, row.bad_email])
     return out, signing.dumps(storable, salt=SALT, compress=True)
 
 
-def unsigned(token: str) -> list[tuple[str, bool, str]]:
+def unsigned(token: str) -> list[Stored]:
     """The storable rows of a preview; refuse a changed or old one."""
     changed = RuleError(
         msg("The preview was changed or is too old; please upload the file again."), field="rows"
@@ -82,18 +97,21 @@ def unsigned(token: str) -> list[tuple[str, bool, str]]:
         raise changed from None
     if not isinstance(data, list) or len(data) > MAX_ROWS:
         raise changed
-    rows: list[tuple[str, bool, str]] = []
+    rows: list[Stored] = []
     for item in data:
-        if not (isinstance(item, list) and len(item) == 3):
+        if not (isinstance(item, list) and len(item) == 5):
             raise changed
-        name, member, email = item
-        if not (isinstance(member, bool) and isinstance(email, str) and len(email) <= 254):
+        name, member, email, note, bad = item
+        texts = (email, note, bad)
+        if not (isinstance(member, bool) and all(isinstance(t, str) for t in texts)):
             raise changed
-        rows.append((checked_name(name, field="rows"), member, email))
+        if len(email) > 254 or len(note) > NOTE_LENGTH or len(bad) > 254:
+            raise changed
+        rows.append(Stored(checked_name(name, field="rows"), member, email, note, bad))
     return rows
 
 
-def chosen(token: str, ticked: list[str]) -> list[tuple[str, bool, str]]:
+def chosen(token: str, ticked: list[str]) -> list[Stored]:
     """The ticked rows of a preview (by position); refuse positions it does not have."""
     rows = unsigned(token)
     picked: list[int] = []
@@ -110,6 +128,11 @@ def chosen(token: str, ticked: list[str]) -> list[tuple[str, bool, str]]:
 
 
 @transaction.atomic
-def store(rows: list[tuple[str, bool, str]]) -> list[Person]:
+def store(rows: list[Stored]) -> list[Person]:
     """Create the persons of the chosen rows, all or none."""
-    return [Person.objects.create(name=n, member=m, email=e) for n, m, e in rows]
+    return [
+        Person.objects.create(
+            name=r.name, member=r.member, email=r.email, note=r.note, bad_email=r.bad_email
+        )
+        for r in rows
+    ]

@@ -1,8 +1,10 @@
 """Reading a club's member list: CSV (UTF-8 or Windows-1252, `;` or `,`) or Excel (xlsx).
 
 Columns are found by their heading: Name, or Vorname and Nachname; Mitglied/Gast or
-Status; E-Mail. Every cell is read as plain text (a formula stays its text, never runs);
-files too large, too long or not what they claim are refused in words.
+Status; E-Mail. Another status ("passiv", "Ehrenmitglied") makes a member with the status
+as a note; an address that is no e-mail address keeps the person and is flagged. Every
+cell is read as plain text (a formula stays its text, never runs); files too large, too
+long or not what they claim are refused in words.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import checked_name, checked_size
 from tafelrunde.engine.name_match import name_key
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.club.models import NOTE_LENGTH
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a member list of thousands of rows is far smaller
 MAX_ROWS = 2000  # rows of people (the heading not counted)
@@ -58,6 +61,8 @@ class MemberRow:
     member: bool = True
     email: str = ""
     problem: Message | None = None
+    note: str = ""  # a status other than member or guest, kept as it was written
+    bad_email: str = ""  # what the list gave as e-mail address when it is none
 
 
 def read_members(data: bytes, filename: str = "") -> list[MemberRow]:
@@ -232,8 +237,9 @@ def _rows(table: list[tuple[int, list[str]]]) -> list[MemberRow]:
 
 
 def _is_member(word: str, *, guest_column: bool) -> bool | None:
-    """Whether a status cell says member (True) or guest (False); None: it says neither.
-    An empty cell is a member; in a column 'Gast', 'ja' means a guest."""
+    """Whether a status cell says member (True) or guest (False); None: it says neither (a
+    member, the status kept as a note). An empty cell is a member; in a column 'Gast', 'ja'
+    means a guest."""
     if word in ("", "mitglied", "member", "gast", "guest"):
         return word not in ("gast", "guest")
     yes, no = word in MEMBER_WORDS, word in GUEST_WORDS
@@ -263,13 +269,10 @@ def _row(line: int, cells: list[str], columns: dict[str, int]) -> MemberRow:
     except RuleError as err:
         return MemberRow(line, raw[:100], problem=err.msg)
     member = _is_member(name_key(status), guest_column=guest_column)
-    if member is None:
-        said = msg("'{value}' is neither 'Mitglied' nor 'Gast'.", value=status[:30])
-        return MemberRow(line, name, problem=said)
+    note = "" if member is not None else status[:NOTE_LENGTH]
     if email:
         try:
             validate_email(email)
         except ValidationError:
-            said = msg("'{value}' is no e-mail address.", value=email[:60])
-            return MemberRow(line, name, member, problem=said)
-    return MemberRow(line, name, member, email[:254])
+            return MemberRow(line, name, member is not False, note=note, bad_email=email[:254])
+    return MemberRow(line, name, member is not False, email[:254], note=note)

@@ -9,15 +9,19 @@ from django.db.models.functions import Lower
 from tafelrunde.web.core.models import TournamentRecord
 
 PERSON_NAME_LENGTH = 100
+NOTE_LENGTH = 60  # a note such as a member list's status ("passiv", "Ehrenmitglied")
 
 
 class Person(models.Model):
     """Somebody across tournaments: a member (Mitglied) or a guest (Gast); only the name
-    is ever public, the e-mail address never."""
+    is ever public, the e-mail address and the note never. `bad_email` keeps an address a
+    member list gave that is no e-mail address, until the organisers correct it."""
 
     name = models.CharField("Name", max_length=PERSON_NAME_LENGTH)
     member = models.BooleanField("Mitglied", default=True)
     email = models.EmailField("E-Mail", blank=True, default="")
+    note = models.CharField("Notiz", max_length=NOTE_LENGTH, blank=True, default="")
+    bad_email = models.CharField("E-Mail (ungültig)", max_length=254, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     changed_at = models.DateTimeField(auto_now=True)
 

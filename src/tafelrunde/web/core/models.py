@@ -50,6 +50,9 @@ class TournamentRecord(models.Model):
     created_at = models.CharField(max_length=40, blank=True)
     version = models.PositiveIntegerField(default=0)  # the number of the latest fact
     revision = models.CharField(max_length=32, default=new_revision)  # new on every change
+    # the seed of the next draw's preview for the version it was made at, [version, seed]:
+    # every organiser sees the same preview until one redraws it
+    draw_preview = models.JSONField(null=True, blank=True)
 
     def __str__(self) -> str:
         """Name the tournament."""

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from tafelrunde.presets import preset_names
-from tafelrunde.web.core.domain.club_presets import choice_value
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import KnockoutRules
+from tafelrunde.presets import load_rules, preset_names
+from tafelrunde.web.core.domain.club_presets import choice_value, club_rules
 from tafelrunde.web.core.models import ClubPreset, Event
 from tafelrunde.web.core.validators import one_line
 
@@ -32,6 +35,18 @@ def preset_choices() -> list[tuple[str, Any]]:
         for p in ClubPreset.objects.all()
     ]
     return choices + ([(gettext("Club presets"), own)] if own else [])
+
+
+def knockout_presets() -> list[str]:
+    """The presets (shipped and the club's) whose rules are a knockout: the form's fields of
+    times and day are theirs only."""
+    values = [n for n in preset_names() if isinstance(load_rules(n), KnockoutRules)]
+    for preset in ClubPreset.objects.all():
+        value = choice_value(preset)
+        with contextlib.suppress(RuleError):  # a preset older rules allowed: refused on use
+            if isinstance(club_rules(value), KnockoutRules):
+                values.append(value)
+    return values
 
 
 def _required() -> dict[str, str]:
@@ -104,6 +119,7 @@ class TournamentForm(forms.Form):
         f["preset"].label = gettext("Preset")
         f["preset"].choices = preset_choices()
         f["preset"].error_messages |= {"invalid_choice": gettext("This preset does not exist.")}
+        f["preset"].widget.attrs["data-knockout"] = " ".join(knockout_presets())
         f["ruleset"].label = gettext("or upload a ruleset (TOML)")
         f["players"].label = gettext("Players, one per line")
         f["players"].help_text = gettext("In format D players can also register later.")

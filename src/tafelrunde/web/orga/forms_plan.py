@@ -9,8 +9,9 @@ from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import whole_number
-from tafelrunde.presets import preset_names
-from tafelrunde.web.orga.forms import PRESET_TITLES
+from tafelrunde.web.core.domain.club_presets import choice_value, is_club_value
+from tafelrunde.web.core.models import ClubPreset
+from tafelrunde.web.orga.forms import PRESET_TITLES, preset_choices
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 2000
 MIN_TABLES, MAX_TABLES = 1, 500
@@ -18,7 +19,13 @@ MAX_PLAN_SEED = 2**31 - 1
 
 
 def preset_title(name: str) -> str:
-    """The preset's title in the active language (its name if it has none)."""
+    """The preset's title in the active language (its name if it has none); a club preset's
+    name."""
+    if is_club_value(name):
+        found = next((p for p in ClubPreset.objects.all() if choice_value(p) == name), None)
+        if found is None:
+            return gettext("a club preset deleted since")
+        return gettext("{preset} (club preset)").format(preset=found.name)
     return str(PRESET_TITLES.get(name, name))
 
 
@@ -56,7 +63,7 @@ class PlanForm(forms.Form):
         super().__init__(*args, **kwargs)
         f = self.fields
         f["preset"].label = gettext("Preset")
-        f["preset"].choices = [(n, preset_title(n)) for n in preset_names()]
+        f["preset"].choices = preset_choices()[1:]  # shipped, then the club's own
         f["preset"].error_messages |= {
             "required": gettext("Please choose a preset from the list."),
             "invalid_choice": gettext("Please choose a preset from the list."),

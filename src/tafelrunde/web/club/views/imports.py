@@ -64,4 +64,15 @@ def member_import_apply(request: HttpRequest) -> HttpResponse:
             msg_n("{n} person taken over.", "{n} persons taken over.", len(people), n=len(people))
         ),
     )
+    flagged = [p for p in people if p.bad_email]
+    if flagged:
+        said = msg_n(
+            "Not an e-mail address, so not stored as one: {names}. The list of persons marks "
+            "it; please correct it there.",
+            "Not e-mail addresses, so not stored as such: {names}. The list of persons marks "
+            "them; please correct them there.",
+            len(flagged),
+            names=", ".join(f"{p.name} („{p.bad_email}“)" for p in flagged),
+        )
+        messages.warning(request, translated(said))
     return redirect("persons")

@@ -20,9 +20,11 @@ from django.utils import timezone
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.log import message_data, message_from_data
 from tafelrunde.i18n import Message, msg
+from tafelrunde.presets import AnyRules
 from tafelrunde.sim.planning import BUDGET_SECONDS, DEFAULT_RUNS, plan
 from tafelrunde.sim.tournament import check_setup
 from tafelrunde.web.core import storage
+from tafelrunde.web.core.domain import club_presets
 from tafelrunde.web.core.plan_run import PlanRun
 
 log = logging.getLogger(__name__)
@@ -44,8 +46,9 @@ def new_plan(
     runs: int = DEFAULT_RUNS,
     budget: float | None = BUDGET_SECONDS,
 ) -> PlanRun:
-    """Queue a plan (refused when it cannot be simulated or too many wait) and start a worker."""
-    check_setup(preset, players, tables)
+    """Queue a plan (refused when it cannot be simulated or too many wait) and start a worker.
+    The preset is a shipped one's name or a club preset's choice value."""
+    check_setup(preset, players, tables, rules=own_rules(preset))
     with transaction.atomic():
         if PlanRun.objects.filter(status=PlanRun.QUEUED).count() >= MAX_WAITING:
             raise RuleError(
@@ -66,6 +69,11 @@ def new_plan(
         )
     transaction.on_commit(kick)
     return run
+
+
+def own_rules(preset: str) -> AnyRules | None:
+    """The rules of a club preset the plan names (None: a shipped preset)."""
+    return club_presets.club_rules(preset) if club_presets.is_club_value(preset) else None
 
 
 def repeat(run: PlanRun, *, user: Any) -> PlanRun:
@@ -236,6 +244,7 @@ def compute(run: PlanRun) -> None:
     try:
         with Beat(run) as beat:
             result = plan(
+                rules=own_rules(run.preset),
                 preset=run.preset,
                 players=run.players,
                 tables=run.tables,

@@ -8,7 +8,7 @@ from datetime import date
 from typing import Any
 
 import tomli_w
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player, Tournament
@@ -21,6 +21,7 @@ from tafelrunde.engine.tournament_file import from_data
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
+from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain import club_presets
 from tafelrunde.web.core.domain.store import AnyTournament, Logged, file_data, stale, write_log
 from tafelrunde.web.core.models import TournamentRecord, new_revision
@@ -31,6 +32,33 @@ STARTED = {"draw", "open_table"}  # the first of these ends changes of the rules
 def new_seed() -> int:
     """A fresh lot seed; it is recorded with what it decides."""
     return secrets.randbelow(2**31)
+
+
+def preview_seed(rec: TournamentRecord, wanted: int | None = None) -> int:
+    """The seed of the next draw's preview, stored with the tournament so that every organiser
+    sees the same preview: the one kept for this version, else a fresh one; `wanted` (a
+    redraw) replaces it for everyone. A page of an older version gets a seed, stores none."""
+    kept = rec.draw_preview
+    if wanted is None and isinstance(kept, list) and len(kept) == 2 and kept[0] == rec.version:
+        return int(kept[1])
+    seed = new_seed() if wanted is None else wanted
+    if storage.blocked():
+        return seed  # read only: this page's preview, kept nowhere
+    try:
+        with transaction.atomic():
+            found = TournamentRecord.objects.select_for_update().only("version", "draw_preview")
+            locked = found.get(pk=rec.pk)
+            kept = locked.draw_preview
+            if locked.version != rec.version:
+                return seed  # the page of an older state: its release will be refused
+            if wanted is None and isinstance(kept, list) and kept[:1] == [rec.version]:
+                return int(kept[1])  # another organiser's preview came first
+            TournamentRecord.objects.filter(pk=rec.pk).update(draw_preview=[rec.version, seed])
+    except DatabaseError as err:
+        if (reason := storage.reason_of(err)) is None:
+            raise
+        storage.failed(reason)  # a full disk: the banner says so; the page still shows
+    return seed
 
 
 def choose_rules(preset: str, upload: str | None) -> AnyRules:

@@ -54,23 +54,16 @@ def _state(rec: TournamentRecord) -> TournamentState:
 
 
 def _seed(request: HttpRequest, rec: TournamentRecord) -> tuple[int, str]:
-    """The seed of the preview: from the address (a redraw), else the one this organiser
-    was shown for this state (visiting the page again draws nothing new), else a fresh
-    one; and why a given one was not used."""
-    text, key, note = request.GET.get("seed"), f"preview-{rec.pk}", ""
-    kept = request.session.get(key)
+    """The seed of the preview, the same for every organiser (kept with the tournament): a
+    redraw's from the address replaces it; and why a given one was not used."""
+    text, note, wanted = request.GET.get("seed"), "", None
     if text:
         try:
-            seed = whole_number(text, field="seed", high=MAX_SEED)
+            wanted = whole_number(text, field="seed", high=MAX_SEED)
         except RuleError as err:
-            seed = setup.new_seed()
+            wanted = setup.new_seed()
             note = translated(msg("Seed: {reason} Redrawn.", reason=err.msg))
-    elif isinstance(kept, list) and len(kept) == 2 and kept[0] == rec.version:
-        seed = int(kept[1])
-    else:
-        seed = setup.new_seed()
-    request.session[key] = [rec.version, seed]
-    return seed, note
+    return setup.preview_seed(rec, wanted), note
 
 
 def draw(request: HttpRequest, pk: int) -> HttpResponse:

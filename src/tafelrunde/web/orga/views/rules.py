@@ -17,10 +17,10 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.knockout.rules_text import rule_items
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.engine.rules_text import player_lines, stage_lines
+from tafelrunde.engine.rules_text import player_lines, stage_lines, summary_lines
 from tafelrunde.engine.ruleset import named
 from tafelrunde.i18n import msg
-from tafelrunde.presets import AnyRules
+from tafelrunde.presets import AnyRules, shipped_description
 from tafelrunde.web.core.domain import club_presets, setup
 from tafelrunde.web.core.domain.store import Logged, engine_tournament
 from tafelrunde.web.core.models import TournamentRecord
@@ -99,7 +99,11 @@ def _change_by_form(request: HttpRequest, rec: TournamentRecord, form: RulesPara
 
     def changed(locked: TournamentRecord) -> str | None:
         source = ruleform.changed_source(locked.ruleset, readings)
-        return None if source == locked.ruleset else tomli_w.dumps(source)
+        if source == locked.ruleset:
+            return None
+        if shipped_description(str(source.get("description", ""))):
+            source.pop("description")  # a preset's fixed text would not follow the change
+        return tomli_w.dumps(source)
 
     try:
         _store(request, rec, version, changed, field=None)
@@ -161,7 +165,14 @@ def _summary(rec: TournamentRecord) -> dict[str, Any]:
     ]
     rows = [(translated(label), translated(value)) for label, value in player_lines(tour.ruleset)]
     title = translated(named(tour.ruleset.name, tour.ruleset.name_en))
-    return {"rows": rows, "stages": stages, "title": title, "note": tour.ruleset.description}
+    own = tour.ruleset.description
+    return {
+        "rows": rows,
+        "stages": stages,
+        "title": title,
+        "summary": [translated(line) for line in summary_lines(tour.ruleset)],
+        "note": "" if shipped_description(own) else own,  # a preset's fixed text may be stale
+    }
 
 
 def rules_page(
