@@ -6,7 +6,7 @@ from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.standings import Criterion
-from tafelrunde.i18n import Message, Text, msg, msg_n
+from tafelrunde.i18n import Message, Text, msg
 
 
 def seating_line(rule: StageRule) -> Message:
@@ -191,12 +191,10 @@ def stage_summary(rule: StageRule) -> list[Text]:
     else:
         seating = msg("seated by rank")
     points = rule.scoring.points.get(tr.prefer) or next(iter(rule.scoring.points.values()), ())
-    line = msg_n(
-        "{stage}: {n} game at {tables}, {seating}; {points_word} {points}.",
-        "{stage}: {n} games at {tables}, {seating}; {points_word} {points}.",
-        rule.games,
+    line = msg(
+        "{stage}: {games} at {tables}, {seating}; {points_word} {points}.",
         stage=rule.title(),
-        n=rule.games,
+        games=games_line(rule),
         tables=tables,
         seating=seating,
         points_word=rule.points_word(),
