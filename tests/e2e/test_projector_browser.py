@@ -10,8 +10,10 @@ import pytest
 from e2ehelpers import login, shoot, submit
 from playwright.sync_api import Page, expect
 from projectorpages import (
+    card_faults,
     choose,
     drawn_group,
+    hall_group,
     knockout,
     open_projector,
     overflowing,
@@ -139,3 +141,27 @@ def test_the_organiser_chooses_what_rotates_from_the_overview(
     page.goto(f"{live_server_url}/turniere/{pk}/beamer/")
     expect(page.locator("body")).to_have_class("projector theme-light")
     expect(page.locator("#slides")).to_have_attribute("data-seconds", "20")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_every_card_fits_its_slide_and_the_slides_use_the_screen(
+    page: Page, live_server_url: str, shots: Path, width: int, height: int
+) -> None:
+    halls = {"a40": hall_group(40), "a95": hall_group(95), "a16": hall_group(16)}
+    for pk in halls.values():
+        choose(pk, ["tables", "standings"], seconds=60)
+    halls["d30"] = knockout(30, minutes_ago=3)
+    choose(halls["d30"], ["ko_tables", "queues"], seconds=60)
+    for tag, pk in halls.items():
+        open_projector(page, live_server_url, pk, width, height)
+        keys = page.locator(".slide").evaluate_all("s => s.map(x => x.dataset.slideKey)")
+        for key in keys:
+            show(page, key)
+            shoot(page, shots, f"projector-{width}-{tag}-{key}")
+        assert card_faults(page) == [], tag
+        assert overflowing(page) == [], tag
+        sizes = page.locator(".slide .cards").evaluate_all("o => o.map(x => x.children.length)")
+        assert max(sizes, default=0) - min(sizes, default=0) <= 1, (tag, sizes)  # balanced
+        if tag == "a16":  # 16 players: one standings slide, not 12 and 4
+            assert [k for k in keys if k.startswith("standings")] == ["standings-1"]
+            expect(page.locator("#slide-standings-1 tbody tr")).to_have_count(16)

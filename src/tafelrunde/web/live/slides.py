@@ -23,8 +23,18 @@ class Slide:
 
 
 def pages(items: Sequence[Any], size: int) -> list[list[Any]]:
-    """The items cut into pages of `size` (none for no items)."""
-    return [list(items[k : k + size]) for k in range(0, len(items), size)]
+    """The items cut into as few pages of at most `size` as need be, balanced: the pages'
+    lengths differ by one at most (none for no items)."""
+    if not items:
+        return []
+    count = -(-len(items) // size)
+    short, longer = divmod(len(items), count)
+    out, at = [], 0
+    for k in range(count):
+        n = short + (k < longer)
+        out.append(list(items[at : at + n]))
+        at += n
+    return out
 
 
 def paged(kind: str, title: str, template: str, items: Sequence[Any], size: int,

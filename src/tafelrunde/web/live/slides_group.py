@@ -16,8 +16,7 @@ from tafelrunde.web.public.views.standings import stage_cells
 from tafelrunde.web.public.views.tournament import drawn
 from tafelrunde.web.table.board import current_tables
 
-TABLES_PER_SLIDE = 12  # 4 columns of 3 tables
-STANDING_ROWS = 12  # players per slide
+STANDING_ROWS = 16  # players per slide
 STATES: dict[str, Message] = {  # the public words of a table's result (no tokens, no versions)
     "open": msg("open"),
     "entered": msg("entered"),
@@ -51,8 +50,26 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
         note = translated(msg("{stage} · {word} {game}", stage=st.title(),
                               word=st.rule.game_word(), game=next(iter(games))))  # fmt: skip
     counted = [(translated(STATES[k]), counts[k], k) for k in STATES if counts[k]]
-    return paged("tables", title, "live/slide_tables.html", items, TABLES_PER_SLIDE, note=note,
-                 counts=counted, word=translated(st.rule.game_word()))  # fmt: skip
+    most = max(len(item["names"]) for item in items)
+    slides = paged("tables", title, "live/slide_tables.html", items, tables_per_slide(most),
+                   note=note, counts=counted, word=translated(st.rule.game_word()))  # fmt: skip
+    for slide in slides:
+        slide.data["columns"] = columns(len(slide.data["items"]), 4)
+    return slides
+
+
+def tables_per_slide(most: int) -> int:
+    """How many table cards of at most `most` players fit a slide: 4 columns of 3 rows, of 2
+    rows for tables of 5 or 6, else 2 columns of 2."""
+    return 12 if most <= 4 else 8 if most <= 6 else 4
+
+
+def columns(cards: int, widest: int) -> int:
+    """The columns of a slide's cards: one row up to three, 2×2 for four, 3 up to nine, else
+    `widest`."""
+    if cards == 4:
+        return 2
+    return min(cards, 3 if cards <= 9 else 4, widest)
 
 
 def standings(rec: TournamentRecord, now: float) -> list[Slide]:

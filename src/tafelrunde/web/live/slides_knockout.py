@@ -15,7 +15,7 @@ from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.live.slides import Slide, paged
-from tafelrunde.web.live.slides_group import STATES
+from tafelrunde.web.live.slides_group import STATES, columns
 
 TABLES_PER_SLIDE = 6  # 3 columns of 2 tables
 QUEUE_ROWS = 12  # names per queue and slide
@@ -43,9 +43,9 @@ def queues(rec: TournamentRecord, now: float) -> list[Slide]:
     slides = paged("queues", translated(msg("Queues")), "live/slide_queues.html",
                    range(longest), QUEUE_ROWS)  # fmt: skip
     for slide in slides:  # each page shows the same stretch of every queue
-        first = slide.data["items"][0]
+        first, n = slide.data["items"][0], len(slide.data["items"])
         slide.data["columns"] = [
-            (title, len(names), list(enumerate(names, 1))[first : first + QUEUE_ROWS])
+            (title, len(names), list(enumerate(names, 1))[first : first + n])
             for title, names in columns
         ]
     return slides
@@ -109,8 +109,11 @@ def ko_tables(rec: TournamentRecord, now: float) -> list[Slide]:
     sharp = state.rules.sharp_after_minutes
     note = translated(msg("sharp after {minutes} minutes: every new game over a single half",
                           minutes=sharp))  # fmt: skip
-    return paged("ko_tables", translated(msg("Open tables")), "live/slide_ko_tables.html", cards,
-                 TABLES_PER_SLIDE, note=note)  # fmt: skip
+    slides = paged("ko_tables", translated(msg("Open tables")), "live/slide_ko_tables.html",
+                   cards, TABLES_PER_SLIDE, note=note)  # fmt: skip
+    for slide in slides:
+        slide.data["columns"] = columns(len(slide.data["items"]), 3)
+    return slides
 
 
 def grand_final(rec: TournamentRecord, now: float) -> list[Slide]:

@@ -4,6 +4,8 @@
 // replaced, except one in which somebody is filling in a form: that one waits until the
 // form is sent or left untouched, and a note says that there is news.
 // With data-live-manual the page refreshes itself on the event "tafelrunde:live".
+// While the stream is down (a few seconds without a connection, or the device offline) the
+// notice #live-lost shows and every clock (data-clock-elapsed) says it may be behind.
 (function () {
   "use strict";
   var body = document.body;
@@ -18,9 +20,50 @@
   var waiting = false;
   var RETRY_MS = 3000;  // after a failed fetch of the page
   var leaving = false;
+  var DOWN_AFTER_MS = 4000;  // a stream ending on time is open again within a second or three
+  var downTimer = null;
+  var down = false;
+
+  function hintClocks() {
+    var notice = document.getElementById("live-lost");
+    var words = notice ? notice.getAttribute("data-clock-hint") : "";
+    var clocks = document.querySelectorAll("[data-clock-elapsed]");
+    for (var i = 0; i < clocks.length; i++) {
+      var hint = clocks[i].querySelector(".clock-behind");
+      if (down && !hint && words) {
+        hint = document.createElement("span");
+        hint.className = "clock-behind";
+        hint.textContent = words;
+        clocks[i].appendChild(hint);
+      } else if (!down && hint) {
+        hint.remove();
+      }
+    }
+  }
+
+  function lost(isDown) {
+    window.clearTimeout(downTimer);
+    downTimer = null;
+    down = isDown;
+    body.classList.toggle("live-down", isDown);
+    var notice = document.getElementById("live-lost");
+    if (notice) {
+      notice.hidden = !isDown;
+    }
+    hintClocks();
+  }
+
+  function maybeLost() {
+    if (!down && downTimer === null) {
+      downTimer = window.setTimeout(function () { lost(true); }, DOWN_AFTER_MS);
+    }
+  }
 
   function connect() {
     source = new EventSource(url + "?rev=" + encodeURIComponent(revision));
+    source.onopen = function () {
+      lost(false);
+    };
     source.addEventListener("change", function (e) {
       var data = JSON.parse(e.data);
       if (data.revision === revision) {
@@ -45,6 +88,7 @@
     });
     source.onerror = function () {
       // the browser reconnects by itself unless the server refused; then try again later
+      maybeLost();
       if (source.readyState === EventSource.CLOSED) {
         window.setTimeout(connect, 3000);
       }
@@ -215,6 +259,17 @@
       }, 200);
     }
   });
+  window.addEventListener("offline", function () {
+    lost(true);
+  });
+  window.addEventListener("online", function () {
+    // a connection from before may be dead without knowing it: open a fresh one
+    if (source && source.readyState !== EventSource.CLOSED) {
+      source.close();
+      connect();
+    }
+  });
+  document.addEventListener("tafelrunde:swapped", hintClocks);
   var live = document.getElementById("live-note-refresh");
   if (live) {
     live.addEventListener("click", function () {

@@ -99,6 +99,85 @@
     clockBox.textContent = (h < 10 ? "0" : "") + h + ":" + (m < 10 ? "0" : "") + m;
   }
 
+  /* The cards of a slide fit it: none cut off at its foot or inside, and no more names cut
+     short than at the normal size. */
+  function fitsAt(slide, cards, cut) {
+    var foot = slide.getBoundingClientRect().bottom + 0.5;
+    for (var i = 0; i < cards.length; i += 1) {
+      var c = cards[i];
+      if (c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1 ||
+          c.getBoundingClientRect().bottom > foot) {
+        return false;
+      }
+    }
+    return cut === undefined || cutNames(slide) <= cut;
+  }
+
+  function cutNames(slide) {
+    var names = slide.querySelectorAll(".names li, .ko-seat .name");
+    var n = 0;
+    for (var i = 0; i < names.length; i += 1) {
+      n += names[i].scrollWidth > names[i].clientWidth + 1 ? 1 : 0;
+    }
+    return n;
+  }
+
+  /* Scale the cards' text (--fit) to use the screen: as large as fits, smaller only if the
+     normal size does not fit (never below MIN_FIT, still readable from afar). */
+  var MIN_FIT = 0.85;
+  var MAX_FIT = 1.6;
+  function fit(slide) {
+    var cards = slide.querySelectorAll(".cards > .card");
+    if (!cards.length) {
+      return;
+    }
+    slide.style.setProperty("--fit", "1");
+    var low;
+    var high;
+    if (fitsAt(slide, cards)) {
+      var cut = cutNames(slide);
+      low = 1;
+      high = MAX_FIT;
+      slide.style.setProperty("--fit", String(high));
+      if (fitsAt(slide, cards, cut)) {
+        return;
+      }
+      for (var i = 0; i < 7; i += 1) {
+        var mid = (low + high) / 2;
+        slide.style.setProperty("--fit", String(mid));
+        if (fitsAt(slide, cards, cut)) {
+          low = mid;
+        } else {
+          high = mid;
+        }
+      }
+    } else {
+      low = MIN_FIT;
+      high = 1;
+      for (var k = 0; k < 7; k += 1) {
+        var m = (low + high) / 2;
+        slide.style.setProperty("--fit", String(m));
+        if (fitsAt(slide, cards)) {
+          low = m;
+        } else {
+          high = m;
+        }
+      }
+    }
+    slide.style.setProperty("--fit", String(low));
+  }
+
+  /* Fit every slide, each measured while it alone is shown (in one go: nothing is painted). */
+  function fitAll() {
+    var all = slides();
+    var was = all.map(function (s) { return s.hidden; });
+    all.forEach(function (s) {
+      all.forEach(function (o) { o.hidden = o !== s; });
+      fit(s);
+    });
+    all.forEach(function (s, i) { s.hidden = was[i]; });
+  }
+
   function theme() {
     var wanted = box().getAttribute("data-theme") === "light" ? "theme-light" : "theme-dark";
     body.classList.remove("theme-light", "theme-dark");
@@ -114,6 +193,7 @@
     }
     var was = position();
     box().replaceWith(document.importNode(fresh, true));
+    fitAll();
     show(current, was);
     theme();
     syncClock();
@@ -166,6 +246,8 @@
   }
   document.addEventListener("visibilitychange", stayAwake);
 
+  window.addEventListener("resize", fitAll);
+  fitAll();
   var first = slides()[0];
   show(first ? first.getAttribute("data-slide-key") : null, 0);
   syncClock();
