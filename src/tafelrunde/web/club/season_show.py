@@ -3,6 +3,7 @@ and the table as CSV and Excel file."""
 
 from __future__ import annotations
 
+import datetime
 import io
 from dataclasses import dataclass
 from decimal import Decimal
@@ -49,6 +50,21 @@ CELL = {  # (played, counted) -> the cell; its text is escaped before
     (True, True): '<td class="num"><strong class="counted">{}&nbsp;✓</strong></td>',
     (True, False): '<td class="num"><span class="not-counted">({})</span></td>',
 }
+
+
+def season_span(
+    date_from: datetime.date | None, date_to: datetime.date | None, days: list[datetime.date]
+) -> str:
+    """The season's days for its print: its range, else its first and last evening ('': none)."""
+    if date_from is None and date_to is None and days:
+        date_from, date_to = min(days), max(days)
+    if date_from is not None and date_to is not None:
+        return f"{date_from:%d.%m.%Y} – {date_to:%d.%m.%Y}"
+    if date_from is not None:
+        return translated(msg("from {day}", day=f"{date_from:%d.%m.%Y}"))
+    if date_to is not None:
+        return translated(msg("until {day}", day=f"{date_to:%d.%m.%Y}"))
+    return ""
 
 
 def person_pk(key: str) -> int | None:
