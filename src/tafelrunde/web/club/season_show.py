@@ -13,7 +13,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tafelrunde.engine.export import csv_text, sheet_row
+from tafelrunde.engine.export import csv_file, file_number, sheet_row
 from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.season import Row, SeasonRules, SeasonTable
 from tafelrunde.i18n import Message, msg, msg_n
@@ -138,11 +138,10 @@ def rules_words(rules: SeasonRules) -> list[str]:
 
 
 def _plain(value: Fraction) -> Decimal | int:
-    """An exact number for files: whole, or a decimal (4 places where it does not end)."""
-    if value.denominator == 1:
-        return value.numerator
-    q = Decimal(value.numerator) / Decimal(value.denominator)
-    return q.quantize(Decimal("0.0001")).normalize()
+    """An exact number for files (engine.export.file_number: the one rule)."""
+    number = file_number(value)
+    assert number is not None
+    return number
 
 
 def _heads(table: SeasonTable) -> list[str]:
@@ -166,9 +165,10 @@ def _line(r: Row) -> list[Any]:
     return [r.place, r.name, member, *cells, _plain(r.total), r.evenings, decided]
 
 
-def season_csv(table: SeasonTable) -> str:
-    """The table as CSV (safe against formulas); points not counted in parentheses."""
-    return csv_text([_heads(table), *(_line(r) for r in table.rows)])
+def season_csv(table: SeasonTable, lang: str) -> bytes:
+    """The table as a CSV file for a spreadsheet of the language (safe against formulas);
+    points not counted in parentheses."""
+    return csv_file([_heads(table), *(_line(r) for r in table.rows)], lang)
 
 
 def season_xlsx(table: SeasonTable, title: str) -> bytes:

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
@@ -83,7 +83,8 @@ def _download(request: HttpRequest, pk: int, suffix: str) -> HttpResponse:
     if view.table is None:
         return render(request, "club/season.html", _context(view), status=409)
     if suffix == "csv":
-        answer = HttpResponse(season_csv(view.table), content_type="text/csv; charset=utf-8")
+        data = season_csv(view.table, translation.get_language())
+        answer = HttpResponse(data, content_type="text/csv; charset=utf-8")
     else:
         answer = HttpResponse(season_xlsx(view.table, view.season.name), content_type=XLSX)
     answer["Content-Disposition"] = f'attachment; filename="saison-{pk}.{suffix}"'
