@@ -23,6 +23,14 @@ from tafelrunde.web.table.links import Where, find
 
 pytestmark = [pytest.mark.e2e]
 TOKEN = re.compile(r"/tisch/([A-Za-z0-9_-]{24})/$")
+NUMBER_AND_CODE = (
+    "() => [...document.querySelectorAll('.table-card')].map(c => {"
+    " const r = document.createRange(); r.selectNodeContents(c.querySelector('.number'));"
+    " const n = r.getBoundingClientRect();"
+    " const q = c.querySelector('.qr svg').getBoundingClientRect();"
+    " const box = c.querySelector('.number-box').getBoundingClientRect();"
+    " return [n.right, box.right, q.left, q.width]; })"
+)  # the digits' own box (a range), not the paragraph's
 SCALE = 1.5  # 108 dpi: modest, as a phone camera sees a card from a chair's distance
 
 
@@ -87,13 +95,12 @@ def test_cards_numbered_1_to_999_keep_their_code_whole(
     assert read == sorted(numbers)
     for n in numbers:
         assert f"TISCH {n} " in " ".join(printed.text.split())
-    boxes = page.evaluate(
-        "() => [...document.querySelectorAll('.table-card')].map(c => {"
-        " const n = c.querySelector('.number').getBoundingClientRect();"
-        " const q = c.querySelector('.qr svg').getBoundingClientRect();"
-        " const box = c.querySelector('.number-box').getBoundingClientRect();"
-        " return [n.right, box.right, q.left, q.width]; })"
-    )
+    boxes = page.evaluate(NUMBER_AND_CODE)
     for right, box_right, qr_left, width in boxes:
         assert right <= box_right + 0.5 and right < qr_left, (right, qr_left)  # never over the code
         assert width >= boxes[0][3] - 0.5  # a three-digit number does not shrink its code
+    page.emulate_media(media="screen")
+    page.set_viewport_size({"width": 390, "height": 844})  # the cards on a phone, before printing
+    for right, box_right, qr_left, _ in page.evaluate(NUMBER_AND_CODE):
+        assert right <= box_right + 0.5 and right < qr_left, (right, qr_left)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
