@@ -256,9 +256,14 @@ def test_whole_tournament_ranking_export_history_verify(
     out_csv, out_json = tmp_path / "endstand.csv", tmp_path / "endstand.json"
     r = cli("export", finished, "--csv", out_csv, "--json", out_json)
     assert r.code == 0, r.err
-    rows = list(csv.DictReader(out_csv.open(encoding="utf-8")))
+    assert out_csv.read_bytes().startswith(b"\xef\xbb\xbf")  # for Excel: UTF-8 with BOM, ";"
+    rows = list(csv.DictReader(out_csv.open(encoding="utf-8-sig"), delimiter=";"))
     assert [row["name"] for row in rows] == [row["name"] for row in data["ranking"]]
     assert rows[0]["place"] == "1"
+    out_en = tmp_path / "ranking.csv"
+    assert cli("export", finished, "--csv", out_en, "--lang", "en").code == 0
+    assert out_en.read_bytes().startswith(b"\xef\xbb\xbf")  # English: "," and the BOM
+    assert out_en.read_text(encoding="utf-8-sig").splitlines()[0] == "place,name,stage,stage_rank"
     exported = json.loads(out_json.read_text(encoding="utf-8"))
     assert [row["name"] for row in exported["ranking"]] == [row["name"] for row in data["ranking"]]
     r = cli("export", finished)

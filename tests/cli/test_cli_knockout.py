@@ -154,8 +154,8 @@ def test_a_whole_tournament_of_five(tmp_path: Path, cli) -> None:
 
     out = tmp_path / "endstand.csv"
     ok(cli("export", path, "--csv", out))
-    with out.open(encoding="utf-8", newline="") as fh:
-        lines = list(csv.reader(fh))
+    with out.open(encoding="utf-8-sig", newline="") as fh:
+        lines = list(csv.reader(fh, delimiter=";"))
     assert lines[0] == ["place", "name", "prize"]
     assert [line[:2] for line in lines[1:]] == [[str(row["place"]), row["name"]] for row in rows]
     assert lines[1][2] == "Wanderpokal"

@@ -79,3 +79,11 @@ def print_page(page: Page, url: str, shots: Path, name: str, qr: bool = False) -
     (shots / f"print-{name}.pdf").write_bytes(data)
     page.emulate_media(media="screen")
     return read_pdf(data, qr=qr)
+
+
+def print_pdf(page: Page, url: str, shots: Path, name: str, scale: float) -> Printed:
+    """Print a long print page to PDF (an artefact, no PNG); read it and its codes at a scale."""
+    page.goto(url)
+    data = page.pdf(format="A4", prefer_css_page_size=True, print_background=True)
+    (shots / f"print-{name}.pdf").write_bytes(data)
+    return read_pdf(data, scale=scale, qr=True)

@@ -296,7 +296,7 @@ def test_the_ranking_export_neutralises_names() -> None:
         seed=1,
     )  # fmt: skip
     play_to_end(t, seed=1)
-    _, text = final_ranking(t)
+    text = csv_text(final_ranking(t)[1])
     assert "'=HYPERLINK(1)" in text and "'@B" in text and "'+C" in text
     assert "\n=" not in text and ",=" not in text and ",@" not in text
 

@@ -125,7 +125,8 @@ def test_csv_and_excel_files_read_back_with_numbers() -> None:
     table = season_view(season).table
     assert table is not None
     got = Client().get(f"/saisons/{season.pk}/export.csv")
-    rows = list(csv.reader(io.StringIO(got.content.decode())))
+    assert got.content.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte order mark, for Excel
+    rows = list(csv.reader(io.StringIO(got.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:3] == ["Platz", "Name", "Mitglied"] and len(rows) == 1 + len(table.rows)
     assert [int(r[0]) for r in rows[1:]] == [r.place for r in table.rows]
     got = Client().get(f"/saisons/{season.pk}/export.xlsx")
@@ -245,7 +246,8 @@ def test_the_command_line_creates_shows_and_exports_a_season(tmp_path: Path) -> 
     assert "Läuft noch (zählt nach dem Ende)" in shown.stdout  # the demo's running tournaments
     out = tmp_path / "saison.csv"
     assert tafelrunde("season", "export", "1", "--csv", str(out), "--data", data).returncode == 0
-    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert out.read_bytes().startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig")), delimiter=";"))
     assert rows[0][:2] == ["Platz", "Name"] and len(rows) > 8 and rows[1][0] == "1"
     book = tmp_path / "saison.xlsx"
     assert tafelrunde("season", "export", "1", "--xlsx", str(book), "--data", data).returncode == 0
@@ -303,7 +305,7 @@ def test_the_season_files_neutralise_formulas_in_every_cell() -> None:
     texts = [str(c.value) for c in cells if c.value is not None]
     assert any(t.startswith("'=HYPERLINK(") for t in texts), texts  # a guest: "(Abend B …)"
     assert any(t.startswith("'@SUMME(A1:A9)") for t in texts), texts
-    got = Client().get(f"/saisons/{season.pk}/export.csv").content.decode()
-    rows = list(csv.reader(io.StringIO(got)))
+    got = Client().get(f"/saisons/{season.pk}/export.csv").content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(got), delimiter=";"))
     assert any(cell.startswith("'=HYPERLINK(") for row in rows for cell in row)
     assert not [cell for row in rows for cell in row if cell.startswith(("=", "+", "@"))]

@@ -204,11 +204,11 @@ def test_the_public_ranking_download_neutralises_formulas() -> None:
     t = Tournament("Formeln", load_ruleset("alhambra"), players, seed=1)
     autoplay(t, seed=3)
     rec = save_new(t)
-    csv = Client().get(reverse("export-csv", args=[rec.pk])).content.decode()
+    csv = Client().get(reverse("export-csv", args=[rec.pk])).content.decode("utf-8-sig")
     for name in names[:4]:
         assert f"'{name}" in csv or f"\"'{name}" in csv
     assert all(not cell.startswith(("=", "+", "-", "@")) for line in csv.splitlines()
-               for cell in line.split(","))  # fmt: skip
+               for cell in line.split(";"))  # fmt: skip
     xlsx = Client().get(reverse("export-xlsx", args=[rec.pk])).content
     texts = [v for row in load_workbook(io.BytesIO(xlsx)).active.iter_rows(values_only=True)
              for v in row if isinstance(v, str)]  # fmt: skip

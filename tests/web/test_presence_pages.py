@@ -209,5 +209,5 @@ def test_the_ranking_lists_a_withdrawn_player_at_the_end_when_the_ruleset_says_s
     table = page.split('id="ranking"', 1)[1].split("</table>", 1)[0]
     names = re.findall(r'<td class="name">([^<]*)</td>', table)
     assert len(names) == 9 and names[-1] == "Anna (abgemeldet)"
-    csv = client.get(f"/turniere/{pk}/endstand.csv").content.decode()
-    assert csv.strip().splitlines()[-1].startswith("9,Anna (abgemeldet),")
+    csv = client.get(f"/turniere/{pk}/endstand.csv").content.decode("utf-8-sig")
+    assert csv.strip().splitlines()[-1].startswith("9;Anna (abgemeldet);")

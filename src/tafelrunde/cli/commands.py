@@ -356,9 +356,9 @@ def ranking(args: argparse.Namespace, out: Console) -> int:
 def export(args: argparse.Namespace, out: Console) -> int:
     """Write the final ranking as CSV and/or JSON."""
     tour = load_tournament(args.file)
-    rows, csv_text = final_ranking(tour)
+    rows, lines = final_ranking(tour)
     as_json = json.dumps({"tournament": tour.name, "ranking": rows}, ensure_ascii=False, indent=1)
-    write_exports(args, out, csv_text, as_json + "\n")
+    write_exports(args, out, lines, as_json + "\n")
     return 0
 
 

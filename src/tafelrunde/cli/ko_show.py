@@ -253,9 +253,9 @@ def ranking_cmd(args: argparse.Namespace, out: Console) -> int:
 def export(args: argparse.Namespace, out: Console) -> int:
     """Write the final ranking as CSV and/or JSON."""
     tour = load_ko(args.file)
-    rows, csv_text = final_ranking(tour)
+    rows, lines = final_ranking(tour)
     data = {"tournament": tour.name, "ranking": rows, **_money(tour.state())}
-    write_exports(args, out, csv_text, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    write_exports(args, out, lines, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     return 0
 
 

@@ -189,7 +189,7 @@ def _export(args: argparse.Namespace, out: Console) -> int:
     target: Path = args.csv or args.xlsx
     try:
         if args.csv is not None:
-            target.write_text(season_csv(view.table), encoding="utf-8")
+            target.write_bytes(season_csv(view.table, args.lang))
         else:
             target.write_bytes(season_xlsx(view.table, view.season.name))
     except OSError as err:

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.table import Table as RichTable
 
+from tafelrunde.engine.export import csv_file, csv_text
 from tafelrunde.engine.numbers import display, exact_text
 from tafelrunde.engine.presence import mark
 from tafelrunde.engine.rules_text import criterion_label, player_lines, stage_lines
@@ -17,13 +18,15 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg, text_in
 
 
-def write_exports(args: Any, out: Any, csv_text: str, json_text: str) -> None:
-    """Write the ranking to --csv and/or --json; with neither, print the CSV."""
+def write_exports(args: Any, out: Any, lines: list[list[Any]], json_text: str) -> None:
+    """Write the ranking to --csv (for a spreadsheet of the language) and/or --json; with
+    neither, print plain CSV (',' and no byte order mark: for a pipe, not a spreadsheet)."""
     if not args.csv and not args.json:
-        print(csv_text, end="")
-    for path, text in ((args.csv, csv_text), (args.json, json_text)):
+        print(csv_text(lines), end="")
+    files = ((args.csv, csv_file(lines, args.lang)), (args.json, json_text.encode("utf-8")))
+    for path, data in files:
         if path is not None:
-            path.write_text(text, encoding="utf-8")
+            path.write_bytes(data)
             out.print(msg("Final ranking written").text(args.lang) + f": {path}")
 
 

@@ -3,6 +3,7 @@ and the table as CSV and Excel file."""
 
 from __future__ import annotations
 
+import datetime
 import io
 from dataclasses import dataclass
 from decimal import Decimal
@@ -12,7 +13,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tafelrunde.engine.export import csv_text, sheet_row
+from tafelrunde.engine.export import csv_file, file_number, sheet_row
 from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.season import Row, SeasonRules, SeasonTable
 from tafelrunde.i18n import Message, msg, msg_n
@@ -49,6 +50,21 @@ CELL = {  # (played, counted) -> the cell; its text is escaped before
     (True, True): '<td class="num"><strong class="counted">{}&nbsp;✓</strong></td>',
     (True, False): '<td class="num"><span class="not-counted">({})</span></td>',
 }
+
+
+def season_span(
+    date_from: datetime.date | None, date_to: datetime.date | None, days: list[datetime.date]
+) -> str:
+    """The season's days for its print: its range, else its first and last evening ('': none)."""
+    if date_from is None and date_to is None and days:
+        date_from, date_to = min(days), max(days)
+    if date_from is not None and date_to is not None:
+        return f"{date_from:%d.%m.%Y} – {date_to:%d.%m.%Y}"
+    if date_from is not None:
+        return translated(msg("from {day}", day=f"{date_from:%d.%m.%Y}"))
+    if date_to is not None:
+        return translated(msg("until {day}", day=f"{date_to:%d.%m.%Y}"))
+    return ""
 
 
 def person_pk(key: str) -> int | None:
@@ -122,11 +138,10 @@ def rules_words(rules: SeasonRules) -> list[str]:
 
 
 def _plain(value: Fraction) -> Decimal | int:
-    """An exact number for files: whole, or a decimal (4 places where it does not end)."""
-    if value.denominator == 1:
-        return value.numerator
-    q = Decimal(value.numerator) / Decimal(value.denominator)
-    return q.quantize(Decimal("0.0001")).normalize()
+    """An exact number for files (engine.export.file_number: the one rule)."""
+    number = file_number(value)
+    assert number is not None
+    return number
 
 
 def _heads(table: SeasonTable) -> list[str]:
@@ -150,9 +165,10 @@ def _line(r: Row) -> list[Any]:
     return [r.place, r.name, member, *cells, _plain(r.total), r.evenings, decided]
 
 
-def season_csv(table: SeasonTable) -> str:
-    """The table as CSV (safe against formulas); points not counted in parentheses."""
-    return csv_text([_heads(table), *(_line(r) for r in table.rows)])
+def season_csv(table: SeasonTable, lang: str) -> bytes:
+    """The table as a CSV file for a spreadsheet of the language (safe against formulas);
+    points not counted in parentheses."""
+    return csv_file([_heads(table), *(_line(r) for r in table.rows)], lang)
 
 
 def season_xlsx(table: SeasonTable, title: str) -> bytes:

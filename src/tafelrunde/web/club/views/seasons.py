@@ -10,6 +10,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone, translation
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
@@ -19,9 +20,16 @@ from tafelrunde.web.club.forms_season import KEEP, SeasonForm
 from tafelrunde.web.club.models import Season, SeasonChoice
 from tafelrunde.web.club.season_evenings import SeasonView, season_view
 from tafelrunde.web.club.season_pick import Candidate, candidates
-from tafelrunde.web.club.season_show import rules_words, season_csv, season_xlsx, shown_rows
+from tafelrunde.web.club.season_show import (
+    rules_words,
+    season_csv,
+    season_span,
+    season_xlsx,
+    shown_rows,
+)
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.views.common import audit, organiser
+from tafelrunde.web.paper.look_store import look_context
 
 PICKS = ("", "in", "out")  # by range and kind, added by hand, left out by hand
 
@@ -53,12 +61,16 @@ def season_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A season's table to print (A4, landscape when wide)."""
     view = season_view(get_object_or_404(Season, pk=pk))
     context = _context(view)
+    days = [e.date for e in view.table.evenings] if view.table is not None else []
+    context["span"] = season_span(view.season.date_from, view.season.date_to, days)
+    context["today"] = timezone.localdate()
     title = translated(msg("Season table"))
     error = translated(view.refusal) if view.refusal is not None else ""
     part = {"template": "club/season_print.html", "context": context}
     return render(request, "paper/page.html", {
         "title": title, "rec": {"name": view.season.name}, "parts": [part], "error": error,
         "back": reverse("season", args=[pk]), "back_label": view.season.name,
+        "look": look_context(),
     })  # fmt: skip
 
 
@@ -71,7 +83,8 @@ def _download(request: HttpRequest, pk: int, suffix: str) -> HttpResponse:
     if view.table is None:
         return render(request, "club/season.html", _context(view), status=409)
     if suffix == "csv":
-        answer = HttpResponse(season_csv(view.table), content_type="text/csv; charset=utf-8")
+        data = season_csv(view.table, translation.get_language())
+        answer = HttpResponse(data, content_type="text/csv; charset=utf-8")
     else:
         answer = HttpResponse(season_xlsx(view.table, view.season.name), content_type=XLSX)
     answer["Content-Disposition"] = f'attachment; filename="saison-{pk}.{suffix}"'

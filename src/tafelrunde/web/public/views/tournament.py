@@ -11,10 +11,10 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import csv_text, final_ranking, ranking_table, sheet_row
+from tafelrunde.engine.export import csv_file, final_ranking, is_number, ranking_sheet, sheet_row
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import TableConfirmed, TableEntered, Undo
 from tafelrunde.engine.knockout import (
@@ -77,8 +77,8 @@ def final_table(rec: Any) -> tuple[list[str], list[list[Any]]]:
     """The final ranking in the reader's language: headers and rows; refused before the end."""
     tour = engine_tournament(rec)
     final_ranking(tour)  # refuses while the tournament is not over
-    head, rows = ranking_table(tour)
-    cells = [[v if isinstance(v, int) else translated(v) for v in row] for row in rows]
+    head, rows = ranking_sheet(tour)
+    cells = [[v if v is None or is_number(v) else translated(v) for v in row] for row in rows]
     return [translated(h) for h in head], cells
 
 
@@ -91,7 +91,8 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     except RuleError as err:
         messages.error(request, text_of(err))
         return redirect("ranking", rec.pk)
-    response = HttpResponse(csv_text([head, *rows]), content_type="text/csv; charset=utf-8")
+    data = csv_file([head, *rows], get_language())
+    response = HttpResponse(data, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="endstand-{rec.pk}.csv"'
     return response
 
