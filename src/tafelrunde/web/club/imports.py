@@ -63,9 +63,8 @@ def preview(rows: list[MemberRow]) -> tuple[list[PreviewRow], str]:
     storable: list[list[object]] = []
     first_line: dict[str, int] = {}
     for row in rows:
-        shown = PreviewRow(
-            row.line, row.name, row.member, row.email, BAD, row.note, row.bad_email, row.problem
-        )
+        shown = PreviewRow(row.line, row.name, row.member, row.email, BAD, row.note,
+                           row.bad_email, problem=row.problem)  # fmt: skip
         out.append(shown)
         if row.problem is not None:
             continue
