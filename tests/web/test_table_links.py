@@ -183,7 +183,8 @@ def test_a_dispute_shows_both_versions_and_the_organiser_decides_with_one_click(
     assert "Durchgang 1: bestätigt (von der Turnierleitung entschieden)" in told
     counted = told.split('class="card earlier"')[1]
     name = state_of(pk).tournament.name_of(c)
-    assert re.search(rf"<td>{name}</td>\s*<td>40 Augen</td>", counted)  # the version decided
+    decided = rf"<td>1\. {name}</td>\s*<td>40 Augen</td>\s*<td><strong>6 Platzpunkte</strong>"
+    assert re.search(decided, counted)  # the version decided, with the place and its points
 
 
 def test_bad_old_and_renewed_links_reveal_nothing_and_store_nothing() -> None:
