@@ -9,6 +9,10 @@ from fractions import Fraction
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from test_knockout_pages import lose
+from test_knockout_pages import post as ko_post
+from test_knockout_pages import state as ko_state
+from test_ko_table_links import at_the_table
 from test_table_links import (
     basis,
     confirm,
@@ -214,3 +218,25 @@ def test_after_stimmt_the_previous_pass_shows_its_places_and_points_best_first()
     )
     assert rows == [("1", name(b), "40", "6"), ("2", name(a), "30", "4"), ("3", name(d), "20", "2"),
                     ("4", name(c), "10", "0")]  # fmt: skip
+
+
+# -- 8: a finished format-D table keeps the chips it ended with -------------------------------
+
+
+def test_a_finished_knockout_table_shows_the_chips_it_ended_with() -> None:
+    organiser, rec, table, url, players, watcher, _ = at_the_table()
+    a, b, c, _d = players
+    for loser in (c, a, a, b, b):  # c hands in a chip; a and b leave: the table is over
+        assert lose(organiser, rec, table.number, loser).status_code == 302
+    assert not ko_state(rec).tables[table.number].is_open
+    other = next(t for t in ko_state(rec).open_tables())
+    left = list(other.remaining)
+    for loser in (left[0], left[0], left[1], left[1]):
+        assert lose(organiser, rec, other.number, loser).status_code == 302
+    assert ko_post(organiser, rec, "ko-tische/eroeffnen/", {"all": "on"}).status_code == 302
+    assert ko_state(rec).players[c].table is not None  # c sits at the next table, 2 chips again
+    assert ko_state(rec).players[c].chips == 2
+    page = text(watcher.get(url))
+    assert "Dieser Tisch ist beendet." in page
+    name = ko_state(rec).players[c].name
+    assert re.search(rf"<td>{name}</td>\s*<td>1</td>", page), page.split("ko-seats")[1][:1500]
