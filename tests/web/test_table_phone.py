@@ -3,6 +3,7 @@ typed with a comma, and what the page shows after a refusal, a dispute and a fin
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
 
@@ -240,3 +241,28 @@ def test_a_finished_knockout_table_shows_the_chips_it_ended_with() -> None:
     assert "Dieser Tisch ist beendet." in page
     name = ko_state(rec).players[c].name
     assert re.search(rf"<td>{name}</td>\s*<td>1</td>", page), page.split("ko-seats")[1][:1500]
+
+
+# -- 24: the public file credits a table's entry to its player ---------------------------------
+
+
+def test_the_public_tournament_file_credits_table_entries_to_the_tables_player() -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    first, second = phone(), phone()
+    tap(first, token, a)
+    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
+    tap(second, token, b)
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entry is not None
+    confirm(second, token, entry.n)
+    data = json.loads(Client().get(f"/turniere/{pk}/turnierdatei.json").content)
+    name = state_of(pk).tournament.name_of
+    by = {f["type"]: f["by"] for f in data["facts"]}
+    assert by["tableentered"] == f"Tisch 1 · {name(a)}"
+    assert by["tableconfirmed"] == f"Tisch 1 · {name(b)}"
+    assert by["draw"] == "Turnierleitung"  # an organiser's login name stays private
+    told = {line["fact"]: line["by"] for line in data["log"] if "fact" in line}
+    assert told[entry.n] == f"Tisch 1 · {name(a)}"
+    assert "leitung" not in json.dumps(data).replace("Turnierleitung", "")  # the login's name
