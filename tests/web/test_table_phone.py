@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -28,6 +30,7 @@ from test_table_links import (
 )
 from webhelpers import result_form, state_of, text
 
+from tafelrunde.web.core import storage
 from tafelrunde.web.core.models import FactRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -266,3 +269,36 @@ def test_the_public_tournament_file_credits_table_entries_to_the_tables_player()
     told = {line["fact"]: line["by"] for line in data["log"] if "fact" in line}
     assert told[entry.n] == f"Tisch 1 · {name(a)}"
     assert "leitung" not in json.dumps(data).replace("Turnierleitung", "")  # the login's name
+
+
+# -- 24: the full-disk page names the players --------------------------------------------------
+
+
+@pytest.fixture
+def probed(tmp_path: Path) -> Iterator[Path]:
+    """The storage probes a fresh folder (the database's own stays as it is)."""
+    storage.watch(tmp_path)
+    yield tmp_path
+    storage.watch(None)
+
+
+@pytest.mark.both_databases
+def test_on_a_full_disk_the_phone_shows_what_was_typed_by_player_name(probed: Path) -> None:
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    player = phone()
+    tap(player, token, a)
+    mark = basis(player, token)
+    storage.failed(storage.FULL)  # as after a write that found the disk full
+    refused = enter(player, token, {a: 40, b: 30, c: 20, d: 10}, mark=mark)
+    page = text(refused)  # type: ignore[arg-type]
+    assert refused.status_code == 503 and "Der Datenträger ist voll" in page  # type: ignore[attr-defined]
+    typed = page.split('class="typed"')[1].split("</table>")[0]
+    name = state_of(pk).tournament.name_of
+    found = re.findall(r"<th>([^<]+)</th>\s*<td>([^<]+)</td>", typed)
+    assert found == [
+        (f"Augen von {name(p)}", str(v)) for p, v in ((a, 40), (b, 30), (c, 20), (d, 10))
+    ]
+    assert "pips-" not in typed and "basis" not in typed
+    storage.watch(probed)  # writing works again
