@@ -4,6 +4,7 @@
 // replaced, except one in which somebody is filling in a form: that one waits until the
 // form is sent or left untouched, and a note says that there is news.
 // With data-live-manual the page refreshes itself on the event "tafelrunde:live".
+// The messages of the last answer ("Saved: …") go once the page shows a changed state.
 (function () {
   "use strict";
   var body = document.body;
@@ -135,6 +136,18 @@
     }
   }
 
+  function words(el) {
+    return el.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function forget() {
+    // what the last answer said ("Saved: …") was about the page before this change
+    var told = document.querySelectorAll("ul.messages");
+    for (var i = 0; i < told.length; i++) {
+      told[i].remove();
+    }
+  }
+
   function refresh() {
     if (leaving) {
       return;  // a form was sent or a link followed: the next page shows the news
@@ -158,6 +171,7 @@
       var doc = new DOMParser().parseFromString(html, "text/html");
       var regions = document.querySelectorAll("[data-live][id]");
       var all = true;
+      var moved = false;
       for (var i = 0; i < regions.length; i++) {
         var region = regions[i];
         if (!region.isConnected || region.parentElement.closest("[data-live][id]")) {
@@ -165,8 +179,12 @@
         }
         var fresh = doc.getElementById(region.id);
         if (fresh) {
+          moved = moved || words(region) !== words(fresh);
           all = swap(region, document.adoptNode(fresh)) && all;
         }
+      }
+      if (moved && all) {
+        forget();
       }
       waiting = !all;
       note(waiting);
