@@ -127,6 +127,8 @@ def test_the_phone_form_explains_every_field_and_game_points_are_not_placement_p
     standings = text(client.get(f"/turniere/{pk}/stand/"))
     columns = re.findall(r'<th class="n">([^<]+)</th>', standings)
     assert "Platzpunkte" in columns and "Punkte" not in columns
+    assert "Wertung: Platz am Tisch → Platzpunkte → Augen" in standings
+    assert not re.search(r"<td>\s*Punkte\s*</td>", standings)  # "decided by" in the same words
 
 
 # -- 8: numbers typed with a comma or a point, never a fraction -------------------------------
