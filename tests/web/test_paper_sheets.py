@@ -139,7 +139,7 @@ def test_format_a_one_sheet_per_group_with_three_passes_a_sum_and_three_columns_
         assert sheet.number == str(index) and "Gruppenrunde · Durchgang 1–3" in sheet.stage
         seated = [state.tournament.name_of(p) for p in st.sitting_order(1, index)]
         assert sheet.players == seated  # the names in seat order
-        assert sheet.subs == ["Punkte", "Augen", "Platz"] * 4
+        assert sheet.subs == ["Platzpunkte", "Augen", "Platz"] * 4
         assert sheet.row_heads == ["Durchgang 1", "Durchgang 2", "Durchgang 3", "Summe"]
         # the start order turns in Durchgang 2; Durchgang 3's follows from the standings
         assert sheet.starts == [seated[0], seated[-1], ""]

@@ -9,6 +9,7 @@ from dataclasses import replace
 from tafelrunde.engine.draws import draw_tables
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Draw, Rolloff, Tournament, Undo
+from tafelrunde.engine.place_check import check_new_places
 from tafelrunde.engine.seating import serpentine_seating
 from tafelrunde.engine.stage_state import RolloffNeed
 from tafelrunde.engine.tables import TableRule, plan_tables
@@ -71,6 +72,7 @@ def seatable(state: TournamentState, n: int, rule: TableRule) -> None:
 def record(state: TournamentState, fact: AnyFact, *, at: str = "", by: str = "") -> AnyFact:
     """Check a fact against the state, then append it to the tournament."""
     numbered = replace(fact, n=state.tournament.next_number(), at=at, by=by)
+    check_new_places(state, numbered)  # (not on replay: files stored before still load)
     stored(numbered)  # what is accepted must read back from the file exactly
     state.apply(numbered)
     state.tournament.facts.append(numbered)

@@ -27,8 +27,20 @@ def num(value: Num) -> Num:
     return value.numerator if value.denominator == 1 else value
 
 
-def parse_number(text: str | int | float | Fraction | Decimal, *, field: str) -> Num:
-    """Read an exact number ('131', '2,5', '4/3') within the one set of limits; refuse the rest."""
+def parse_number(
+    text: str | int | float | Fraction | Decimal, *, field: str, fractions: bool = True
+) -> Num:
+    """Read an exact number ('131', '2,5', '4/3') within the one set of limits; refuse the rest.
+
+    A form a person types into passes fractions=False: a comma or a point, never '1/3'."""
+    if not fractions and isinstance(text, str) and "/" in text:
+        shown = text.strip()[:NUMBER_TEXT]
+        said = msg(
+            "'{value}' is not a number here: write decimals with a comma or a point (e.g. 2,5), "
+            "no fractions.",
+            value=shown,
+        )
+        raise RuleError(said, field=field)
     value = _value(text, field)
     if abs(value) >= _LARGEST or value.denominator > _LARGEST:
         shown = str(text)[:NUMBER_TEXT]

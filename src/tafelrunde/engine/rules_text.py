@@ -114,7 +114,9 @@ def factor_lines(rule: StageRule) -> list[Text]:
 
 def ranking_line(rule: StageRule) -> Message:
     """The criteria of the stage's ranking."""
-    return msg("Ranking: {criteria}", criteria=joined([c.label() for c in rule.ranking], " → "))
+    points = rule.points_word()
+    criteria = joined([c.label(points if c.key == "points" else None) for c in rule.ranking], " → ")
+    return msg("Ranking: {criteria}", criteria=criteria)
 
 
 def play_lines(rule: StageRule) -> list[Text]:

@@ -93,11 +93,13 @@ class StageRule:
             return None
         lo, hi = (shown(v) if v is not None else None for v in (low, high))
         if lo is not None and hi is not None:
-            said = msg("Points of {name}: allowed are {low} to {high}.", name=name, low=lo, high=hi)
+            said = msg(
+                "Game points of {name}: allowed are {low} to {high}.", name=name, low=lo, high=hi
+            )
         elif lo is not None:
-            said = msg("Points of {name}: at least {low}.", name=name, low=lo)
+            said = msg("Game points of {name}: at least {low}.", name=name, low=lo)
         else:
-            said = msg("Points of {name}: at most {high}.", name=name, high=hi)
+            said = msg("Game points of {name}: at most {high}.", name=name, high=hi)
         return RuleError(said, field="scores")
 
     def game_word(self) -> Message:

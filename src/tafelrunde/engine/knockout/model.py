@@ -53,6 +53,7 @@ class TableState:
     left: list[str] = field(default_factory=list)
     lost: int = 0  # games lost at the table so far; the game being played is lost + 1
     closed_at: float | None = None
+    chips_at_close: dict[str, int] = field(default_factory=dict)  # the survivors' chips then
 
     @property
     def is_open(self) -> bool:

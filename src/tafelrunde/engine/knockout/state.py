@@ -116,8 +116,11 @@ class KnockoutState:
         return bool(self.finalists) and self.grand_final() is None and not self.finished
 
     def table_chips(self, number: int) -> dict[str, int]:
-        """Return the chips of the players still at a table."""
+        """Return the chips of the players still at a table (when it closed, for a closed one:
+        its survivors may sit at their next table with fresh chips by now)."""
         table = checks.known_table(self, number)
+        if not table.is_open:
+            return dict(table.chips_at_close)
         return {p: self.players[p].chips for p in table.remaining}
 
     def is_sharp(self, number: int, at: float | int | str) -> bool:
@@ -287,8 +290,9 @@ class KnockoutState:
                 self.queues[table.bracket].append(sid)
 
     def _close(self, table: TableState, at: float) -> None:
-        """Close a table at a time."""
+        """Close a table at a time (its survivors' chips stay as they were then)."""
         table.closed_at = at
+        table.chips_at_close = {p: self.players[p].chips for p in table.remaining}
         del self.running[table.bracket][table.number]
         self.tables_closed[table.bracket] += 1
 

@@ -193,7 +193,7 @@ def table_rows(state: KnockoutState, at: float) -> list[dict[str, Any]]:
                 "final": table.final,
                 "by_hand": table.by_hand,
                 "players": list(table.players),
-                "chips": {p: state.players[p].chips for p in table.remaining},
+                "chips": state.table_chips(table.number),
                 "left": list(table.left),
                 "opened": clock_of(table.opened_at),
                 "closed": None if table.closed_at is None else clock_of(table.closed_at),

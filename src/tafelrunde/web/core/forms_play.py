@@ -111,6 +111,7 @@ class ResultForm(TableForm):
     """One table's result: points, pips and places of each player, as the stage asks."""
 
     KINDS = ("points", "pips", "place")
+    refused_on_store = False  # valid, but the engine refused it when it was to be stored
 
     def __init__(
         self, *args: Any, seats: Seats, rule: StageRule, kinds: dict[str, bool], **kwargs: Any
@@ -143,9 +144,9 @@ class ResultForm(TableForm):
                 data[key] = None
                 continue
             try:
-                value: Num = parse_number(text, field="points")
+                value: Num = parse_number(text, field="points", fractions=False)
             except RuleError as err:
-                said = msg("Points of {name}: {reason}", name=name, reason=err.msg)
+                said = msg("Game points of {name}: {reason}", name=name, reason=err.msg)
                 self.add_error(key, translated(said))
                 continue
             if refusal := self.rule.score_refusal(value, name):

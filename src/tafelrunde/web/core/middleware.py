@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from tafelrunde.web.core import storage
+from tafelrunde.web.core.typed import in_words
 
 EXEMPT = ("login", "logout", "set_language")  # they write cookies only, never the database
 
@@ -59,7 +60,7 @@ def refused(request: HttpRequest, reason: storage.Reason) -> HttpResponse:
     back = request.META.get("HTTP_REFERER", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
         back = reverse("home")
-    context = {"reason": reason, "typed": typed, "back": back}
+    context = {"reason": reason, "typed": in_words(request, typed), "back": back}
     return render(request, "core/readonly.html", context, status=503)
 
 

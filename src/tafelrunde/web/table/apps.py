@@ -10,3 +10,10 @@ class TableConfig(AppConfig):
 
     name = "tafelrunde.web.table"
     label = "table"
+
+    def ready(self) -> None:
+        """Name the table form's fields on the page of a refused change."""
+        from tafelrunde.web.core.typed import register
+        from tafelrunde.web.table.typed import in_words
+
+        register(in_words)

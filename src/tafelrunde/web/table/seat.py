@@ -78,23 +78,27 @@ def status_words(status: TableStatus, mode: str) -> tuple[Message, Message]:
 
 
 def earlier(
-    tour: Tournament, seat: Seat, mode: str, words: Callable[[Message], str]
+    state: TournamentState, seat: Seat, mode: str, words: Callable[[Message], str]
 ) -> dict[str, Any] | None:
     """The game a table that stays for the stage played before and how its result counts
-    (its players learn what the organisers decided once the link shows the next game)."""
+    (its players learn what the organisers decided once the link shows the next game): its
+    players best first, with what they entered and the place and points it gave."""
     if seat.st.rule.reseat_each_game or seat.game <= 1:
         return None
     status = table_status(seat.st, seat.game - 1, seat.index)
     if status.result is None:
         return None
     said = words(status_words(status, mode)[0])
-    return {"game": seat.game - 1, "said": said, "rows": rows_of(tour, seat.view, status.result)}
+    view = game_tables(state, seat.st, seat.game - 1, only={seat.index})[0]
+    rows = [(p.name, p.score, p.pips, p.place, p.points) for p in view.placed]
+    return {"game": seat.game - 1, "said": said, "rows": rows, "points_word": view.points_word}
 
 
 def rows_of(tour: Tournament, view: TableView, entry: TableEntered | Result) -> list[Any]:
-    """An entered result by player in seat order: name, points, pips, place."""
+    """An entered result by player in seat order: name, game points, pips, place (and no
+    points of the place: they follow once it counts)."""
     return [
-        (tour.name_of(p), entry.scores.get(p), entry.pips.get(p), entry.places.get(p))
+        (tour.name_of(p), entry.scores.get(p), entry.pips.get(p), entry.places.get(p), None)
         for p in view.seats
     ]
 

@@ -24,6 +24,7 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.forms_play import ResultForm
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.views.common import record_of
 from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.table import ko
 from tafelrunde.web.table.links import Where, find
@@ -105,6 +106,14 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             form, done = _enter(request, link, seat, me)
             if done:
                 return redirect(request.path)
+            if form.refused_on_store:  # the table moved on meanwhile: show it as it is now
+                rec = record_of(link.tournament_id)
+                tour, state = read_only(rec)
+                now = seat_of(state, Where(link.stage, link.game, link.table))
+                if now is None or now.game != _posted_game(request):  # nothing typed carries
+                    messages.error(request, form.form_error())
+                    return redirect(request.path)
+                seat = now
         elif action == "confirm":
             _confirm(request, link, seat, me)
             return redirect(request.path)
@@ -138,6 +147,7 @@ def _context(
         "seat": seat,
         "stage": translated(seat.st.title()),
         "game_word": translated(seat.st.rule.game_word()),
+        "standings_word": translated(seat.st.rule.points_word()),
         "players": list(zip(seat.view.seats, seat.view.names, strict=True)),
         "names": list(zip(seat.view.seats, seat.view.names, strict=True)),
         "mark": seat.mark,
@@ -157,7 +167,7 @@ def _context(
         "note": seat.st.rule.note,
         "finished": not seat.writable,
         "open_form": form is not None or not pending,
-        "earlier": earlier(tour, seat, mode, translated),
+        "earlier": earlier(state, seat, mode, translated),
     }
 
 
@@ -168,14 +178,20 @@ def _fields(seat: Seat) -> dict[str, bool]:
 
 
 def _form_rows(tour: Any, seat: Seat, form: ResultForm | None) -> list[Any]:
-    """The form's rows: player, name, values typed (after a refusal), messages."""
+    """The form's rows: player, name, values typed (after a refusal) or else those of the
+    version shown last (a different result changes only what differs), messages."""
     bad = form.field_errors() if form is not None else {}
+    shown = seat.status.pending[-1] if seat.status.pending else None
     rows = []
     for p in seat.view.seats:
-        typed = {
-            k: (form.data.get(f"{k}-{p}", "") if form is not None else "")
-            for k in ("points", "pips", "place")
-        }
+        if form is not None:
+            typed = {k: form.data.get(f"{k}-{p}", "") for k in ("points", "pips", "place")}
+        else:
+            typed = {
+                "points": shown.scores.get(p, "") if shown else "",
+                "pips": shown.pips.get(p, "") if shown else "",
+                "place": shown.places.get(p, "") if shown else "",
+            }
         said = {k: bad.get(f"{k}-{p}", "") for k in ("points", "pips", "place")}
         rows.append((p, tour.name_of(p), typed, said))
     return rows
@@ -259,6 +275,7 @@ def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[
     refused = _saved(request, link, fact, said)
     if refused:
         form.add_error(None, refused)
+        form.refused_on_store = True
     return form, not refused
 
 

@@ -49,6 +49,12 @@ def euro(value: Any) -> str:
 
 
 @register.filter
+def columns(fields: dict[str, bool]) -> int:
+    """The columns of a result form's table: the player's name and each field asked for."""
+    return 1 + sum(1 for kind in ("points", "pips", "places") if fields.get(kind))
+
+
+@register.filter
 def lookup(mapping: dict[Any, Any], key: Any) -> Any:
     """Return mapping[key] (or nothing)."""
     return mapping.get(key) if mapping else None

@@ -46,7 +46,11 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     rows = []
     goes_on = state.goes_on(st) or set()
     for row in standing.rows:
-        by = translated(row.decided_by.label()) if row.decided_by not in (None, first) else ""
+        by = (
+            translated(criterion_label(row.decided_by, st.rule))
+            if row.decided_by not in (None, first)
+            else ""
+        )
         cells: list[Cell] = [(row.rank, "n"), (translated(marked_name(state, row.player)), "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
@@ -64,7 +68,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         "rows": rows,
         "cut": cut,
         "several": several,
-        "ranking": " → ".join(translated(c.label()) for c in st.rule.ranking),
+        "ranking": " → ".join(translated(criterion_label(c, st.rule)) for c in st.rule.ranking),
         "empty": not st.results,  # no ranks, no roll-offs before the first result
     }
 

@@ -6,6 +6,7 @@
 // With data-live-manual the page refreshes itself on the event "tafelrunde:live".
 // While the stream is down (a few seconds without a connection, or the device offline) the
 // notice #live-lost shows and every clock (data-clock-elapsed) says it may be behind.
+// The messages of the last answer ("Saved: …") go once the page shows a changed state.
 (function () {
   "use strict";
   var body = document.body;
@@ -179,6 +180,18 @@
     }
   }
 
+  function words(el) {
+    return el.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function forget() {
+    // what the last answer said ("Saved: …") was about the page before this change
+    var told = document.querySelectorAll("ul.messages");
+    for (var i = 0; i < told.length; i++) {
+      told[i].remove();
+    }
+  }
+
   function refresh() {
     if (leaving) {
       return;  // a form was sent or a link followed: the next page shows the news
@@ -202,6 +215,7 @@
       var doc = new DOMParser().parseFromString(html, "text/html");
       var regions = document.querySelectorAll("[data-live][id]");
       var all = true;
+      var moved = false;
       for (var i = 0; i < regions.length; i++) {
         var region = regions[i];
         if (!region.isConnected || region.parentElement.closest("[data-live][id]")) {
@@ -209,8 +223,12 @@
         }
         var fresh = doc.getElementById(region.id);
         if (fresh) {
+          moved = moved || words(region) !== words(fresh);
           all = swap(region, document.adoptNode(fresh)) && all;
         }
+      }
+      if (moved && all) {
+        forget();
       }
       waiting = !all;
       note(waiting);
