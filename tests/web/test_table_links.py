@@ -150,7 +150,7 @@ def test_one_player_enters_another_confirms_and_then_it_counts() -> None:
     assert "Durchgang 1: bestätigt</h3>" in shown  # and game 1's result below
     lines = AuditEntry.objects.filter(tournament_id=pk).order_by("pk")
     assert [e.who for e in lines][-2:] == [f"Tisch 1 · {names[0]}", f"Tisch 1 · {names[1]}"]
-    assert "Ergebnis am Tisch bestätigt: Tisch 1, Partie 1" in logged(fresh(pk))[-1]
+    assert "Ergebnis am Tisch bestätigt: Tisch 1, Durchgang 1" in logged(fresh(pk))[-1]
 
 
 def test_a_dispute_shows_both_versions_and_the_organiser_decides_with_one_click() -> None:

@@ -254,6 +254,11 @@ def _posted_game(request: HttpRequest) -> int:
         return 0
 
 
+def _where(seat: Seat) -> dict[str, Any]:
+    """The table and game of a seat for a log line ('Tisch 3, Durchgang 2')."""
+    return {"table": seat.index, "word": seat.st.rule.game_word(), "game": seat.game}
+
+
 def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[ResultForm, bool]:
     """Take the result a player entered; say whether it was stored."""
     tour = read_only(link.tournament)[0]
@@ -271,7 +276,7 @@ def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[
         scores=form.values("points"), pips=form.values("pips"), places=form.values("place"),
         by=_by(seat.index, tour.name_of(me)),
     )  # fmt: skip
-    said = msg("Result entered at table {table}, game {game}", table=seat.index, game=seat.game)
+    said = msg("Result entered at table {table}, {word} {game}", **_where(seat))
     refused = _saved(request, link, fact, said)
     if refused:
         form.add_error(None, refused)
@@ -292,7 +297,7 @@ def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None
         entry=entry,
         by=_by(seat.index, tour.name_of(me)),
     )  # fmt: skip
-    said = msg("Result confirmed at table {table}, game {game}", table=seat.index, game=seat.game)
+    said = msg("Result confirmed at table {table}, {word} {game}", **_where(seat))
     refused = _saved(request, link, fact, said)
     if refused:
         messages.error(request, refused)
