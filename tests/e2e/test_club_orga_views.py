@@ -44,7 +44,7 @@ def test_the_changed_pages_read_well(
                            day=None, at="2026-01-01T19:00", by="leitung")  # fmt: skip
     pk = stored(group).pk
     page.goto(base + f"/turniere/{pk}/regeln/")
-    expect(page.locator("#rules-summary")).to_contain_text("Gruppenrunde: 3 Partien")
+    expect(page.locator("#rules-summary")).to_contain_text("Gruppenrunde: Durchgang 1 bis 3")
     shoot(page, shots, f"d-rules-{width}")
     page.goto(base + f"/turniere/{pk}/auslosung/")
     expect(page.locator("#seed")).to_be_visible()
