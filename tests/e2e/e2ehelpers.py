@@ -255,3 +255,21 @@ def play_knockout(page: Page, shots: Path, tag: str, seed: int) -> int:
         no_errors(page)
         expect(page.locator("nav.tabs a.active")).to_have_text("Tische")
     raise AssertionError(f"nach {STEP_LIMIT} Schritten kein Sieger / no winner")
+
+
+# Keeps every EventSource the page opens, to cut its connection as a dead network would.
+KEEP_SOURCES = """
+(() => {
+  const Real = window.EventSource;
+  window.sources = [];
+  window.EventSource = function (url, options) {
+    const source = new Real(url, options);
+    window.sources.push(source);
+    return source;
+  };
+  window.EventSource.CONNECTING = 0;
+  window.EventSource.OPEN = 1;
+  window.EventSource.CLOSED = 2;
+})();
+"""
+CUT = "() => window.sources.forEach(s => { s.close(); s.dispatchEvent(new Event('error')); })"

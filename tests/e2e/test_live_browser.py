@@ -171,30 +171,12 @@ def test_a_page_that_was_offline_catches_up_by_itself(
         h.shoot(phone, shots, "live-phone-back-online")
 
 
-# Keeps every EventSource the page opens, to cut its connection as a dead network would.
-KEEP_SOURCES = """
-(() => {
-  const Real = window.EventSource;
-  window.sources = [];
-  window.EventSource = function (url, options) {
-    const source = new Real(url, options);
-    window.sources.push(source);
-    return source;
-  };
-  window.EventSource.CONNECTING = 0;
-  window.EventSource.OPEN = 1;
-  window.EventSource.CLOSED = 2;
-})();
-"""
-CUT = "() => window.sources.forEach(s => { s.close(); s.dispatchEvent(new Event('error')); })"
-
-
 def test_a_cut_connection_is_opened_again_and_brings_what_was_missed(
     browser: Browser, live_server_url: str, shots: Path
 ) -> None:
     pk = drawn_group(8)
     with t.phone(browser) as phone, organiser(browser, live_server_url) as laptop:
-        phone.add_init_script(KEEP_SOURCES)
+        phone.add_init_script(h.KEEP_SOURCES)
         phone.goto(f"{live_server_url}/turniere/{pk}/stand/")
         phone.evaluate(MARK)
         phone.evaluate(
@@ -203,7 +185,7 @@ def test_a_cut_connection_is_opened_again_and_brings_what_was_missed(
         )
         before = main_text(phone)
         phone.route("**/live/**", lambda route: route.abort())  # no new connection gets through
-        phone.evaluate(CUT)
+        phone.evaluate(h.CUT)
         enter(laptop, live_server_url, pk, 1)
         phone.wait_for_function("() => window.sources.length >= 2", timeout=10000)  # it tries again
         assert main_text(phone) == before and phone.evaluate("window.heard") == 0

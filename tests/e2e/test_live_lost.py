@@ -16,31 +16,15 @@ pytestmark = [pytest.mark.e2e]
 
 LOST = "Verbindung unterbrochen – wird wiederhergestellt"
 BEHIND = "evtl. nicht aktuell"
-WAIT = 15000  # ms: the notice waits a few seconds (a stream ending on time is back at once)
-# Keeps every EventSource the page opens, to cut its connection as a dead network would.
-KEEP_SOURCES = """
-(() => {
-  const Real = window.EventSource;
-  window.sources = [];
-  window.EventSource = function (url, options) {
-    const source = new Real(url, options);
-    window.sources.push(source);
-    return source;
-  };
-  window.EventSource.CONNECTING = 0;
-  window.EventSource.OPEN = 1;
-  window.EventSource.CLOSED = 2;
-})();
-"""
 OPEN = "() => window.sources.length > 0 && window.sources.at(-1).readyState === 1"
-CUT = "() => window.sources.forEach(s => { s.close(); s.dispatchEvent(new Event('error')); })"
+WAIT = 15000  # ms: the notice waits a few seconds (a stream ending on time is back at once)
 
 
 def cut(page: Page) -> None:
     """Wait for the stream, then cut it; no new connection gets through."""
     page.wait_for_function(OPEN, timeout=WAIT)
     page.route("**/live/**", lambda route: route.abort())
-    page.evaluate(CUT)
+    page.evaluate(h.CUT)
 
 
 def restore(page: Page) -> None:
@@ -53,7 +37,7 @@ def test_a_phone_says_the_connection_is_lost_and_that_it_is_back(
 ) -> None:
     pk = drawn_group(8)
     with t.phone(browser) as phone:
-        phone.add_init_script(KEEP_SOURCES)
+        phone.add_init_script(h.KEEP_SOURCES)
         phone.goto(f"{live_server_url}/turniere/{pk}/stand/")
         notice = phone.get_by_role("status").filter(has_text=LOST)
         expect(notice).to_be_hidden()
@@ -78,7 +62,7 @@ def test_the_projector_says_the_connection_is_lost_and_its_clocks_may_be_behind(
     pk = knockout(14, minutes_ago=3)
     choose(pk, ["ko_tables"], seconds=60)
     for width, height in ((1920, 1080), (1280, 720)):
-        page.add_init_script(KEEP_SOURCES)
+        page.add_init_script(h.KEEP_SOURCES)
         open_projector(page, live_server_url, pk, width, height)
         banner = page.locator("#live-lost")
         clocks = page.locator(".slide:not([hidden]) [data-clock-elapsed]")
