@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from helpers import played
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import GROUP, written
 from tafelrunde.engine.knockout import (
     GameLost,
     KnockoutRules,
@@ -26,7 +27,7 @@ from tafelrunde.engine.knockout import (
     StepKind,
     next_steps,
 )
-from tafelrunde.engine.rating_games import family_of, knockout_games, tournament_games
+from tafelrunde.engine.rating_games import knockout_games, tournament_games
 from tafelrunde.engine.ratings import (
     BETA,
     KAPPA,
@@ -274,7 +275,7 @@ def test_a_to_c_give_one_game_per_table_result(preset: str, n: int) -> None:
     gs = tournament_games(state, tournament="t1", key="2026-03-01", persons={"p01": "anna"})
     outcomes = [(s, key, o) for s in state.stages for key, o in sorted(s.outcomes.items())]
     assert len(gs) == len(outcomes) == sum(len(s.results) for s in state.stages)
-    family = family_of(state.tournament.ruleset.format)
+    family = GROUP.rating_family(written(state.tournament.ruleset))
     assert family == preset
     for g, (s, (game, table), o) in zip(gs, outcomes, strict=True):
         assert g.family == family and g.key == "2026-03-01"

@@ -96,7 +96,7 @@ def tournament_pages(client: Client, rec: TournamentRecord, seen: Seen) -> None:
         if name == "table-links":
             table_pages(response, seen)
     for kind in KINDS:  # every print page of the format
-        if kind.fits(rec.format):
+        if kind.fits(rec.family):
             path = reverse("print", args=[rec.pk, kind.slug])
             expect(client.get(path), (200,), f"GET {path}")
     if knockout:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -60,6 +61,14 @@ class Page:
         return b"".join(m.get("body", b"") for m in self.sent[1:]).decode()
 
 
+async def until(condition: Callable[[], bool], limit: float = 20.0) -> None:
+    """Wait until the condition holds (a busy machine may take a while); fail after `limit` s."""
+    deadline = asyncio.get_running_loop().time() + limit
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "waited in vain"
+        await asyncio.sleep(0.02)
+
+
 def test_a_stream_sends_the_missed_change_then_each_new_one_and_leaves_nothing() -> None:
     """Old revision: told at once; a change in another thread: told; 40 pages gone: no trace."""
     rec = tournament()
@@ -69,19 +78,18 @@ def test_a_stream_sends_the_missed_change_then_each_new_one_and_leaves_nothing()
         old = Page(rec.pk, b"rev=0123abcd")
         pages = [Page(rec.pk, f"rev={rec.revision}".encode()) for _ in range(40)]
         tasks = [asyncio.ensure_future(app(p.scope, p.receive, p.send)) for p in [old, *pages]]
-        await asyncio.sleep(0.5)
+        await until(lambda: sum(HUB.streams.values()) == 41 and "event: change" in old.body)
         assert old.sent[0]["status"] == 200
         assert f"id: {rec.revision}" in old.body and "event: change" in old.body
         assert all("event:" not in p.body for p in pages)  # up to date: nothing to tell
         assert sum(HUB.streams.values()) == 41
         await asyncio.get_running_loop().run_in_executor(None, touch, rec.pk)
-        await asyncio.sleep(0.5)
         new = (
             await TournamentRecord.objects.filter(pk=rec.pk)
             .values_list("revision", flat=True)
             .aget()
         )
-        assert all(f"id: {new}" in p.body for p in pages)
+        await until(lambda: all(f"id: {new}" in p.body for p in pages))
         for p in [old, *pages]:
             p.left.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 5)

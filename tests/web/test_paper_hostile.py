@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from factories import logged_in, tournaments_in_play
+from tafelrunde.engine.families import family_of_letter
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.paper.kinds import KINDS
 
@@ -24,7 +25,7 @@ VALUES = st.one_of(ODD, st.text(max_size=40))
 
 def addresses(pk: int, fmt: str) -> list[str]:
     """Every print page of a tournament: each kind it has, and everything at once."""
-    return [f"/turniere/{pk}/drucken/{k.slug}/" for k in KINDS if k.fits(fmt)] + [
+    return [f"/turniere/{pk}/drucken/{k.slug}/" for k in KINDS if k.fits(family_of_letter(fmt))] + [
         f"/turniere/{pk}/drucken/alles/",
         f"/turniere/{pk}/drucken/",
     ]

@@ -6,8 +6,10 @@ import re
 import time
 from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 from webhelpers import organiser, text
@@ -15,6 +17,7 @@ from webhelpers import organiser, text
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.planning import DEFAULT_RUNS
 from tafelrunde.web.core.domain import club_presets, planning
+from tafelrunde.web.core.models import ClubPreset
 from tafelrunde.web.core.plan_run import PlanRun
 
 pytestmark = [
@@ -22,6 +25,7 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.both_databases,
 ]
+FUENFERRUNDE = Path(__file__).resolve().parents[1] / "data" / "fuenferrunde.toml"
 GOOD = {"preset": "schocken-ko", "players": "12", "tables": "3", "seed": "42"}
 
 
@@ -237,3 +241,19 @@ def test_a_club_preset_is_offered_and_planned() -> None:
     assert "Würfelabend (Vereinsvorlage)" in text(client.get(f"/planung/{pk}/")) + done
     page = client.post("/planung/", GOOD | {"preset": "club:999999", "players": "12"})
     assert "Bitte eine Vorlage aus der Liste wählen." in text(page)
+
+
+def test_a_club_format_without_a_letter_is_planned_like_a_shipped_one() -> None:
+    client = organised()
+    upload = SimpleUploadedFile("fuenferrunde.toml", FUENFERRUNDE.read_bytes())
+    assert client.post("/vorlagen/", {"name": "Fünferrunde", "file": upload}).status_code == 302
+    value = club_presets.choice_value(ClubPreset.objects.get(name="Fünferrunde"))
+    response = client.post("/planung/", GOOD | {"preset": value, "players": "23", "tables": "5"})
+    assert response.status_code == 302, text(response)[-1500:]
+    pk = plan_pk(response)
+    done = finished(client, pk)
+    run = PlanRun.objects.get(pk=pk)
+    assert run.status == PlanRun.DONE and run.result["name"] == "Fünferrunde"
+    assert run.result["knockout"] is False
+    page = text(client.get(f"/planung/{pk}/")) + done
+    assert "Fünferrunde" in page and "Format ?" not in page

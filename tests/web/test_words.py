@@ -12,6 +12,7 @@ from fuzzhelpers import TABLE_LINK
 from webhelpers import text
 
 from factories import group_tournament, logged_in, results_missing, rolloff_open, stored
+from tafelrunde.engine.families import GROUP
 from tafelrunde.web.paper.kinds import KINDS
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -54,7 +55,7 @@ def test_format_a_pages_say_durchgang_not_partie() -> None:
     pages = [reverse(n, args=[pk]) for n in names]
     links = text(boss.get(reverse("table-links", args=[pk])))
     pages += [reverse("table-link", args=[t]) for t in TABLE_LINK.findall(links)[:2]]
-    pages += [reverse("print", args=[pk, k.slug]) for k in KINDS if k.fits("A")]
+    pages += [reverse("print", args=[pk, k.slug]) for k in KINDS if k.fits(GROUP)]
     tables = visible(text(boss.get(reverse("tables", args=[pk]))))
     assert "Durchgang" in tables
     said = {}

@@ -14,17 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import GROUP, KNOCKOUT, written
 from tafelrunde.engine.knockout.state import KnockoutState
 from tafelrunde.engine.ratings import Game
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
-
-FAMILIES = {"A": "gruppenmodus", "B": "alhambra", "C": "king-lui", "D": "schocken"}
-
-
-def family_of(format_letter: str) -> str:
-    """The game family of a format (A: Gruppenmodus, B: Alhambra, C: King Lui, D: Schocken)."""
-    return FAMILIES.get(format_letter, format_letter.lower())
 
 
 def person_of(tournament: str, player: str, persons: Mapping[str, str]) -> str:
@@ -69,7 +63,7 @@ def tournament_games(
 ) -> list[Game]:
     """The games of a format A–C tournament, in playing order (stage, game, table)."""
     persons = persons or {}
-    fam = family or family_of(state.tournament.ruleset.format)
+    fam = family or GROUP.rating_family(written(state.tournament.ruleset))
     games: list[Game] = []
     for st in state.stages:
         for (game, table), outcome in sorted(st.outcomes.items()):
@@ -89,7 +83,7 @@ def knockout_games(
 ) -> list[Game]:
     """The games of a format D tournament: one per closed table, in the order tables opened."""
     persons = persons or {}
-    fam = family or family_of("D")
+    fam = family or KNOCKOUT.rating_family(written(state.rules))
     games: list[Game] = []
     for number in sorted(state.tables):
         table = state.tables[number]

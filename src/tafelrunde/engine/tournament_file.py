@@ -22,6 +22,7 @@ from tafelrunde.engine.facts import (
     Undo,
     Withdrawn,
 )
+from tafelrunde.engine.families import family_of
 from tafelrunde.engine.knockout.facts import KnockoutFact
 from tafelrunde.engine.knockout.ko_file import (
     KnockoutTournament,
@@ -273,7 +274,7 @@ def from_data(
             checked_tree(data, field="file")
         if not isinstance(data.get("ruleset"), dict):
             raise RuleError(msg("is missing."), field="ruleset")
-        knockout = data["ruleset"].get("format") == "D"
+        knockout = family_of(data["ruleset"]).knockout
         tour = ko_read(data) if knockout else _read(data)
     except RuleError as err:
         raise damaged(origin, labelled(err.msg, err.field or "")) from None

@@ -6,6 +6,7 @@ from importlib import resources
 from pathlib import Path
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import family_of
 from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
@@ -37,7 +38,7 @@ def shipped_description(text: str) -> bool:
 def rules_from_toml(text: str, *, origin: str = "ruleset") -> AnyRules:
     """Read a ruleset file of any format: `format = "D"` is the knockout, A–C the rest."""
     data = read_toml(text, origin=origin)
-    if data.get("format") == "D":
+    if family_of(data).knockout:
         return knockout_rules_from_dict(data)
     return ruleset_from_dict(data)
 

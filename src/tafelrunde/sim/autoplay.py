@@ -6,10 +6,9 @@ import random
 
 from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.facts import Result, Tournament
+from tafelrunde.engine.families import GROUP, written
 from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.tournament_state import TournamentState
-
-SCORE_RANGE = {"A": (0, 0), "B": (40, 160), "C": (0, 30)}
 
 
 def random_result(state: TournamentState, game: int, table: int, rng: random.Random) -> Result:
@@ -17,7 +16,7 @@ def random_result(state: TournamentState, game: int, table: int, rng: random.Ran
     st = state.current
     assert st is not None
     players = st.seated(game, table)  # without players who withdrew
-    low, high = SCORE_RANGE.get(state.tournament.ruleset.format, (0, 100))
+    low, high = GROUP.score_range(written(state.tournament.ruleset))
     scores: dict[str, Num] = {}
     if st.rule.score == "required" or (st.rule.score == "optional" and high > 0):
         scores = {p: rng.randint(low, high) for p in players}

@@ -6,11 +6,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import family_of_letter
 from tafelrunde.i18n import msg
-
-# minutes of one game (a pass of format A, a game of Alhambra, a game of King Lui) per format
-GAME_MINUTES = {"A": 10.0, "B": 60.0, "C": 20.0}
-DEFAULT_GAME_MINUTES = 30.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -27,7 +24,7 @@ class TimeModel:
         """Return the minutes of one game of an A–C format."""
         if self.game_minutes is not None:
             return self.game_minutes
-        return GAME_MINUTES.get(fmt, DEFAULT_GAME_MINUTES)
+        return family_of_letter(fmt).game_minutes({"format": fmt})
 
     def check(self) -> TimeModel:
         """Refuse negative times (and a jitter of 1 or more); return the model."""
@@ -93,15 +90,19 @@ class TableCount:
     def __init__(self, start: float = 0.0) -> None:
         self.start = start
         self.now = 0
-        self.most = 0
         self.total = 0
         self.steps: list[tuple[float, int]] = [(0.0, 0)]  # from this second on, so many
+
+    @property
+    def most(self) -> int:
+        """The most tables in play at once (a table closed and one opened at the same
+        moment is the same table played on: it counts once)."""
+        return max(n for _, n in self.steps)
 
     def open(self, at: float, count: int = 1) -> None:
         """Note tables being opened at a time."""
         self.now += count
         self.total += count
-        self.most = max(self.most, self.now)
         self.note(at)
 
     def close(self, at: float, count: int = 1) -> None:

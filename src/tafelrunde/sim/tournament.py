@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import family_of_letter
 from tafelrunde.engine.knockout import KnockoutRules
 from tafelrunde.engine.tables import feasible
 from tafelrunde.i18n import msg
@@ -74,6 +75,11 @@ class TournamentSim:
     seconds: float = 0.0  # wall-clock time of the simulation
     tables: int | None = None  # physical tables; None: as many as the tournament asks for
 
+    @property
+    def knockout(self) -> bool:
+        """Whether the simulated format is of the knockout family (the registry's answer)."""
+        return family_of_letter(self.format).knockout
+
     def spread(self, figure: str) -> Spread:
         """Return the spread of one figure (see FIGURES) over the runs."""
         return Spread.of([float(getattr(r, figure)) for r in self.runs])
@@ -85,13 +91,14 @@ class TournamentSim:
             "name": self.name,
             "name_en": self.name_en,
             "format": self.format,
+            "knockout": self.knockout,
             "players": self.players,
             "tables": self.tables,
             "seed": self.seed,
             "runs": len(self.runs),
-            "engine": self.engine if self.format == "D" else "random_results",
+            "engine": self.engine if self.knockout else "random_results",
             "time_model": self.model.to_json(),
-            "game_minutes": None if self.format == "D" else self.model.minutes_of(self.format),
+            "game_minutes": None if self.knockout else self.model.minutes_of(self.format),
             "results": [r.to_json() for r in self.runs],
             "ranking": self.runs[0].ranking if self.runs else [],
             "spread": {f: self.spread(f).to_json(clock=f in TIMES) for f in FIGURES},

@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from tafelrunde.engine.confirmation import MODES, Mode
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import KNOCKOUT_LETTER
 from tafelrunde.engine.knockout.clock import time_of_day
 from tafelrunde.engine.knockout.rules import FILL_RULES, KnockoutRules
 from tafelrunde.engine.limits import (
@@ -107,8 +108,8 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     top = _Reader(data, "", TOP_KEYS)
     if top.whole("schema", 1, high=1_000_000) != 1:
         raise RuleError(msg("only version 1 is supported."), field="schema")
-    if top.text("format", "D") != "D":
-        raise RuleError(msg("must be 'D'."), field="format")
+    if top.text("format", KNOCKOUT_LETTER) != KNOCKOUT_LETTER:
+        raise RuleError(msg("must be '{letter}'.", letter=KNOCKOUT_LETTER), field="format")
     reg = top.sub("registration", {"admission", "deadline", "start", "check_in", "entry_fee"})
     base = KnockoutRules()
     admission = reg.clock("admission", base.admission)

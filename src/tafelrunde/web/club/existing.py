@@ -11,21 +11,23 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any
 
+from tafelrunde.engine.families import FAMILIES, family_of_letter
 from tafelrunde.engine.name_match import name_key, name_keys
 
-ADDED = {"A": "latejoined", "B": "latejoined", "C": "latejoined", "D": "register"}
+ADDED = tuple(f.late_fact for f in FAMILIES)  # the facts that add a player after the start
 
 
 def players_in(fmt: str, players: Any, facts: list[Any]) -> list[tuple[str, str]]:
     """A stored tournament's players (id, name): its player list and the facts that add
     players (late joins, format-D registrations), without the undone ones."""
+    family = family_of_letter(fmt)
     undone = {f.get("target") for f in facts if isinstance(f, dict) and f.get("type") == "undo"}
     found = [
         (str(p["id"]), str(p["name"]))
-        for p in (players if fmt != "D" and isinstance(players, list) else [])
+        for p in (players if not family.knockout and isinstance(players, list) else [])
         if isinstance(p, dict) and "id" in p and "name" in p
     ]
-    kind = ADDED.get(fmt, "")
+    kind = family.late_fact
     for f in facts:
         if isinstance(f, dict) and f.get("type") == kind and f.get("n") not in undone:
             found.append((str(f.get("player", "")), str(f.get("name") or f.get("player", ""))))
@@ -40,7 +42,7 @@ def link_existing(apps: Any, schema_editor: Any = None) -> None:
     link_model = apps.get_model("club", "PlayerLink")
     seen: dict[str, list[tuple[int, str, str]]] = defaultdict(list)  # key: tournament, id, name
     for rec in tournaments.objects.order_by("pk"):
-        adding = facts.objects.filter(tournament=rec, data__type__in=[*ADDED.values(), "undo"])
+        adding = facts.objects.filter(tournament=rec, data__type__in=[*ADDED, "undo"])
         data = list(adding.order_by("n").values_list("data", flat=True))
         for pid, name in players_in(rec.format, rec.players, data):
             key = name_key(name)

@@ -89,7 +89,7 @@ def summary(rec: TournamentRecord) -> Played:
         RawGame(g.family, g.tiebreak, {k[cut:]: v for k, v in g.places.items()}) for g in found
     )
     places = {r["id"]: r["place"] for r in rows} if state.finished else {}
-    return Played(rec.pk, rec.format, state.finished, names, places, games, **extra)
+    return Played(rec.pk, rec.format_label, state.finished, names, places, games, **extra)
 
 
 _PLAYED: Kept[tuple[int, str], Played] = Kept(KEPT_TOURNAMENTS)

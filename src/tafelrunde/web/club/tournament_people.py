@@ -79,7 +79,7 @@ def not_linked() -> list[Open]:
     found = []
     counted = TournamentRecord.objects.annotate(linked=Count("person_links")).order_by("-pk")
     for rec in counted:
-        adding = FactRecord.objects.filter(tournament=rec, data__type__in=[*ADDED.values(), "undo"])
+        adding = FactRecord.objects.filter(tournament=rec, data__type__in=[*ADDED, "undo"])
         data = list(adding.order_by("n").values_list("data", flat=True))
         players = len({pid for pid, _ in players_in(rec.format, rec.players, data)})
         if players > rec.linked:  # type: ignore[attr-defined]

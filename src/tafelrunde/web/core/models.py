@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from tafelrunde.engine.families import Family, family_of
 from tafelrunde.engine.log import message_from_data
 from tafelrunde.errors import pair
 from tafelrunde.i18n import Message
@@ -57,6 +58,16 @@ class TournamentRecord(models.Model):
     def __str__(self) -> str:
         """Name the tournament."""
         return self.name
+
+    @property
+    def family(self) -> Family:
+        """The tournament's format family (the registry's answer for its ruleset)."""
+        return family_of(self.ruleset)
+
+    @property
+    def format_label(self) -> str:
+        """How pages name its format: the letter, or a club's own ruleset by its name."""
+        return self.family.label(self.ruleset)
 
 
 class FactRecord(models.Model):

@@ -32,7 +32,7 @@ def slide_list(rec: TournamentRecord, choice: Choice) -> tuple[str, int]:
         html = render_to_string("live/slide_list.html", {"slides": slides, "rec": now})
         return html, len(slides)
 
-    if rec.format == "D":
+    if rec.family.knockout:
         return make(rec)
     return latest(rec, f"projector:{lang()}:{choice}", make)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tafelrunde.engine.families import GROUP, KNOCKOUT, Family
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.live.models import ProjectorSettings
@@ -20,13 +21,15 @@ KIND_NAMES: dict[str, Message] = {
     "grand_final": msg("Grand final"),
     "ranking": msg("Final ranking and prizes"),
 }
-GROUP_KINDS = ("seating", "tables", "standings", "ranking")  # formats A–C
-KNOCKOUT_KINDS = ("seating", "queues", "ko_tables", "grand_final", "ranking")  # format D
+KINDS = {  # by format family, in the order they rotate
+    GROUP.key: ("seating", "tables", "standings", "ranking"),
+    KNOCKOUT.key: ("seating", "queues", "ko_tables", "grand_final", "ranking"),
+}
 
 
-def kinds_for(fmt: str) -> tuple[str, ...]:
-    """The slide kinds a tournament of this format can show, in the order they rotate."""
-    return KNOCKOUT_KINDS if fmt == "D" else GROUP_KINDS
+def kinds_for(family: Family) -> tuple[str, ...]:
+    """The slide kinds a tournament of this format family can show, in the order they rotate."""
+    return KINDS[family.key]
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class Choice:
 
 def choice_of(rec: TournamentRecord) -> Choice:
     """The stored choice, or the defaults (every kind, 12 s, dark) when none is stored."""
-    everything = kinds_for(rec.format)
+    everything = kinds_for(rec.family)
     kept = ProjectorSettings.objects.filter(tournament_id=rec.pk).first()
     if kept is None:
         return Choice(everything)

@@ -63,7 +63,7 @@ def slides_of(rec: TournamentRecord, choice: Choice, now: float) -> list[Slide]:
     from tafelrunde.web.live import slides_common, slides_group, slides_knockout
 
     makers = slides_common.MAKERS | (
-        slides_knockout.MAKERS if rec.format == "D" else slides_group.MAKERS
+        slides_knockout.MAKERS if rec.family.knockout else slides_group.MAKERS
     )
     shown: list[Slide] = []
     for kind in choice.kinds:

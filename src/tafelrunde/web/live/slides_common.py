@@ -27,7 +27,7 @@ def seating(rec: TournamentRecord, now: float) -> list[Slide]:
     if not drawn(state):
         return []
     found = seating_of(rec)
-    rows = hall_rows(found, rec.format == "D")
+    rows = hall_rows(found, rec.family.knockout)
     if not any("table" in r for r in rows):
         return []
     note = translated(found.title)

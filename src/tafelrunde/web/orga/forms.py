@@ -6,32 +6,37 @@ import contextlib
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import family_of, written
 from tafelrunde.engine.knockout import KnockoutRules
+from tafelrunde.engine.ruleset import named
 from tafelrunde.presets import load_rules, preset_names
 from tafelrunde.web.core.domain.club_presets import choice_value, club_rules
 from tafelrunde.web.core.models import ClubPreset, Event
+from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.validators import one_line
 
-PRESET_TITLES = {
-    "gruppenmodus": gettext_lazy("A – group mode with passes"),
-    "alhambra": gettext_lazy("B – Alhambra: three stages"),
-    "king-lui": gettext_lazy("C – King Lui, serpentine seating"),
-    "schocken-ko": gettext_lazy("D – Schocken knockout"),
-}
+
+def shipped_title(name: str) -> str:
+    """A shipped preset as the form offers it: its letter and its own name ('A – …')."""
+    rules = load_rules(name)
+    data = written(rules)
+    title = translated(named(rules.name, rules.name_en))
+    letter = family_of(data).letter(data)
+    return f"{letter} – {title}" if letter else title
 
 
 def preset_choices() -> list[tuple[str, Any]]:
     """No preset (an own file), the shipped presets, then the club's own presets, grouped."""
     choices: list[tuple[str, Any]] = [
         ("", gettext("– own ruleset file –")),
-        (gettext("Shipped presets"), [(n, str(PRESET_TITLES.get(n, n))) for n in preset_names()]),
+        (gettext("Shipped presets"), [(n, shipped_title(n)) for n in preset_names()]),
     ]
-    said = gettext("{preset} (format {format})")
+    said, club = gettext("{preset} (format {format})"), gettext("{preset} (the club's own format)")
     own = [
-        (choice_value(p), said.format(preset=p.name, format=p.format or "–"))
+        (choice_value(p), (said if p.format else club).format(preset=p.name, format=p.format))
         for p in ClubPreset.objects.all()
     ]
     return choices + ([(gettext("Club presets"), own)] if own else [])

@@ -9,9 +9,10 @@ from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import whole_number
+from tafelrunde.presets import preset_names
 from tafelrunde.web.core.domain.club_presets import choice_value, is_club_value
 from tafelrunde.web.core.models import ClubPreset
-from tafelrunde.web.orga.forms import PRESET_TITLES, preset_choices
+from tafelrunde.web.orga.forms import preset_choices, shipped_title
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 2000
 MIN_TABLES, MAX_TABLES = 1, 500
@@ -26,7 +27,7 @@ def preset_title(name: str) -> str:
         if found is None:
             return gettext("a club preset deleted since")
         return gettext("{preset} (club preset)").format(preset=found.name)
-    return str(PRESET_TITLES.get(name, name))
+    return shipped_title(name) if name in preset_names() else name
 
 
 class CountField(forms.CharField):

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext
 
+from tafelrunde.engine.families import Family
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.live.projector_choice import (
     FEWEST_SECONDS,
@@ -25,11 +26,11 @@ class ProjectorForm(forms.Form):
     seconds = forms.IntegerField(min_value=FEWEST_SECONDS, max_value=MOST_SECONDS)
     theme = forms.ChoiceField(widget=forms.RadioSelect)
 
-    def __init__(self, fmt: str, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, family: Family, *args: Any, **kwargs: Any) -> None:
         """Offer the kinds of this format; label the fields and say what is wrong in words."""
         super().__init__(*args, **kwargs)
         f = self.fields
-        f["kinds"].choices = [(k, translated(KIND_NAMES[k])) for k in kinds_for(fmt)]
+        f["kinds"].choices = [(k, translated(KIND_NAMES[k])) for k in kinds_for(family)]
         f["kinds"].label = gettext("Slides")
         f["kinds"].help_text = gettext("A slide with nothing to show is left out by itself.")
         f["kinds"].error_messages |= {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.families import GROUP, KNOCKOUT, Family
 from tafelrunde.i18n import msg
 from tafelrunde.web.paper.cards import cards_part
 from tafelrunde.web.paper.certificates import certificates_part
@@ -27,11 +28,11 @@ KINDS: tuple[Kind, ...] = (
     Kind("anmeldeliste", msg("Registration list"),
          msg("Every registered player with a number, the entry fee, whether it is paid and a "
              "column to sign; empty lines for late registrations."),
-         registration_part, formats="D"),
+         registration_part, families=(KNOCKOUT,)),
     Kind("stand", msg("Standings"),
          msg("Each stage's standing with every tie-break, the deciding one and who goes on; "
              "the newest stage first, each on its own page."),
-         standings_part, formats="ABC", staff_only=False),
+         standings_part, families=(GROUP,), staff_only=False),
     Kind("endstand", msg("Final ranking"),
          msg("The overall ranking with points and tie-breaks (format D: with the prizes); "
              "marked as provisional until the tournament is over."),
@@ -39,7 +40,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("schock-aus-koenig", msg("Schock-Aus-König"),
          msg("Each player's Schock aus, counted (donation handed in) or not yet paid, most "
              "first; the king marked and the donations."),
-         kings_part, formats="D", staff_only=False),
+         kings_part, families=(KNOCKOUT,), staff_only=False),
     Kind("urkunden", msg("Certificates"),
          msg("One certificate per prize place, once the tournament is over: the club, the "
              "tournament, the place, the name and the prize."),
@@ -50,6 +51,6 @@ BY_SLUG = {k.slug: k for k in KINDS}
 EVERYTHING = ("tischkarten", "spielzettel", "wer-sitzt-wo")
 
 
-def kinds_for(fmt: str) -> list[Kind]:
-    """The print pages a tournament of this format has."""
-    return [k for k in KINDS if k.fits(fmt)]
+def kinds_for(family: Family) -> list[Kind]:
+    """The print pages a tournament of this format family has."""
+    return [k for k in KINDS if k.fits(family)]

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from tafelrunde.engine.families import FAMILIES, Family
 from tafelrunde.i18n import Message
 from tafelrunde.web.core.models import TournamentRecord
 
@@ -41,9 +42,9 @@ class Kind:
     name: Message
     about: Message
     make: Maker
-    formats: str = "ABCD"
+    families: tuple[Family, ...] = FAMILIES
     staff_only: bool = True  # it shows table links or money: only for organisers and referees
 
-    def fits(self, fmt: str) -> bool:
-        """Say whether a tournament of this format has this page."""
-        return fmt in self.formats
+    def fits(self, family: Family) -> bool:
+        """Say whether a tournament of this format family has this page."""
+        return family in self.families

@@ -7,6 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import Resolver404, resolve
 
+from tafelrunde.engine.families import Family
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -33,14 +34,14 @@ def in_words(request: HttpRequest, typed: Pairs) -> Pairs | None:
     if link is None:
         return [(k, v) for k, v in typed if k not in HIDDEN]
     tour, state = read_only(link.tournament)
-    name = _names(link.tournament.format, tour, state)
+    name = _names(link.tournament.family, tour, state)
     return [(translated(_label(key, value, name)), _value(key, value, name))
             for key, value in typed if key not in HIDDEN]  # fmt: skip
 
 
-def _names(form: str, tour: Any, state: Any) -> Any:
+def _names(family: Family, tour: Any, state: Any) -> Any:
     """A player's name from their id (the id itself when nobody has it)."""
-    if form == "D":
+    if family.knockout:
         return lambda p: state.players[p].name if p in state.players else p
     return tour.name_of
 

@@ -70,7 +70,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     rec = link.tournament
     tour, state = read_only(rec)
     me_key = ME.format(pk=link.pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         if link.table not in state.tables:
             return gone(request)  # the opening was taken back
         seats: tuple[str, ...] = tuple(state.tables[link.table].remaining)
@@ -97,9 +97,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         if not me:
             messages.error(request, translated(msg("Please tap your name first.")))
             return redirect(request.path)
-        if rec.format == "D":
+        if rec.family.knockout:
             return ko.post(request, link, me, _by(_hall(state, link.table), state.players[me].name))
-    if rec.format == "D":
+    if rec.family.knockout:
         return ko.page(request, link, state, me)
     if request.method == "POST":
         if action == "enter":

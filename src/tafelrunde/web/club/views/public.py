@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from tafelrunde.engine.rating_games import family_of
+from tafelrunde.engine.families import SHIPPED, family_of_letter
 from tafelrunde.engine.ratings import shown
 from tafelrunde.web.club.charts import Labels, Point, bar_chart, line_chart
 from tafelrunde.web.club.models import Person
@@ -36,14 +36,17 @@ def family_name(family: str) -> str:
         "king-lui": "King Lui",
         "schocken": "Schocken",
     }
-    return names.get(family, family)
+    return names.get(family) or family.replace("-", " ").capitalize()
 
 
-def format_name(letter: str) -> str:
-    """A format with its letter and game, e.g. 'Format B · Alhambra'."""
+def format_name(label: str) -> str:
+    """A format with its letter and game ('Format B · Alhambra'), or a club's own by name."""
+    shipped = SHIPPED.get(label)
+    if shipped is None:
+        return label
     return _("Format %(letter)s · %(game)s") % {
-        "letter": letter,
-        "game": family_name(family_of(letter)),
+        "letter": label,
+        "game": family_name(shipped.rating_family),
     }
 
 
@@ -73,7 +76,7 @@ def tournament_row(t: Tournament, player: str) -> dict[str, Any]:
         "place": got.places.get(player),
         "participants": got.participants,
         "games": got.games_of(player),
-        "knockout": got.format == "D",
+        "knockout": family_of_letter(got.format).knockout,
         "schock_outs": got.schock_outs.get(player, 0),
         "king": player in got.kings,
     }

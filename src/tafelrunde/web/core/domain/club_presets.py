@@ -9,7 +9,7 @@ import tomli_w
 from django.db import IntegrityError, transaction
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout import KnockoutRules
+from tafelrunde.engine.families import family_of, written
 from tafelrunde.engine.limits import checked_text, labelled
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, rules_from_toml
@@ -32,8 +32,9 @@ def is_club_value(value: str) -> bool:
 
 
 def format_of(rules: AnyRules) -> str:
-    """The format letter of a ruleset ('D' for the knockout)."""
-    return "D" if isinstance(rules, KnockoutRules) else rules.format
+    """The format letter of a ruleset ('' for a club's own format)."""
+    data = written(rules)
+    return family_of(data).letter(data)
 
 
 def club_rules(value: str) -> AnyRules:

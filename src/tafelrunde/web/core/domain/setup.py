@@ -12,6 +12,7 @@ from django.db import DatabaseError, transaction
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.engine.families import family_of
 from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.knockout.entry import record_all, registrations
 from tafelrunde.engine.limits import checked_text, labelled
@@ -143,7 +144,7 @@ def with_rules(
     except RuleError as err:
         raise (at_field(err, field) if field else err) from None
     source = rules.source
-    if (source.get("format") == "D") != (rec.format == "D"):
+    if family_of(source) is not rec.family:
         raise RuleError(
             msg("A tournament's format cannot change; please create a new tournament."),
             field="format",

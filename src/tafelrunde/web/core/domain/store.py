@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Tournament, Undo
+from tafelrunde.engine.families import family_of
 from tafelrunde.engine.knockout import KnockoutTournament, OpenTable
 from tafelrunde.engine.knockout.ko_file import ko_stored
 from tafelrunde.engine.log import LogLine, log_to_data, message_data
@@ -47,7 +48,7 @@ def file_data(rec: TournamentRecord, *, with_log: bool = False) -> dict[str, Any
         "ruleset": rec.ruleset,
         "facts": list(rec.facts.order_by("n").values_list("data", flat=True)),
     }
-    if rec.format == "D":
+    if rec.family.knockout:
         data["day"] = rec.day.isoformat() if rec.day else None
     else:
         data |= {"seed": rec.seed, "players": rec.players}
@@ -217,7 +218,7 @@ def save_new(
         rec = TournamentRecord.objects.create(
             event=event,
             name=data["name"],
-            format=data["ruleset"].get("format", "") or "?",
+            format=family_of(data["ruleset"]).letter(data["ruleset"]),
             ruleset=data["ruleset"],
             players=data.get("players", []),
             seed=data.get("seed"),

@@ -27,7 +27,7 @@ def stamp() -> str:
 
 def tabs(rec: TournamentRecord) -> list[tuple[str, str]]:
     """The tabs of a tournament's pages: address name and label."""
-    if rec.format == "D":
+    if rec.family.knockout:
         pages = [
             ("tournament", _("Overview")),
             ("seats", _("Where do I sit?")),

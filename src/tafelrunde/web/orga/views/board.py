@@ -68,7 +68,7 @@ def results_board(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": shown,
         "counts": [(translated(label), counts.get(k, 0), k) for k, label in COUNTED],
         "game_word": word,
-        "knockout": rec.format == "D",
+        "knockout": rec.family.knockout,
     }
     return page(request, rec, "orga/board.html", context)
 
@@ -88,7 +88,7 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("board", pk)
     decide = request.POST.get("action") == "decide"
     try:
-        if rec.format == "D":
+        if rec.family.knockout:
             _settle_knockout(request, rec, table, game, entry, decide)
         else:
             _settle_group(request, rec, (request.POST.get("stage", "")[:100], game, table),

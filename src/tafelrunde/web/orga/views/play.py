@@ -69,7 +69,7 @@ def _seed(request: HttpRequest, rec: TournamentRecord) -> tuple[int, str]:
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the next draw as a preview with its seed; redraw with a new seed; release it."""
     rec = record_of(pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         return redirect("ko-tables", rec.pk)
     state = _state(rec)
     if request.method == "POST":
@@ -163,7 +163,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     outdated form is refused; a correction that changes who went on is refused with the way
     back (take the next stage back to before its draw, then store the correction)."""
     rec = record_of(pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         return redirect("ko-tables", rec.pk)  # format D enters game losers on its own page
     head = TableForm(request.POST)
     if not head.is_valid():
@@ -289,7 +289,7 @@ def _result_said(basis: int, game: int, table: int, word: Message) -> Message:
 def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a roll-off's order, or let the software roll it with a recorded seed."""
     rec = record_of(pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         return redirect("ko-tables", rec.pk)  # format D has no roll-offs of this kind
     players = request.POST.getlist("players")[: MAX_TABLE_SIZE * 4]
     key = "rolloff-" + "-".join(sorted(players))

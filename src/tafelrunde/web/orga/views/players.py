@@ -33,7 +33,7 @@ FIXED = RuleError(msg("Players cannot be added or removed after the first draw."
 def players(request: HttpRequest, pk: int) -> HttpResponse:
     """List the players; the organiser adds more until the first draw."""
     rec = record_of(pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         return redirect("ko-players", rec.pk)
     form = PlayersForm(
         request.POST if request.method == "POST" else None,

@@ -67,7 +67,7 @@ def _question(state: TournamentState, player: str, name: str) -> str:
 def withdraw(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
     """Withdraw a player after the draw (the form knew the current state)."""
     rec = record_of(pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         return redirect("ko-players", rec.pk)
     form = VersionForm(request.POST)
     if not form.is_valid():
@@ -99,7 +99,7 @@ def withdraw(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     """Let a late player join before the next newly drawn game (where the ruleset allows)."""
     rec = record_of(pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         return redirect("ko-players", rec.pk)
     form = LateForm(request.POST)
     if form.is_valid():

@@ -21,7 +21,7 @@ def projector_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """Show and change the projector's settings; an open projector takes them at once."""
     rec = record_of(pk)
     if request.method == "POST":
-        form = ProjectorForm(rec.format, request.POST)
+        form = ProjectorForm(rec.family, request.POST)
         if form.is_valid():
             keep_choice(rec, form.choice())
             audit(request, rec, msg("Projector settings changed"))
@@ -32,7 +32,7 @@ def projector_settings(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         now = choice_of(rec)
         initial = {"kinds": list(now.kinds), "seconds": now.seconds, "theme": now.theme}
-        form = ProjectorForm(rec.format, initial=initial)
+        form = ProjectorForm(rec.family, initial=initial)
         status = 200
     address = request.build_absolute_uri(reverse("projector", args=[rec.pk]))
     response = page(request, rec, "orga/projector.html", {"form": form, "address": address})

@@ -48,7 +48,7 @@ def tables(
     tournament and shared by every request for it (many phones at once cost one render).
     """
     rec = record_of(pk)
-    if rec.format == "D":
+    if rec.family.knockout:
         return redirect("ko-tables", rec.pk)
     wanted = Wanted.of(request.GET, typed)
     errors = dict(errors or {})

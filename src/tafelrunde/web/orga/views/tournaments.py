@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.families import family_of, written
 from tafelrunde.engine.limits import (
     MAX_FILE_BYTES,
     MAX_LIST_BYTES,
@@ -113,7 +113,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 def created_line(tour: Any, rules: Any, late: int) -> Message:
     """The log line of a new tournament; it names the players registered past the deadline."""
-    name, kind = tour.name, "D" if isinstance(tour, KnockoutTournament) else rules.format
+    name, kind = tour.name, family_of(written(rules)).label(written(rules))
     if late:
         return msg(
             "Tournament '{name}' (format D) created; {count} players registered after the "

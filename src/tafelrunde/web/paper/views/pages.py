@@ -53,7 +53,7 @@ def printed(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """One kind of print page of a tournament."""
     rec = record_of(pk)
     found = BY_SLUG.get(kind)
-    if found is None or not found.fits(rec.format):
+    if found is None or not found.fits(rec.family):
         raise Http404("no such print page")
     if found.staff_only:
         away = turned_away(request, is_staff)
@@ -67,7 +67,7 @@ def printed(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 def everything(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything for the current game or round in one go: cards, score sheets, who sits where."""
     rec = record_of(pk)
-    makers = [BY_SLUG[s].make for s in EVERYTHING if s in BY_SLUG and BY_SLUG[s].fits(rec.format)]
+    makers = [BY_SLUG[s].make for s in EVERYTHING if s in BY_SLUG and BY_SLUG[s].fits(rec.family)]
     return _sheet(request, rec, EVERYTHING_TITLE, makers, skip_blank=True)
 
 
@@ -79,7 +79,7 @@ def menu(request: HttpRequest, pk: int) -> HttpResponse:
     kinds = [
         {"slug": k.slug, "name": translated(k.name), "about": translated(k.about),
          "url": reverse("print", args=[rec.pk, k.slug])}
-        for k in kinds_for(rec.format)
+        for k in kinds_for(rec.family)
     ]  # fmt: skip
     context = {"kinds": kinds, "look": look_context(), "reachable": link_base(request)[1]}
     return page(request, rec, "paper/menu.html", context)

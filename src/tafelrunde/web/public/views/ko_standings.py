@@ -26,7 +26,7 @@ GOES_ON = {  # the words of the other formats' standings: "so far" until the sta
 def ko_record(pk: int) -> tuple[TournamentRecord, KnockoutTournament]:
     """The format-D tournament with this number and its engine tournament, or 404."""
     rec = record_of(pk)
-    if rec.format != "D":
+    if not rec.family.knockout:
         raise Http404("format D only")
     return rec, knockout_of(engine_tournament(rec))
 

@@ -1,0 +1,115 @@
+"""The format families, in one registry: everything the program asks of a format.
+
+A ruleset belongs to one of two families: the group family (formats A–C and any club
+ruleset of that shape, letter or not) and the knockout family (format D). The letter a
+ruleset may carry is a label and a key to the shipped formats' defaults; no module outside
+this one decides anything by it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tafelrunde.i18n import Message, msg
+
+KNOCKOUT_LETTER = "D"
+DEFAULT_GAME_MINUTES = 30.0
+DEFAULT_SCORES = (0, 100)
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """What a shipped format's letter stands for beyond its ruleset file."""
+
+    rating_family: str  # the game family its games are rated in
+    game_minutes: float  # planning: minutes of one game
+    scores: tuple[int, int]  # simulation: the range of a game's score
+
+
+SHIPPED = {
+    "A": Shipped("gruppenmodus", 10.0, (0, 0)),
+    "B": Shipped("alhambra", 60.0, (40, 160)),
+    "C": Shipped("king-lui", 20.0, (0, 30)),
+    KNOCKOUT_LETTER: Shipped("schocken", 0.0, (0, 0)),
+}
+
+
+@dataclass(frozen=True)
+class Family:
+    """One format family and the answers it gives about a ruleset of its own."""
+
+    key: str  # "group" or "knockout"
+    knockout: bool  # tables open one by one until the players run out of lives
+    late_fact: str  # the fact that adds a player after the start
+    name: Message
+    own_letter: str = ""  # the one letter of a family that has only one format
+
+    def owns(self, ruleset: Mapping[str, Any]) -> bool:
+        """Say whether a ruleset (as written in its file) is of this family."""
+        return (ruleset.get("format") == KNOCKOUT_LETTER) == self.knockout
+
+    def letter(self, ruleset: Mapping[str, Any]) -> str:
+        """The ruleset's format letter ('' for a club's own format)."""
+        value = ruleset.get("format")
+        return value if isinstance(value, str) and value in SHIPPED else self.own_letter
+
+    def label(self, ruleset: Mapping[str, Any]) -> str:
+        """How pages name the format: its letter, else the ruleset's own name."""
+        letter = self.letter(ruleset)
+        if letter:
+            return letter
+        name = ruleset.get("name")
+        return name if isinstance(name, str) and name.strip() else "–"
+
+    def rating_family(self, ruleset: Mapping[str, Any]) -> str:
+        """The game family its games are rated in: the ruleset's `family`, the shipped
+        format's, or the ruleset's name made into a key."""
+        own = ruleset.get("family")
+        if isinstance(own, str) and own.strip():
+            return slug(own)
+        letter = self.letter(ruleset)
+        if letter:
+            return SHIPPED[letter].rating_family
+        name = ruleset.get("name")
+        return slug(name) if isinstance(name, str) and name.strip() else self.key
+
+    def game_minutes(self, ruleset: Mapping[str, Any]) -> float:
+        """Planning: the minutes of one game, unless the plan says otherwise."""
+        letter = self.letter(ruleset)
+        return SHIPPED[letter].game_minutes if letter else DEFAULT_GAME_MINUTES
+
+    def score_range(self, ruleset: Mapping[str, Any]) -> tuple[int, int]:
+        """Simulation: the range a game's score is drawn from."""
+        letter = self.letter(ruleset)
+        return SHIPPED[letter].scores if letter else DEFAULT_SCORES
+
+
+GROUP = Family("group", False, "latejoined", msg("group format"))
+KNOCKOUT = Family("knockout", True, "register", msg("knockout format"), KNOCKOUT_LETTER)
+FAMILIES = (GROUP, KNOCKOUT)
+
+
+def family_of(ruleset: Mapping[str, Any]) -> Family:
+    """The family of a ruleset as written in its file (or stored with a tournament)."""
+    return next(f for f in FAMILIES if f.owns(ruleset))
+
+
+def family_of_letter(letter: str) -> Family:
+    """The family a stored format label belongs to ('D': knockout, anything else: group)."""
+    return family_of({"format": letter})
+
+
+def written(rules: Any) -> Mapping[str, Any]:
+    """A read ruleset as written in its file (its name and letter when it has no file)."""
+    source = getattr(rules, "source", None)
+    if source:
+        return dict(source)
+    return {"format": getattr(rules, "format", ""), "name": getattr(rules, "name", "")}
+
+
+def slug(text: str) -> str:
+    """A name as a key: lower case, words joined by '-' ('Fünferrunde' is 'fünferrunde')."""
+    return re.sub(r"[^\w]+", "-", text.strip().lower()).strip("-") or "-"
