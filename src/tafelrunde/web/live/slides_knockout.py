@@ -7,7 +7,7 @@ from typing import Any
 
 from tafelrunde.engine.knockout import Bracket, KnockoutState, ranking
 from tafelrunde.engine.knockout.model import TableState
-from tafelrunde.engine.knockout.state import BRACKETS
+from tafelrunde.engine.knockout.situation import BRACKETS
 from tafelrunde.engine.knockout.table_entry import table_status
 from tafelrunde.engine.knockout.views_data import bracket_name
 from tafelrunde.i18n import msg
