@@ -14,7 +14,7 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.live.slides import Slide, paged
+from tafelrunde.web.live.slide import Slide, paged
 from tafelrunde.web.live.slides_group import STATES, columns
 
 TABLES_PER_SLIDE = 6  # 3 columns of 2 tables
