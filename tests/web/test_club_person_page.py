@@ -15,10 +15,9 @@ from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import Donation, SchockOut
 from tafelrunde.engine.knockout.results import schock_out_counts
-from tafelrunde.web.club.club_ratings import club_ratings
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.people import merge
-from tafelrunde.web.club.ratings_cache import club
+from tafelrunde.web.club.ratings_cache import club, club_ratings
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 

@@ -12,8 +12,8 @@ import pytest
 from projectorhelpers import finished, save
 
 from tafelrunde.engine.rating_games import tournament_games
-from tafelrunde.web.club.club_ratings import club_ratings
 from tafelrunde.web.club.models import Person, PlayerLink
+from tafelrunde.web.club.ratings_cache import club_ratings
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

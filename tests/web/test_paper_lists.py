@@ -25,9 +25,9 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import load_rules
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.models import Event, TournamentRecord
+from tafelrunde.web.core.pages import stage_cells
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.models import ClubLook
-from tafelrunde.web.public.views.standings import stage_cells
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

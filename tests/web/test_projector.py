@@ -30,7 +30,7 @@ from webhelpers import fresh, logged, organiser, text
 from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.web.live.models import ProjectorSettings
-from tafelrunde.web.live.slides import paged
+from tafelrunde.web.live.slide import paged
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -25,7 +25,7 @@ from tafelrunde.engine.knockout import (
 from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.corrections import effective_facts
 from tafelrunde.engine.knockout.entry import roster
-from tafelrunde.engine.knockout.state import BRACKETS
+from tafelrunde.engine.knockout.situation import BRACKETS
 from tafelrunde.engine.knockout.views_data import (
     STATUS_WORDS,
     bracket_name,

@@ -20,7 +20,7 @@ def show_ratings(args: argparse.Namespace, out: Console) -> int:
         out.print(msg("--top: at least 1, please.").text(args.lang))
         return 2
     migrate(_django(args.data))
-    from tafelrunde.web.club.club_ratings import club_ratings
+    from tafelrunde.web.club.ratings_cache import club_ratings
 
     found = club_ratings()
     families = found.ratings.families()

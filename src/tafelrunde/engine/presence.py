@@ -8,35 +8,31 @@ goes on. A late player joins the running stage before its next newly drawn game,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import LateJoined, Withdrawn
 from tafelrunde.engine.limits import MAX_PLAYERS, checked_name
+from tafelrunde.engine.tournament_situation import TournamentSituation
 from tafelrunde.i18n import Message, msg
 
-if TYPE_CHECKING:
-    from tafelrunde.engine.tournament_state import TournamentState
 
-
-def known_players(state: TournamentState) -> list[str]:
+def known_players(state: TournamentSituation) -> list[str]:
     """Every player of the tournament: registered first, then those who joined late."""
     return [p.id for p in state.tournament.players] + list(state.late)
 
 
-def is_known(state: TournamentState, player: str) -> bool:
+def is_known(state: TournamentSituation, player: str) -> bool:
     """Say whether the player is registered or joined late."""
     return player in state.late or player in state.registered
 
 
-def last_stage_of(state: TournamentState, player: str) -> str | None:
+def last_stage_of(state: TournamentSituation, player: str) -> str | None:
     """The key of the last stage the player played in (None: none drawn with them)."""
     found = [st.key for st in state.stages if player in st.members]
     return found[-1] if found else None
 
 
 def withdrawal_refusal(
-    state: TournamentState, player: str, *, finished: bool | None = None
+    state: TournamentSituation, player: str, *, finished: bool | None = None
 ) -> RuleError | None:
     """Why the player cannot withdraw now, or None (`finished`: state.finished, if known)."""
     name = state.tournament.name_of(player)
@@ -58,7 +54,7 @@ def withdrawal_refusal(
     return None
 
 
-def games_without(state: TournamentState, player: str) -> list[tuple[int, int]]:
+def games_without(state: TournamentSituation, player: str) -> list[tuple[int, int]]:
     """The (game, table) pairs of the running stage a withdrawal would leave the player out of."""
     cur = state.current
     if cur is None:
@@ -71,7 +67,7 @@ def games_without(state: TournamentState, player: str) -> list[tuple[int, int]]:
     return out
 
 
-def withdrawal_note(state: TournamentState, player: str) -> Message | None:
+def withdrawal_note(state: TournamentSituation, player: str) -> Message | None:
     """What a withdrawal now means for a table still playing (None: nothing open)."""
     cur = state.current
     open_games = games_without(state, player)
@@ -88,7 +84,7 @@ def withdrawal_note(state: TournamentState, player: str) -> Message | None:
     )
 
 
-def late_join_refusal(state: TournamentState) -> RuleError | None:
+def late_join_refusal(state: TournamentSituation) -> RuleError | None:
     """Why no late player can join now, or None."""
     cur = state.current
     if not state.tournament.ruleset.late_join:
@@ -116,7 +112,7 @@ def late_join_refusal(state: TournamentState) -> RuleError | None:
     return None
 
 
-def apply_withdrawn(state: TournamentState, fact: Withdrawn) -> None:
+def apply_withdrawn(state: TournamentSituation, fact: Withdrawn) -> None:
     """Record a withdrawal in the running stage, or refuse it."""
     refusal = withdrawal_refusal(state, fact.player)
     if refusal is not None:
@@ -127,7 +123,7 @@ def apply_withdrawn(state: TournamentState, fact: Withdrawn) -> None:
     state.withdrawn[fact.player] = cur.key
 
 
-def apply_late_joined(state: TournamentState, fact: LateJoined) -> None:
+def apply_late_joined(state: TournamentSituation, fact: LateJoined) -> None:
     """Let a late player join the running stage, or refuse it."""
     refusal = late_join_refusal(state)
     if refusal is not None:
@@ -149,7 +145,7 @@ def apply_late_joined(state: TournamentState, fact: LateJoined) -> None:
     state.late[fact.player] = (cur.key, cur.drawn_games() + 1)
 
 
-def withdrawal(state: TournamentState, player: str) -> Withdrawn:
+def withdrawal(state: TournamentSituation, player: str) -> Withdrawn:
     """The fact of a player's withdrawal now, after checking that it may happen."""
     refusal = withdrawal_refusal(state, player)
     if refusal is not None:
@@ -157,7 +153,7 @@ def withdrawal(state: TournamentState, player: str) -> Withdrawn:
     return Withdrawn(n=0, player=player)
 
 
-def late_entry(state: TournamentState, name: str) -> LateJoined:
+def late_entry(state: TournamentSituation, name: str) -> LateJoined:
     """The fact of a late player joining now, with a fresh id; checked like it is recorded."""
     refusal = late_join_refusal(state)
     if refusal is not None:
@@ -165,7 +161,7 @@ def late_entry(state: TournamentState, name: str) -> LateJoined:
     return LateJoined(n=0, player=fresh_id(state), name=name.strip())
 
 
-def fresh_id(state: TournamentState) -> str:
+def fresh_id(state: TournamentSituation) -> str:
     """An id no player has had: p and the number after the highest one used, written as
     wide as the registered ids (p10 after p9, p010 after p009)."""
     used = {p.id for p in state.tournament.players}
@@ -175,7 +171,7 @@ def fresh_id(state: TournamentState) -> str:
     return f"p{1 + max((int(d) for d in digits), default=0):0{width}d}"
 
 
-def status(state: TournamentState, player: str) -> Message | None:
+def status(state: TournamentSituation, player: str) -> Message | None:
     """A player's situation in words: withdrawn, joined late, or out (None: playing)."""
     if player in state.withdrawn:
         stage = state.stage(state.withdrawn[player]).title()
@@ -195,7 +191,7 @@ def status(state: TournamentState, player: str) -> Message | None:
     return None
 
 
-def mark(state: TournamentState, player: str) -> Message | None:
+def mark(state: TournamentSituation, player: str) -> Message | None:
     """The word a ranking shows next to a player: withdrawn, joined late, or none."""
     if player in state.withdrawn:
         return msg("withdrawn")

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafelrunde.engine.stage_state import RolloffNeed, StageState
-from tafelrunde.engine.tournament_state import StagePlan, TournamentState
+from tafelrunde.engine.tournament_situation import StagePlan
+from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tafelrunde.engine.confirmation import (
     STAFF,
@@ -23,10 +22,8 @@ from tafelrunde.engine.confirmation import (
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Result, TableConfirmed, TableEntered, TableFact
 from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.tournament_situation import TournamentSituation
 from tafelrunde.i18n import msg
-
-if TYPE_CHECKING:
-    from tafelrunde.engine.tournament_state import TournamentState
 
 
 def values_of(fact: TableEntered | Result) -> Hashable:
@@ -38,7 +35,7 @@ def values_of(fact: TableEntered | Result) -> Hashable:
     )
 
 
-def _table(state: TournamentState, st: StageState, game: int, index: int) -> TableResult:
+def _table(state: TournamentSituation, st: StageState, game: int, index: int) -> TableResult:
     """The confirmation state of a table's game (a fresh one when nothing was entered)."""
     found = st.at_table.get((game, index))
     if found is not None:
@@ -46,7 +43,7 @@ def _table(state: TournamentState, st: StageState, game: int, index: int) -> Tab
     return TableResult(state.tournament.ruleset.confirmation, st.seated(game, index))
 
 
-def apply(state: TournamentState, fact: TableFact) -> None:
+def apply(state: TournamentSituation, fact: TableFact) -> None:
     """Apply an entry, confirmation or decision made for a table; refuse what does not fit."""
     st = state.open_stage(fact.stage)
     if isinstance(fact, TableEntered):
@@ -79,7 +76,7 @@ def apply(state: TournamentState, fact: TableFact) -> None:
         state.store_result(st, st.table_entries[table.settled.n].as_result())
 
 
-def settled_by_staff(state: TournamentState, st: StageState, result: Result) -> None:
+def settled_by_staff(state: TournamentSituation, st: StageState, result: Result) -> None:
     """Note that the organiser or a referee entered (or corrected) a table's result."""
     key = (result.game, result.table)
     table = _table(state, st, *key)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tafelrunde.engine.confirmation import (
     STAFF,
     TableConfirm,
@@ -33,13 +31,11 @@ from tafelrunde.engine.knockout.facts import (
 )
 from tafelrunde.engine.knockout.model import PlayerState, Status, TableState
 from tafelrunde.engine.knockout.rules import BRACKET_NAMES, Bracket
+from tafelrunde.engine.knockout.situation import KnockoutSituation
 from tafelrunde.i18n import msg
 
-if TYPE_CHECKING:
-    from tafelrunde.engine.knockout.state import KnockoutState
 
-
-def fresh_number(state: KnockoutState, fact: KoFact) -> None:
+def fresh_number(state: KnockoutSituation, fact: KoFact) -> None:
     """Refuse a fact whose number is not above every earlier one, or whose time is no time."""
     last = state.facts[-1].n if state.facts else 0
     if fact.n <= last:
@@ -50,7 +46,7 @@ def fresh_number(state: KnockoutState, fact: KoFact) -> None:
     seconds(fact.at)
 
 
-def not_over(state: KnockoutState) -> None:
+def not_over(state: KnockoutSituation) -> None:
     """Refuse play after the tournament has its winner."""
     if state.finished:
         raise RuleError(
@@ -59,7 +55,7 @@ def not_over(state: KnockoutState) -> None:
         )
 
 
-def known_player(state: KnockoutState, pid: str) -> PlayerState:
+def known_player(state: KnockoutSituation, pid: str) -> PlayerState:
     """Return a registered player or refuse."""
     p = state.players.get(pid)
     if p is None:
@@ -67,7 +63,7 @@ def known_player(state: KnockoutState, pid: str) -> PlayerState:
     return p
 
 
-def known_table(state: KnockoutState, number: int) -> TableState:
+def known_table(state: KnockoutSituation, number: int) -> TableState:
     """Return a table by number or refuse."""
     table = state.tables.get(number)
     if table is None:
@@ -80,7 +76,7 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def can_register(state: KnockoutState, fact: Register) -> None:
+def can_register(state: KnockoutSituation, fact: Register) -> None:
     """Refuse a duplicate, a late registration without override, or one after the main bracket."""
     not_over(state)
     if not fact.player.strip():
@@ -112,7 +108,7 @@ def can_register(state: KnockoutState, fact: Register) -> None:
         )
 
 
-def can_mark(state: KnockoutState, fact: PayFee | CheckIn) -> PlayerState:
+def can_mark(state: KnockoutSituation, fact: PayFee | CheckIn) -> PlayerState:
     """Refuse marking the fee paid or the check-in twice."""
     not_over(state)
     p = known_player(state, fact.player)
@@ -131,7 +127,7 @@ def can_mark(state: KnockoutState, fact: PayFee | CheckIn) -> PlayerState:
     return p
 
 
-def can_pay_all(state: KnockoutState, fact: PayFees) -> list[PlayerState]:
+def can_pay_all(state: KnockoutSituation, fact: PayFees) -> list[PlayerState]:
     """Refuse marking several fees paid when one of them may not be marked (none is marked)."""
     if not fact.players:
         raise RuleError(msg("Nobody is waiting for the entry fee to be marked."), field="players")
@@ -140,7 +136,7 @@ def can_pay_all(state: KnockoutState, fact: PayFees) -> list[PlayerState]:
     return [can_mark(state, PayFee(n=fact.n, at=fact.at, player=pid)) for pid in fact.players]
 
 
-def can_take_back_fee(state: KnockoutState, fact: TakeBackFee) -> PlayerState:
+def can_take_back_fee(state: KnockoutSituation, fact: TakeBackFee) -> PlayerState:
     """Refuse taking back a fee that is not marked, or of a player who has been seated.
 
     The fee must be paid before a player is seated (formats.md), so once he has sat at a
@@ -165,7 +161,7 @@ def can_take_back_fee(state: KnockoutState, fact: TakeBackFee) -> PlayerState:
     return p
 
 
-def can_set_hall_tables(state: KnockoutState, fact: HallTables) -> None:
+def can_set_hall_tables(state: KnockoutSituation, fact: HallTables) -> None:
     """Refuse fewer hall tables than a table still playing needs, or none."""
     not_over(state)
     if fact.count < 1:
@@ -182,7 +178,7 @@ def can_set_hall_tables(state: KnockoutState, fact: HallTables) -> None:
         )
 
 
-def hall_has_room(state: KnockoutState) -> None:
+def hall_has_room(state: KnockoutSituation) -> None:
     """Refuse a new table when every table of the hall is in use."""
     if state.next_place() is None:
         raise RuleError(
@@ -195,13 +191,13 @@ def hall_has_room(state: KnockoutState) -> None:
         )
 
 
-def place_of(state: KnockoutState, number: int) -> int:
+def place_of(state: KnockoutSituation, number: int) -> int:
     """Return the hall number of a table (its own number when there is no such table)."""
     table = state.tables.get(number)
     return table.place if table is not None else number
 
 
-def can_withdraw(state: KnockoutState, fact: Withdraw) -> PlayerState:
+def can_withdraw(state: KnockoutSituation, fact: Withdraw) -> PlayerState:
     """Refuse withdrawing a player who has been seated."""
     not_over(state)
     p = known_player(state, fact.player)
@@ -213,7 +209,7 @@ def can_withdraw(state: KnockoutState, fact: Withdraw) -> PlayerState:
     return p
 
 
-def _seatable(state: KnockoutState, p: PlayerState, bracket: Bracket) -> None:
+def _seatable(state: KnockoutSituation, p: PlayerState, bracket: Bracket) -> None:
     """Refuse a player who is not waiting in the bracket's queue, saying why."""
     name = p.name
     if p.status is Status.REGISTERED and not p.paid:
@@ -234,7 +230,7 @@ def _seatable(state: KnockoutState, p: PlayerState, bracket: Bracket) -> None:
     raise RuleError(why, field="players")
 
 
-def can_open(state: KnockoutState, fact: OpenTable) -> bool:
+def can_open(state: KnockoutSituation, fact: OpenTable) -> bool:
     """Refuse a table that does not fit; return whether it is its bracket's final table."""
     not_over(state)
     players = fact.players
@@ -276,7 +272,7 @@ def can_open(state: KnockoutState, fact: OpenTable) -> bool:
     return state.closed(fact.bracket) and alone
 
 
-def can_lose(state: KnockoutState, fact: GameLost) -> TableState:
+def can_lose(state: KnockoutSituation, fact: GameLost) -> TableState:
     """Refuse a game loser who is not playing at that open table."""
     not_over(state)
     table = known_table(state, fact.table)
@@ -301,7 +297,7 @@ def can_lose(state: KnockoutState, fact: GameLost) -> TableState:
     return table
 
 
-def _seated(state: KnockoutState, table: TableState, pid: str, field: str) -> None:
+def _seated(state: KnockoutSituation, table: TableState, pid: str, field: str) -> None:
     """Refuse a player who does not play at the table (any more)."""
     if pid in table.remaining:
         return
@@ -315,7 +311,7 @@ def _seated(state: KnockoutState, table: TableState, pid: str, field: str) -> No
     raise RuleError(why, field=field)
 
 
-def current_result(state: KnockoutState, table: TableState) -> TableResult:
+def current_result(state: KnockoutSituation, table: TableState) -> TableResult:
     """The entries and confirmations of the game a table plays now (fresh when there is none)."""
     result = state.results.get((table.number, table.lost + 1))
     return result or TableResult(state.rules.confirmation, tuple(table.remaining))
@@ -330,7 +326,7 @@ def _table_fact(fact: TableLoserFact) -> TableFact:
     return TableDecide(fact.n, fact.entry)
 
 
-def can_table(state: KnockoutState, fact: TableLoserFact) -> tuple[TableState, TableResult]:
+def can_table(state: KnockoutSituation, fact: TableLoserFact) -> tuple[TableState, TableResult]:
     """Refuse a table's entry, confirmation or decision that does not fit; return the new result.
 
     The result is not stored here; when it settles, its loser must be one `can_lose` accepts.
@@ -368,7 +364,7 @@ def can_table(state: KnockoutState, fact: TableLoserFact) -> tuple[TableState, T
     return table, result
 
 
-def can_schock_out(state: KnockoutState, fact: SchockOut) -> None:
+def can_schock_out(state: KnockoutSituation, fact: SchockOut) -> None:
     """Refuse a Schock aus by an unknown player or at a table he does not play at.
 
     It may be entered after the winner is known: the last game's Schock aus counts too.
@@ -385,7 +381,7 @@ def can_schock_out(state: KnockoutState, fact: SchockOut) -> None:
         )
 
 
-def can_donate(state: KnockoutState, fact: Donation) -> None:
+def can_donate(state: KnockoutSituation, fact: Donation) -> None:
     """Refuse a donation for an unknown Schock aus, or a second one."""
     if fact.schock_out not in state.schock_outs:
         raise RuleError(

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tafelrunde.engine.knockout.rules import BRACKET_NAMES, Bracket
-from tafelrunde.engine.knockout.state import BRACKETS, KnockoutState
+from tafelrunde.engine.knockout.situation import BRACKETS
+from tafelrunde.engine.knockout.state import KnockoutState
 from tafelrunde.engine.tables import feasible, plan_tables
 from tafelrunde.i18n import Message, msg
 

@@ -1,4 +1,5 @@
-"""The ratings of the club's persons from every stored tournament (never an official ranking)."""
+"""The club's ratings with each rated person's name (never an official ranking), and what
+rating reads of a tournament: when it was played, a player's name in it."""
 
 from __future__ import annotations
 
@@ -28,14 +29,6 @@ def played_on(rec: TournamentRecord) -> str:
     it was created."""
     day = rec.day or (rec.event.date if rec.event is not None else None)
     return day.isoformat() if day is not None else rec.created_at
-
-
-def club_ratings() -> ClubRatings:
-    """Rate every game of every stored tournament, in the order they were played (afresh,
-    from each tournament's summary)."""
-    from tafelrunde.web.club.ratings_cache import build  # it builds on this module
-
-    return build().ratings
 
 
 def player_name(state: TournamentState | KnockoutState, player: str) -> str:

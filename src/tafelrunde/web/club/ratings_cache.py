@@ -178,6 +178,12 @@ def build() -> Club:
     return Club(tuple(tournaments), links, rated, ranks, Event.objects.count())
 
 
+def club_ratings() -> ClubRatings:
+    """Rate every game of every stored tournament, in the order they were played (afresh,
+    from each tournament's summary)."""
+    return build().ratings
+
+
 _CLUB: list[tuple[tuple[Any, ...], Club]] = []
 _CLUB_LOCK = threading.Lock()  # one request builds; the others wait and take it
 

@@ -14,11 +14,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from tafelrunde.engine.knockout.clock import seconds
+from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import latest
+from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import lang
-from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.live.projector_choice import Choice, choice_of
 from tafelrunde.web.live.slides import slides_of
 

@@ -2,57 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
-
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.live import slides_common, slides_group, slides_knockout
 from tafelrunde.web.live.projector_choice import Choice
-
-
-@dataclass(frozen=True)
-class Slide:
-    """One screenful: its key (kind and page, to keep the place across updates) and content."""
-
-    key: str
-    kind: str
-    title: str
-    template: str
-    data: dict[str, Any] = field(default_factory=dict)
-    note: str = ""  # a line below the title (the stage and game, counts)
-
-
-def pages(items: Sequence[Any], size: int) -> list[list[Any]]:
-    """The items cut into as few pages of at most `size` as need be, balanced: the pages'
-    lengths differ by one at most (none for no items)."""
-    if not items:
-        return []
-    count = -(-len(items) // size)
-    short, longer = divmod(len(items), count)
-    out, at = [], 0
-    for k in range(count):
-        n = short + (k < longer)
-        out.append(list(items[at : at + n]))
-        at += n
-    return out
-
-
-def paged(kind: str, title: str, template: str, items: Sequence[Any], size: int,
-          note: str = "", **data: Any) -> list[Slide]:  # fmt: skip
-    """One slide per page of items, the title numbered ('(2/3)') when there are several."""
-    chunks = pages(items, size)
-    count = len(chunks)
-    return [
-        Slide(
-            f"{kind}-{k}", kind, numbered(title, k, count), template, {"items": chunk, **data}, note
-        )
-        for k, chunk in enumerate(chunks, start=1)
-    ]
-
-
-def numbered(title: str, k: int, count: int) -> str:
-    """A slide's title with its page among several ('Wer sitzt wo (2/3)')."""
-    return title if count == 1 else f"{title} ({k}/{count})"
+from tafelrunde.web.live.slide import Slide
 
 
 def slides_of(rec: TournamentRecord, choice: Choice, now: float) -> list[Slide]:
@@ -60,8 +13,6 @@ def slides_of(rec: TournamentRecord, choice: Choice, now: float) -> list[Slide]:
 
     `now` is the time in the engine's seconds, for the format-D clocks.
     """
-    from tafelrunde.web.live import slides_common, slides_group, slides_knockout
-
     makers = slides_common.MAKERS | (
         slides_knockout.MAKERS if rec.family.knockout else slides_group.MAKERS
     )

@@ -12,10 +12,9 @@ from tafelrunde.engine.seat_list import Seating, Where
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.pages import drawn, seating_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.live.slides import Slide, paged
-from tafelrunde.web.public.views.seats import seating_of
-from tafelrunde.web.public.views.tournament import drawn
+from tafelrunde.web.live.slide import Slide, paged
 
 SEATING_ROWS, SEATING_COLUMNS = 15, 3  # names per column and columns per slide
 RANKING_ROWS = 12  # places per slide

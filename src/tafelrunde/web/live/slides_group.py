@@ -10,10 +10,9 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.pages import drawn, stage_cells
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.live.slides import Slide, paged
-from tafelrunde.web.public.views.standings import stage_cells
-from tafelrunde.web.public.views.tournament import drawn
+from tafelrunde.web.live.slide import Slide, paged
 from tafelrunde.web.table.board import current_tables
 
 STANDING_ROWS = 16  # players per slide

@@ -7,14 +7,14 @@ from typing import Any
 
 from tafelrunde.engine.knockout import Bracket, KnockoutState, ranking
 from tafelrunde.engine.knockout.model import TableState
-from tafelrunde.engine.knockout.state import BRACKETS
+from tafelrunde.engine.knockout.situation import BRACKETS
 from tafelrunde.engine.knockout.table_entry import table_status
 from tafelrunde.engine.knockout.views_data import bracket_name
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.live.slides import Slide, paged
+from tafelrunde.web.live.slide import Slide, paged
 from tafelrunde.web.live.slides_group import STATES, columns
 
 TABLES_PER_SLIDE = 6  # 3 columns of 2 tables

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
-from tafelrunde.web.core.views.frame import PER_PAGE, page_of
+from tafelrunde.web.core.frame import PER_PAGE, page_of
 
 MAX_NAME = 60  # characters of a name search
 

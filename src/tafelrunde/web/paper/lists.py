@@ -11,10 +11,10 @@ from tafelrunde.engine.name_match import sort_key
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.live.slides_common import hall_rows
 from tafelrunde.web.paper.parts import Part
-from tafelrunde.web.public.views.seats import seating_of
 
 LATE_LINES = 8  # empty numbered lines for late registrations
 

@@ -17,9 +17,9 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.pages import ranking_data, stage_tables
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.parts import Part
-from tafelrunde.web.public.views.standings import ranking_data, stage_tables
 
 
 def standings_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:

@@ -23,11 +23,11 @@ from tafelrunde.engine.knockout.table_entry import (
 from tafelrunde.engine.knockout.views_data import bracket_name, clock_of, table_rows
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import counts_already, moved_on, status_words
 

@@ -21,11 +21,11 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import TableConfirmed, TableEntered
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.forms_play import ResultForm
+from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.table import ko
 from tafelrunde.web.table.links import Where, find
 from tafelrunde.web.table.models import TableLink

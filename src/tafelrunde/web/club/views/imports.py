@@ -13,8 +13,8 @@ from tafelrunde.i18n import msg_n
 from tafelrunde.web.club.forms import ImportForm
 from tafelrunde.web.club.imports import chosen, preview, store
 from tafelrunde.web.club.member_file import MAX_FILE_BYTES, read_members
+from tafelrunde.web.core.common import audit, organiser, refuse, text_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, refuse, text_of
 
 
 @organiser

@@ -13,8 +13,8 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.people import Merged, clashes, merge, number, unmerge
 from tafelrunde.web.club.roster import players_of
+from tafelrunde.web.core.common import audit, organiser, text_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, text_of
 
 FOUND = 20  # persons offered for a search
 UNDO = "merge_undo"  # the session's latest merge, which „Rückgängig“ takes back

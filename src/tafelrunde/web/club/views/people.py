@@ -17,8 +17,8 @@ from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.people import Suggester
 from tafelrunde.web.club.tournament_people import not_linked
 from tafelrunde.web.club.views.merge import undoable
+from tafelrunde.web.core.common import audit, organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser
 
 SHOWN = 200  # persons listed at once; a search narrows the list
 

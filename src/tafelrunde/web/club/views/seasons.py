@@ -27,8 +27,8 @@ from tafelrunde.web.club.season_show import (
     season_xlsx,
     shown_rows,
 )
+from tafelrunde.web.core.common import audit, organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser
 from tafelrunde.web.paper.look_store import look_context
 
 PICKS = ("", "in", "out")  # by range and kind, added by hand, left out by hand

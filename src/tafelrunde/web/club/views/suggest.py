@@ -8,7 +8,7 @@ from django.shortcuts import render
 from tafelrunde.engine.name_match import NameIndex
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.people import Suggester
-from tafelrunde.web.core.views.common import organiser
+from tafelrunde.web.core.common import organiser
 
 OFFERED = 6  # persons offered for one typed name
 

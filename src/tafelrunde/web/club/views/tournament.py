@@ -13,9 +13,9 @@ from tafelrunde.i18n import msg, msg_n
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.people import link, number, player_name, unlink
 from tafelrunde.web.club.tournament_people import link_certain, player_rows
+from tafelrunde.web.core.common import audit, organiser, record_of, text_of
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, record_of, text_of
-from tafelrunde.web.core.views.frame import page
 
 
 @organiser

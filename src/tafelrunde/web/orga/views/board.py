@@ -19,11 +19,11 @@ from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.table_entry import confirm_loser, current_game, decide_loser
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.common import audit, organiser, record_of, staff, text_of
 from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
+from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, record_of, staff, text_of
-from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.table import ko_board
 from tafelrunde.web.table.board import addresses, board, link_base, qr_svg
 from tafelrunde.web.table.links import renew

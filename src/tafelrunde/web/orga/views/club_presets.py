@@ -11,11 +11,11 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import MAX_RULESET_BYTES
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, rules_from_toml
+from tafelrunde.web.core.common import organiser, refuse
 from tafelrunde.web.core.domain import club_presets
 from tafelrunde.web.core.domain.setup import at_field
 from tafelrunde.web.core.models import ClubPreset
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, refuse
 from tafelrunde.web.orga.forms_presets import PresetFileForm
 from tafelrunde.web.orga.views.tournaments import upload_text
 

@@ -8,10 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import audit, organiser, record_of
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, record_of
-from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms_event_of import TournamentEventForm
 
 

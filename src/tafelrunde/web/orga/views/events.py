@@ -10,9 +10,9 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.forms_season import used_kinds
+from tafelrunde.web.core.common import audit, organiser
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser
 from tafelrunde.web.orga.forms import EventForm
 
 

@@ -24,14 +24,14 @@ from tafelrunde.engine.knockout.actions import last_loss, table_token, tables_to
 from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
 from tafelrunde.engine.knockout.entry import present_unpaid, roster
 from tafelrunde.engine.knockout.rules import Bracket
-from tafelrunde.engine.knockout.state import BRACKETS
+from tafelrunde.engine.knockout.situation import BRACKETS
 from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, player_rows, table_rows
 from tafelrunde.engine.limits import MAX_HALL_TABLES
+from tafelrunde.web.core.common import ko_record
+from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.roles import is_organiser, is_staff, referee_may_undo
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.frame import page, stamp
 from tafelrunde.web.orga.forms import PlayersForm
-from tafelrunde.web.public.views.ko_standings import ko_record
 
 Bound = dict[str, forms.Form]
 

@@ -34,16 +34,15 @@ from tafelrunde.engine.knockout.entry import pay_all, player_id, registrations
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import ko_record, organiser, record_of, refuse, staff
 from tafelrunde.web.core.domain.knockout import enter, explain, same_table
+from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.roles import is_organiser, referee_undo
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, staff
-from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views import ko_forms as kf
 from tafelrunde.web.orga.views.knockout import players_page, tables_page
 from tafelrunde.web.orga.views.tournaments import upload_text
-from tafelrunde.web.public.views.ko_standings import ko_record
 
 Data = dict[str, Any]
 Build = Callable[[KnockoutTournament, KnockoutState, Data], list[KnockoutFact]]

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import organiser, refuse, text_of
 from tafelrunde.web.core.domain.logins import (
     add_login,
     change_role,
@@ -18,7 +19,6 @@ from tafelrunde.web.core.domain.logins import (
 )
 from tafelrunde.web.core.roles import ORGANISER, REFEREE
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, refuse, text_of
 from tafelrunde.web.orga.forms_logins import RefereeForm, RoleForm
 
 

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.sim.tour_model import hours_minutes
+from tafelrunde.web.core.common import organiser, refuse
 from tafelrunde.web.core.domain import planning
 from tafelrunde.web.core.plan_run import PlanRun
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, refuse
 from tafelrunde.web.orga.charts import Labels, duration_histogram, tables_course
 from tafelrunde.web.orga.forms_plan import PlanForm, preset_title
 

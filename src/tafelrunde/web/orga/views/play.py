@@ -29,6 +29,7 @@ from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, Text, msg
+from tafelrunde.web.core.common import organiser, record_of, staff, text_of
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import (
     Logged,
@@ -38,11 +39,10 @@ from tafelrunde.web.core.domain.store import (
     read_only,
 )
 from tafelrunde.web.core.forms_play import ReleaseForm, ResultForm, RolloffForm, TableForm, UndoForm
+from tafelrunde.web.core.frame import page, page_of, stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, referee_undo
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, staff, text_of
-from tafelrunde.web.core.views.frame import page, page_of, stamp
 from tafelrunde.web.orga.views.tables_page import result_fields, tables
 
 NO_REWIND = msg("Only the organisers may take a stage back to before its draw; please ask them.")

@@ -15,14 +15,14 @@ from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.models import PlayerLink
+from tafelrunde.web.core.common import organiser, record_of, refuse, text_of, turned_away
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
 from tafelrunde.web.core.forms_play import VersionForm
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of, turned_away
-from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views.presence import roster
 from tafelrunde.web.orga.views.tournaments import upload_text

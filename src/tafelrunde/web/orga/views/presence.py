@@ -22,12 +22,12 @@ from tafelrunde.engine.presence import (
 )
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import organiser, record_of, refuse, text_of
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.forms_play import LateForm, VersionForm
+from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, text_of
-from tafelrunde.web.core.views.frame import page, stamp
 
 
 def roster(rec: TournamentRecord, late_form: LateForm | None = None) -> dict[str, Any]:

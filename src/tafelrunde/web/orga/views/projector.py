@@ -8,9 +8,9 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import audit, organiser, record_of
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, record_of
-from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.live.projector_choice import choice_of, keep_choice
 from tafelrunde.web.live.publish import touch
 from tafelrunde.web.orga.forms_projector import ProjectorForm

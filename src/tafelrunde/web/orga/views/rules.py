@@ -21,13 +21,13 @@ from tafelrunde.engine.rules_text import player_lines, stage_lines, summary_line
 from tafelrunde.engine.ruleset import named
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, shipped_description
+from tafelrunde.web.core.common import organiser, record_of, refuse, turned_away
 from tafelrunde.web.core.domain import club_presets, setup
 from tafelrunde.web.core.domain.store import Logged, engine_tournament
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser, record_of, refuse, turned_away
-from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.orga.forms import RulesForm
 from tafelrunde.web.orga.forms_presets import PresetForm
 from tafelrunde.web.orga.rules_form import RulesParamForm

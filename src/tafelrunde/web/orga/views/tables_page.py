@@ -20,12 +20,13 @@ from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import draw_seed, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import latest, read_only
+from tafelrunde.web.core.frame import page, page_of
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.pages import step_link
 from tafelrunde.web.core.roles import ORGANISER, Role, referee_may_undo, role_of
 from tafelrunde.web.core.templatetags.tafel import lang, translated
-from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import page, page_of
 from tafelrunde.web.orga.cards import CSRF, card, joined, with_csrf
 from tafelrunde.web.orga.table_list import (
     Wanted,
@@ -34,7 +35,6 @@ from tafelrunde.web.orga.table_list import (
     jump,
     listing,
 )
-from tafelrunde.web.public.views.tournament import step_link
 
 
 def tables(

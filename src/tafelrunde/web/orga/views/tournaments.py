@@ -22,12 +22,12 @@ from tafelrunde.engine.limits import (
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.common import audit, organiser, record_of, refuse
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged, save_new
+from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import audit, organiser, record_of, refuse
-from tafelrunde.web.core.views.frame import stamp
 from tafelrunde.web.orga.forms import ImportForm, TournamentForm
 from tafelrunde.web.orga.forms_ko_times import KoTimesForm, late_registration, with_times
 

@@ -8,8 +8,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import organiser
 from tafelrunde.web.paper.forms import LookForm
 from tafelrunde.web.paper.look_store import club_look, look_context
 from tafelrunde.web.paper.models import ClubLook

@@ -10,11 +10,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.common import record_of, staff, turned_away
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_staff
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import record_of, staff, turned_away
-from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.paper.kinds import BY_SLUG, EVERYTHING, kinds_for
 from tafelrunde.web.paper.look_store import look_context
 from tafelrunde.web.paper.parts import Part, Refusal

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 
-from tafelrunde.engine.knockout import KnockoutTournament, ranking
+from tafelrunde.engine.knockout import ranking
 from tafelrunde.engine.knockout.results import Advance, advance, revival_open
 from tafelrunde.engine.knockout.views_data import bracket_name, player_rows
 from tafelrunde.i18n import msg
-from tafelrunde.web.core.domain.knockout import knockout_of
-from tafelrunde.web.core.domain.store import engine_tournament
-from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.common import ko_record
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import page
 
 GOES_ON = {  # the words of the other formats' standings: "so far" until the stage is complete
     Advance.ON: (msg("✓ goes on"), "ok"),
@@ -21,14 +18,6 @@ GOES_ON = {  # the words of the other formats' standings: "so far" until the sta
     Advance.OUT_SO_FAR: (msg("does not go on so far"), "muted"),
     Advance.OUT: (msg("out"), "muted"),
 }
-
-
-def ko_record(pk: int) -> tuple[TournamentRecord, KnockoutTournament]:
-    """The format-D tournament with this number and its engine tournament, or 404."""
-    rec = record_of(pk)
-    if not rec.family.knockout:
-        raise Http404("format D only")
-    return rec, knockout_of(engine_tournament(rec))
 
 
 def standings(request: HttpRequest, pk: int) -> HttpResponse:

@@ -13,22 +13,17 @@ from django.views.decorators.http import require_safe
 
 from tafelrunde.engine.limits import NAME_LENGTH
 from tafelrunde.engine.name_match import name_key
-from tafelrunde.engine.seat_list import Seating, SeatRow, Where, seating
+from tafelrunde.engine.seat_list import SeatRow, Where
 from tafelrunde.i18n import msg
-from tafelrunde.web.core.domain.store import latest, read_only
+from tafelrunde.web.core.common import record_of
+from tafelrunde.web.core.domain.store import latest
+from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.templatetags.tafel import lang, translated
-from tafelrunde.web.core.views.common import record_of
-from tafelrunde.web.core.views.frame import page
 from tafelrunde.web.public.seating_rows import name_options, seating_rows
 
 MAX_FOUND = 30  # players shown for a part of a name; more: type more of it
-
-
-def seating_of(rec: TournamentRecord) -> Seating:
-    """Everybody's place now, made once per state of the tournament and shared by every
-    request (a hall full of phones costs one making per change)."""
-    return latest(rec, "seating", lambda now: seating(read_only(now)[1]))
 
 
 def printable(text: str) -> str:

@@ -10,7 +10,6 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from tafelrunde.engine.errors import RuleError
@@ -18,7 +17,6 @@ from tafelrunde.engine.export import csv_file, final_ranking, is_number, ranking
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import TableConfirmed, TableEntered, Undo
 from tafelrunde.engine.knockout import (
-    KnockoutState,
     KnockoutTournament,
     TableLoserConfirmed,
     TableLoserEntered,
@@ -26,16 +24,16 @@ from tafelrunde.engine.knockout import (
 )
 from tafelrunde.engine.knockout import Undo as KnockoutUndo
 from tafelrunde.engine.knockout.entry import roster
-from tafelrunde.engine.knockout.steps import Step as KnockoutStep
 from tafelrunde.engine.knockout.views_data import fact_line, hall_numbers
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any, to_data
+from tafelrunde.web.core.common import record_of, text_of
 from tafelrunde.web.core.domain.privacy import shown_author, without_names
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
+from tafelrunde.web.core.frame import page
+from tafelrunde.web.core.pages import drawn, step_link
 from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.views.common import record_of, text_of
-from tafelrunde.web.core.views.frame import page, page_of
 
 
 def overview(request: HttpRequest, pk: int) -> HttpResponse:
@@ -50,13 +48,6 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     context = {"steps": steps, "tour": tour, "drawn": drawn(state)}
     return page(request, rec, "public/overview.html", context)
-
-
-def drawn(state: Any) -> bool:
-    """Say whether players sit at tables now (a game drawn and not over, a table open)."""
-    if isinstance(state, KnockoutState):
-        return bool(state.open_tables()) and not state.finished
-    return state.current is not None and not state.finished
 
 
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
@@ -152,9 +143,6 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     return page(request, rec, "public/log.html", context)
 
 
-KNOCKOUT_PAGES = {"collect_fee": "ko-players", "check_in": "ko-players", "register": "ko-players",
-                  "finished": "ranking"}  # fmt: skip
-GROUP_PAGES = {"draw": "draw", "finished": "ranking"}
 # the next steps a referee does (or reads): results, roll-offs, tables playing, the end
 REFEREE_STEPS = {"result", "rolloff", "herzog", "play_table", "wait_for_table", "finished"}
 
@@ -162,20 +150,6 @@ REFEREE_STEPS = {"result", "rolloff", "herzog", "play_table", "wait_for_table", 
 def referee_step(step: Any) -> bool:
     """Say whether a referee can do this next step (else the organisers do it)."""
     return str(step.kind) in REFEREE_STEPS
-
-
-def step_link(pk: int, step: Any) -> str:
-    """The page where a next step is done (a result: its table on the tables page)."""
-    kind = str(step.kind)
-    if isinstance(step, KnockoutStep):
-        return reverse(KNOCKOUT_PAGES.get(kind, "ko-tables"), args=[pk])
-    name = GROUP_PAGES.get(kind, "tables")
-    url = reverse(name, args=[pk])
-    data = getattr(step, "data", {}) or {}
-    if kind == "result" and data.get("game") and data.get("table"):
-        game, table = data["game"], data["table"]
-        url += f"?partie={game}&seite={page_of(table)}#table-{game}-{table}"
-    return url
 
 
 def ranking_workbook(head: list[str], rows: list[list[Any]]) -> bytes:

@@ -8,13 +8,15 @@ from typing import Any, TypeVar
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.i18n import Message
-from tafelrunde.web.core.domain.store import Logged, write_log
+from tafelrunde.web.core.domain.knockout import knockout_of
+from tafelrunde.web.core.domain.store import Logged, engine_tournament, write_log
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, is_staff
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -75,6 +77,14 @@ def staff(view: V) -> V:
 def record_of(pk: int) -> TournamentRecord:
     """The tournament with this number, or 404 (its ruleset and players are read when used)."""
     return get_object_or_404(TournamentRecord.objects.defer("players", "ruleset"), pk=pk)
+
+
+def ko_record(pk: int) -> tuple[TournamentRecord, KnockoutTournament]:
+    """The format-D tournament with this number and its engine tournament, or 404."""
+    rec = record_of(pk)
+    if not rec.family.knockout:
+        raise Http404("format D only")
+    return rec, knockout_of(engine_tournament(rec))
 
 
 def refuse(form: forms.Form, err: RuleError, fields: dict[str, str] | None = None) -> None:

@@ -1,0 +1,147 @@
+"""What the pages of several audiences show alike: whether tables play, where a next step is
+done, the seating now, the standings and the overall ranking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking_table
+from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament
+from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
+from tafelrunde.engine.knockout.steps import Step as KnockoutStep
+from tafelrunde.engine.numbers import display
+from tafelrunde.engine.rules_text import criterion_label
+from tafelrunde.engine.seat_list import Seating, seating
+from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
+from tafelrunde.web.core.domain.store import latest, memo, read_only
+from tafelrunde.web.core.frame import page_of
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.rows import Cell, html_rows
+from tafelrunde.web.core.templatetags.tafel import lang, translated
+
+
+def drawn(state: Any) -> bool:
+    """Say whether players sit at tables now (a game drawn and not over, a table open)."""
+    if isinstance(state, KnockoutState):
+        return bool(state.open_tables()) and not state.finished
+    return state.current is not None and not state.finished
+
+
+KNOCKOUT_PAGES = {"collect_fee": "ko-players", "check_in": "ko-players", "register": "ko-players",
+                  "finished": "ranking"}  # fmt: skip
+GROUP_PAGES = {"draw": "draw", "finished": "ranking"}
+
+
+def step_link(pk: int, step: Any) -> str:
+    """The page where a next step is done (a result: its table on the tables page)."""
+    kind = str(step.kind)
+    if isinstance(step, KnockoutStep):
+        return reverse(KNOCKOUT_PAGES.get(kind, "ko-tables"), args=[pk])
+    name = GROUP_PAGES.get(kind, "tables")
+    url = reverse(name, args=[pk])
+    data = getattr(step, "data", {}) or {}
+    if kind == "result" and data.get("game") and data.get("table"):
+        game, table = data["game"], data["table"]
+        url += f"?partie={game}&seite={page_of(table)}#table-{game}-{table}"
+    return url
+
+
+def seating_of(rec: TournamentRecord) -> Seating:
+    """Everybody's place now, made once per state of the tournament and shared by every
+    request (a hall full of phones costs one making per change)."""
+    return latest(rec, "seating", lambda now: seating(read_only(now)[1]))
+
+
+def stage_tables(rec: TournamentRecord, state: TournamentState) -> list[dict[str, Any]]:
+    """Every stage's standing in the active language, the newest first (kept while unchanged)."""
+    return memo(
+        rec,
+        "standings-" + lang(),
+        lambda: [stage_table(state, st) for st in reversed(state.stages)],
+    )
+
+
+def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
+    """One stage's standing: criteria as columns, the deciding tie-break, who goes on."""
+    table = stage_cells(state, st)
+    table["body"] = html_rows(table.pop("rows"))
+    return table
+
+
+def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
+    """One stage's standing with its rows as cells (to show in one piece or in pages)."""
+    cut = state.cut(st)
+    standing = st.standing(cut)
+    shown = [c for c in standing.criteria if not c.orders]
+    first = shown[0] if shown else None
+    several = len(st.tables(1) or ()) > 1
+    final = state.stage_complete(st)
+    on, out, roll = (  # until the stage is complete, only "so far"
+        translated(msg("✓ goes on") if final else msg("✓ goes on so far")),
+        translated(msg("out") if final else msg("does not go on so far")),
+        translated(msg("roll-off open!")),
+    )
+    rows = []
+    goes_on = state.goes_on(st) or set()
+    for row in standing.rows:
+        by = (
+            translated(criterion_label(row.decided_by, st.rule))
+            if row.decided_by not in (None, first)
+            else ""
+        )
+        cells: list[Cell] = [(row.rank, "n"), (translated(marked_name(state, row.player)), "")]
+        if several:
+            cells.append((st.table_of(row.player) or "", "n"))
+        cells += [("" if v is None else display(v, lang()), "n") for v in row.values[: len(shown)]]
+        cells.append((roll, "bad") if row.pending else (by, ""))
+        if cut is not None and row.player in st.skipped:  # withdrew in this stage
+            cells.append((translated(msg("withdrawn")), "bad"))
+        elif cut is not None:
+            cells.append((on, "ok") if row.player in goes_on else (out, "muted"))
+        rows.append(cells)
+    return {
+        "title": translated(st.title()),
+        "final": final,
+        "columns": [translated(criterion_label(c, st.rule)) for c in shown],
+        "rows": rows,
+        "cut": cut,
+        "several": several,
+        "ranking": " → ".join(translated(criterion_label(c, st.rule)) for c in st.rule.ranking),
+        "empty": not st.results,  # no ranks, no roll-offs before the first result
+    }
+
+
+def ranking_data(rec: TournamentRecord) -> dict[str, Any]:
+    """The overall ranking in the active language: its title, rows, and format D's prizes,
+    Schock-Aus-König and money."""
+    tour, state = read_only(rec)
+    context: dict[str, Any]
+    if isinstance(tour, KnockoutTournament):
+        ko = state
+        kings = [ko.players[p].name for p in schock_out_kings(ko)]
+        context = {
+            "finished": ko.finished,
+            "rows": knockout_ranking_rows(ko),
+            "prizes": True,
+            "kings": kings,
+            "donations": donation_total(ko),
+            "fees": fees_total(ko),
+        }
+    else:
+        _, table = ranking_table(tour)
+        rows = [
+            {"place": place, "name": translated(name), "stage_title": translated(stage),
+             "stage_rank": rank, "values": translated(values)}
+            for place, name, stage, rank, values in table
+        ]  # fmt: skip
+        context = {"finished": state.finished, "rows": rows, "prizes": False}
+    context["title"] = (
+        translated(msg("Final ranking"))
+        if context["finished"]
+        else translated(msg("Overall ranking (provisional)"))
+    )
+    return context
