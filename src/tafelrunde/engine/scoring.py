@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tafelrunde.engine.choices import Tie
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import Num, Rounding, num
 from tafelrunde.i18n import msg
@@ -16,7 +17,7 @@ class Scoring:
     """How a game at a table turns into points: tables, tie rule, rounding, normalisation."""
 
     points: Mapping[int, tuple[Num, ...]]
-    tie: str = "split"  # split | rolloff
+    tie: Tie = Tie.SPLIT
     rounding: Rounding = field(default_factory=Rounding)
     rolloff_loser: str = "minus"  # minus: points(p) - malus ; next_place: points(j)
     rolloff_malus: Num = 1

@@ -1,0 +1,409 @@
+"""Every key of a format A–C ruleset file, declared once: kind, bounds, default and words.
+
+The file reader takes each key's type, bounds, default and allowed words from here, the
+rules form its fields, and docs/rulesets.md its key tables (`python -m
+tafelrunde.engine.rule_keys docs/rulesets.md` writes them anew).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tafelrunde.engine.choices import (
+    FileFormat,
+    ScoreMode,
+    Seating,
+    SeatOrder,
+    Tie,
+    Withdrawn,
+)
+from tafelrunde.engine.confirmation import MODE_CHOICES
+from tafelrunde.engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_TABLE_SIZE
+from tafelrunde.engine.numbers import ROUNDING_MODES
+from tafelrunde.i18n import Message, Text, msg
+
+Kind = Literal[
+    "whole",  # a whole number (optional: may stay empty)
+    "number",  # an exact number: 2, 0.75, 4/3
+    "money",  # euros with at most 2 decimals
+    "time",  # a time of day, 16:45
+    "choice",  # one of `options`
+    "flag",  # yes or no
+    "sizes",  # table sizes (several of 2..8)
+    "points",  # points per place for each table size
+    "factors",  # one number for each table size
+    "criteria",  # ranking criteria in order
+    "line",  # a one-line text
+    "text",  # a text of several lines
+    "lines",  # a list of one-line texts, one a line
+]
+Level = Literal["top", "stage"]  # the whole file, or a stage (and `[defaults]`)
+Options = tuple[tuple[str, Text], ...]
+
+
+class _Required:
+    """The default of a key the file must give."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+
+
+@dataclass(frozen=True)
+class RuleKey:
+    """One key of the file: where, what kind, its bounds and default, and what it means."""
+
+    path: tuple[str, ...]  # its keys below the file or the stage: ("scoring", "tie")
+    kind: Kind
+    default: Any  # REQUIRED, or the value when the file leaves the key out (None: none)
+    label: Message  # the form's label
+    rule: Message  # the rule in words, beside the form's field
+    doc: str  # its meaning in docs/rulesets.md (Markdown)
+    low: int | None = None
+    high: int | None = None
+    options: Options = ()  # a choice's words and their labels
+    shown_default: str = ""  # the default in the docs when it is no plain value
+    joined: bool = False  # a choice the file writes as a list (the words, comma-joined)
+
+    @property
+    def dotted(self) -> str:
+        """The key as docs and tables name it: 'scoring.tie'."""
+        return ".".join(self.path)
+
+    @property
+    def optional(self) -> bool:
+        """Say whether the key may be left out without a value in its place."""
+        return self.default is None
+
+    def words(self) -> tuple[str, ...]:
+        """The words a choice allows."""
+        return tuple(word for word, _ in self.options)
+
+
+def _labelled(choices: Iterable[tuple[str, Text]]) -> Options:
+    """A choice's words (enum members as their plain words) with their labels."""
+    return tuple((str(word), label) for word, label in choices)
+
+
+ROUNDING = {
+    "none": msg("exact (no rounding)"),
+    "floor": msg("round down"),
+    "half_up": msg("round half up"),
+}
+ROUNDING_OPTIONS = _labelled((m, ROUNDING[m]) for m in ROUNDING_MODES)
+
+TOP = (
+    RuleKey(("schema",), "whole", 1, msg("Version"), msg("Only version 1 is supported."),
+            "version of this layout", low=1, high=1),
+    RuleKey(("name",), "line", REQUIRED, msg("Name of the ruleset"),
+            msg("Shown with the tournament."), "German name (shown in the UI)"),
+    RuleKey(("name_en",), "line", "", msg("English name"), msg("Empty: the German name."),
+            "English name", shown_default="the German name"),
+    RuleKey(("format",), "choice", "", msg("Format"), msg("Informational."),
+            "informational letter", options=_labelled((f, f) for f in FileFormat)),
+    RuleKey(("description",), "text", "", msg("Description"),
+            msg("Your own words for the players, shown below the summary made from the "
+                "values. A shipped preset's own text is not shown: it would not follow "
+                "changed values."),
+            "the rules in words, for the players"),
+    RuleKey(("confirmation",), "choice", "table", msg("Results entered at the table"),
+            msg("Who makes a result entered on a player's phone count. Results of the "
+                "organisers and referees always count at once."),
+            'results entered at the table: `"table"` (another player of the table confirms), '
+            '`"none"` (one entry counts), `"organiser"`', options=_labelled(MODE_CHOICES)),
+    RuleKey(("players", "withdrawn"), "choice", Withdrawn.KEEP, msg("Withdrawn players"),
+            msg("Their results stay; they do not go on (the next one moves up)."),
+            '`"keep"`: a withdrawn player is ranked with their points; `"last"`: at the end',
+            options=_labelled((
+                (Withdrawn.KEEP, msg("ranked with their points")),
+                (Withdrawn.LAST, msg("listed after everybody else")),
+            ))),
+    RuleKey(("players", "late_join"), "flag", False, msg("Late players may join"),
+            msg("A late player may join before a newly drawn game."),
+            "a late player may join before a newly drawn game"),
+)  # fmt: skip
+
+STAGE = (
+    RuleKey(("id",), "line", REQUIRED, msg("Id"), msg("Letters, digits, - and _."),
+            "short name, letters/digits/`-`/`_`; used in criteria such as `rank@runde1`"),
+    RuleKey(("name",), "line", "", msg("Name of the stage"),
+            msg("Shown above its tables and rankings."), "display name",
+            shown_default="the id"),
+    RuleKey(("name_en",), "line", "", msg("English name of the stage"),
+            msg("Empty: the German name."), "English display name",
+            shown_default="the German name"),
+    RuleKey(("game_name",), "line", "Partie", msg("A game is called"),
+            msg("e.g. „Partie“ or „Durchgang“."), 'what a game is called ("Durchgang")'),
+    RuleKey(("game_name_en",), "line", "game", msg("… in English"),
+            msg("e.g. „game“ or „pass“."), 'the same in English ("pass")'),
+    RuleKey(("points_name",), "line", "Punkte", msg("The points are called"),
+            msg("e.g. „TP“ or „Siegpunkte“."), 'what the points are called ("Siegpunkte")'),
+    RuleKey(("points_name_en",), "line", "points", msg("… in English"),
+            msg("e.g. „TP“ or „victory points“."), 'the same in English ("victory points")'),
+    RuleKey(("games",), "whole", REQUIRED, msg("Games per table"),
+            msg("How many games every table plays in this stage."),
+            "games per table in this stage (Durchgänge/Partien)", low=1, high=MAX_GAMES),
+    RuleKey(("tables", "prefer"), "whole", 4, msg("Preferred table size"),
+            msg("As many tables of this size as possible."),
+            "the preferred table size, as often as possible", low=2, high=MAX_TABLE_SIZE),
+    RuleKey(("tables", "allow"), "sizes", (3,), msg("Other allowed sizes"),
+            msg("Only where the players do not fit the preferred size."),
+            "other table sizes, only as needed: `[3]`"),
+    RuleKey(("tables", "max_other"), "whole", None, msg("At most this many other tables"),
+            msg("Empty: no limit."), "at most this many tables of another size",
+            low=0, high=MAX_PLAYERS, shown_default="no limit"),
+    RuleKey(("seating",), "choice", Seating.DRAW, msg("Seating"),
+            msg("By lot, or by the ranking so far: 1..T forward, T+1..2T backward, …"),
+            '`"draw"` (seeded random draw) or `"serpentine"` (by the previous ranking: 1..T '
+            "forward, T+1..2T backward, …)",
+            options=_labelled((
+                (Seating.DRAW, msg("draw by lot")),
+                (Seating.SERPENTINE, msg("serpentine by the ranking so far")),
+            ))),
+    RuleKey(("reseat_each_game",), "flag", False, msg("New tables for every game"),
+            msg("Otherwise the tables stay for the whole stage."),
+            "a fresh draw for every game (B's preliminary); otherwise fixed tables for the "
+            "stage"),
+    RuleKey(("keep_apart",), "flag", False, msg("Keep apart who sat together before"),
+            msg("Players of one table in the previous stage sit apart where possible."),
+            "players who shared a table in the previous stage sit apart where possible"),
+    RuleKey(("avoid_repeats",), "flag", True, msg("Avoid meeting again"),
+            msg("The draws avoid pairs who already met in this stage."),
+            "draws avoid pairs that already met in this stage"),
+    RuleKey(("three_to_four",), "flag", True, msg("From a 3-table to a 4-table"),
+            msg("Who sat at a 3-table sits at a 4-table in the next game where possible."),
+            "who sat at a 3-table sits at a 4-table in the next game where the counts allow"),
+    RuleKey(("seat_order",), "choice", SeatOrder.DRAWN, msg("Seat order"),
+            msg("Who starts, and who sits where at the table. By passes: pass 1 as drawn, "
+                "pass 2 reversed, then by the standings."),
+            '`"drawn"` (the draw\'s order, first = start player), `"drawn_each_game"` (a seat '
+            'draw before every game, `/drawseat`), `"passes"` (format A: pass 1 drawn, pass 2 '
+            "reversed, then by the standings with the Herzog roll-off)",
+            options=_labelled((
+                (SeatOrder.DRAWN, msg("as drawn (the first starts)")),
+                (SeatOrder.DRAWN_EACH_GAME, msg("a seat draw before every game")),
+                (SeatOrder.PASSES, msg("by passes (format A)")),
+            ))),
+    RuleKey(("result", "score"), "choice", ScoreMode.REQUIRED, msg("Game score"),
+            msg("Whether each player's score is entered."),
+            'whether a table result holds each player\'s score: `"required"`, `"optional"`, '
+            '`"none"`',
+            options=_labelled((
+                (ScoreMode.REQUIRED, msg("required")),
+                (ScoreMode.OPTIONAL, msg("optional")),
+                (ScoreMode.NONE, msg("none (places only)")),
+            ))),
+    RuleKey(("result", "pips"), "flag", False, msg("Pips"),
+            msg("The result also holds each player's pips."),
+            "the result also holds each player's pips"),
+    RuleKey(("result", "negative"), "flag", False, msg("Scores below zero"),
+            msg("A player's score may be negative."), "scores may go below zero"),
+    RuleKey(("result", "score_min"), "number", None, msg("Lowest score"),
+            msg("Of one player at a table. Empty: 0 (with scores below zero: no limit)."),
+            "the lowest score of one player at a table (exact; a refused score names the "
+            "allowed range)", shown_default="0 (with `negative`: no limit)"),
+    RuleKey(("result", "score_max"), "number", None, msg("Highest score"),
+            msg("Of one player at a table. Empty: no limit."),
+            "the highest score of one player at a table", shown_default="the general limit"),
+    RuleKey(("placement_by",), "choice", ("score",), msg("Places decided by"),
+            msg("Higher is better."),
+            'what decides the places of a game: `["score"]`, `["score", "pips"]` (higher is '
+            "better)",
+            options=_labelled((
+                ("score", msg("score")),
+                ("score,pips", msg("score, then pips")),
+                ("pips", msg("pips")),
+                ("pips,score", msg("pips, then score")),
+            )), shown_default='`["score"]`', joined=True),
+    RuleKey(("rolloffs", "stechen"), "line", "stechen", msg("Name of the roll-off for a place"),
+            msg("The criterion 'roll-off' of this name."), "name of the roll-off for a place"),
+    RuleKey(("rolloffs", "herzog"), "line", "herzog",
+            msg("Name of the roll-off for the start order"),
+            msg("Used by the seat order 'passes'."),
+            "name of the roll-off for the start order (seat order `passes`)"),
+    RuleKey(("scoring", "points"), "points", REQUIRED, msg("Points per place"),
+            msg("For each table size, place 1 first; a better place never gets fewer points. "
+                "An empty row: no points for that size."),
+            "points per place for each table size: `{ 4 = [5, 3, 2, 1], 3 = [5, 3, 2] }`; "
+            "every allowed size needs a list"),
+    RuleKey(("scoring", "tie"), "choice", Tie.SPLIT, msg("Tie"),
+            msg("Tied players share the points of their places, or a roll-off orders them."),
+            '`"split"`: tied players share the points of the places they occupy, then '
+            'rounded; `"rolloff"`: a roll-off (Stechen) orders them',
+            options=_labelled((
+                (Tie.SPLIT, msg("share the points")),
+                (Tie.ROLLOFF, msg("roll-off")),
+            ))),
+    RuleKey(("scoring", "rounding", "mode"), "choice", "none", msg("Shared points are"),
+            msg("Only when points are shared."),
+            'rounding of split ties: `"floor"`, `"half_up"` or `"none"`',
+            options=ROUNDING_OPTIONS),
+    RuleKey(("scoring", "rounding", "step"), "number", 1, msg("… to steps of"),
+            msg("e.g. 0.5 or 1."), 'rounded to multiples of this step, e.g. `"0.5"`'),
+    RuleKey(("scoring", "rolloff_loser"), "choice", "minus",
+            msg("The loser of a roll-off gets"), msg("Only for ties by roll-off."),
+            '`"minus"`: the loser of the roll-off for place p gets points(p) − '
+            '`rolloff_malus`; `"next_place"`: the points of the place he ends on',
+            options=_labelled((
+                ("minus", msg("the points of the place minus the malus")),
+                ("next_place", msg("the points of the place he ends on")),
+            ))),
+    RuleKey(("scoring", "rolloff_malus"), "number", 1, msg("Malus"),
+            msg("Taken off the loser's points."), "see `rolloff_loser`"),
+    RuleKey(("scoring", "game_point_factor"), "factors", {}, msg("Factor per table size"),
+            msg("Game points made at a table of that size are multiplied, e.g. 0.75 or 4/3. "
+                "Empty: ×1."),
+            'game points made at a table of that size are multiplied: `{ 3 = "0.75" }`, '
+            '`{ 4 = "4/3" }`', shown_default="none"),
+    RuleKey(("scoring", "game_point_rounding", "mode"), "choice", "none",
+            msg("Game points are"), msg("After the factor, in every game."),
+            "rounding of each game's scaled game points", options=ROUNDING_OPTIONS),
+    RuleKey(("scoring", "game_point_rounding", "step"), "number", 1, msg("… to steps of"),
+            msg("e.g. 0.5 or 1."), "rounded to multiples of this step"),
+    RuleKey(("scoring", "shared_last_is_loss"), "flag", True,
+            msg("A shared last place is a loss"), msg("For the criterion losses."),
+            "a shared last place counts as a loss"),
+    RuleKey(("ranking",), "criteria", REQUIRED, msg("Ranking of the stage"),
+            msg("Criteria in order; it decides who goes on. A roll-off or the lot comes last."),
+            "criteria ranking all players of the stage; its order decides who goes on"),
+    RuleKey(("table_ranking",), "criteria", (), msg("Ranking at a table"),
+            msg("Orders the players of one table or group."),
+            "criteria ranking the players of one (fixed) table or group",
+            shown_default="`ranking` without `table_place`"),
+    RuleKey(("entrants", "top"), "whole", None, msg("Entrants: the best"),
+            msg("This many of the previous stage's ranking play this stage."),
+            "the best N of the previous stage enter", low=1, high=MAX_PLAYERS,
+            shown_default="all players (first stage)"),
+    RuleKey(("entrants", "per_table"), "whole", None, msg("… or the best of each table"),
+            msg("This many of every table of the previous stage."),
+            "or the best k of each table of the previous stage", low=1, high=MAX_TABLE_SIZE),
+    RuleKey(("entrants", "fill_multiple"), "whole", None,
+            msg("… filled up to a multiple of"),
+            msg("The next best fill up, e.g. to full 4-tables."),
+            "then the next best fill up to a multiple of this", low=1, high=MAX_PLAYERS),
+    RuleKey(("entrants", "fill_target"), "whole", None, msg("… filled up to"),
+            msg("The next best fill up to this many players."),
+            "then the next best fill up to this many", low=1, high=MAX_PLAYERS),
+    RuleKey(("play_if", "players_at_least"), "whole", 0, msg("Only with at least … players"),
+            msg("Players of the previous stage; otherwise the stage is left out. 0: always."),
+            "play this stage only with this many players of the previous stage (otherwise "
+            "it is skipped)", low=0, high=MAX_PLAYERS, shown_default="0 (always)"),
+    RuleKey(("play_if", "entrants_at_least"), "whole", 0, msg("Only with at least … entrants"),
+            msg("Who would enter this stage. 0: always."),
+            "play this stage only with this many entrants", low=0, high=MAX_PLAYERS,
+            shown_default="0 (always)"),
+    RuleKey(("repeat",), "flag", False, msg("Repeat the stage"),
+            msg("Played again with a new draw while the condition holds and the field "
+                "shrinks."),
+            "play the stage again (a new draw) while `play_if` holds and the field shrinks "
+            "(format A's group rounds)"),
+    RuleKey(("note",), "text", "", msg("Note"), msg("Printed with the tables."),
+            "text printed with the tables (e.g. the expansions in the Alhambra final)"),
+)  # fmt: skip
+
+LEVELS: dict[Level, tuple[RuleKey, ...]] = {"top": TOP, "stage": STAGE}
+STRUCTURE: dict[Level, frozenset[str]] = {
+    "top": frozenset({"defaults", "stages"}),  # tables of the file that are no key
+    "stage": frozenset(),
+}
+_BY_NAME = {(level, k.dotted): k for level, keys in LEVELS.items() for k in keys}
+
+
+def key(level: Level, dotted: str) -> RuleKey:
+    """The declared key of this name ('scoring.tie') at the top or in a stage."""
+    return _BY_NAME[(level, dotted)]
+
+
+def allowed(level: Level, *under: str) -> set[str]:
+    """The keys a table of the file may hold: its declared keys' next part."""
+    n = len(under)
+    found = {k.path[n] for k in LEVELS[level] if k.path[:n] == under and len(k.path) > n}
+    return found | (set(STRUCTURE[level]) if not under else set())
+
+
+def under(level: Level, *path: str) -> tuple[RuleKey, ...]:
+    """The declared keys within a table of the file, in their order."""
+    return tuple(k for k in LEVELS[level] if k.path[: len(path)] == path)
+
+
+# -- the key tables of docs/rulesets.md ---------------------------------------------------
+
+
+def default_words(k: RuleKey) -> str:
+    """A key's default as the docs show it."""
+    if k.shown_default:
+        return k.shown_default
+    value = k.default
+    if value is REQUIRED:
+        return "required"
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'`"{value}"`' if value else '`""`'
+    if isinstance(value, tuple):
+        return "`[" + ", ".join(str(v) for v in value) + "]`"
+    return f"`{value}`"
+
+
+_ALLOWED = {
+    "number": "a number",
+    "flag": "true, false",
+    "sizes": "table sizes 2 to 8",
+    "points": "a list per table size",
+    "factors": "a number per table size",
+    "criteria": "criteria (below)",
+    "line": "one line",
+    "text": "a text",
+}
+
+
+def allowed_words(k: RuleKey) -> str:
+    """What a key may hold, as the docs show it."""
+    if k.kind == "whole":
+        return f"{k.low:,} to {k.high:,}"
+    if k.kind == "choice":
+        words = [f'`"{w}"`' for w in k.words()]
+        return ", ".join(words) if not k.joined else "a list of `score`, `pips`"
+    return _ALLOWED[k.kind]
+
+
+def key_table(level: Level) -> str:
+    """The Markdown table of a level's keys: key, meaning, what it may hold, default."""
+    rows = ["| key | meaning | allowed | default |", "|---|---|---|---|"]
+    rows += [
+        f"| `{k.dotted}` | {k.doc} | {allowed_words(k)} | {default_words(k)} |"
+        for k in LEVELS[level]
+    ]
+    return "\n".join(rows) + "\n"
+
+
+def docs_tables() -> dict[str, str]:
+    """Every generated table of docs/rulesets.md by its marker name."""
+    return {f"keys:{level}": key_table(level) for level in LEVELS}
+
+
+def with_tables(doc: str) -> str:
+    """A document with every generated table between its markers written anew."""
+    for name, table in docs_tables().items():
+        begin, end = f"<!-- {name} -->\n", f"<!-- /{name} -->"
+        head, found, rest = doc.partition(begin)
+        if found:
+            doc = head + begin + table + end + rest.partition(end)[2]
+    return doc
+
+
+if __name__ == "__main__":  # pragma: no cover - rewrites the tables of the docs given
+    for path in sys.argv[1:]:
+        with open(path, encoding="utf-8") as file:
+            old = file.read()
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(with_tables(old))
+    if len(sys.argv) < 2:
+        print("\n".join(f"<!-- {n} -->\n{t}<!-- /{n} -->" for n, t in docs_tables().items()))

@@ -1,0 +1,111 @@
+"""Every key of a ruleset declared once: the docs' key tables, the file reader's bounds and words
+and the rules form's fields all follow the declarations."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tafelrunde.engine import ruleform
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.rule_keys import LEVELS, RuleKey, docs_tables, with_tables
+from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.presets import load_ruleset, preset_names
+
+pytestmark = pytest.mark.unit
+
+DOCS = Path(__file__).parents[2] / "docs" / "rulesets.md"
+SMALL: dict[str, Any] = {
+    "name": "Klein",
+    "stages": [
+        {"id": "a", "games": 1, "scoring": {"points": {"4": [3, 2, 1, 0], "3": [3, 2, 1]}},
+         "ranking": ["points", "lot"]},
+        {"id": "b", "games": 1, "entrants": {"top": 4},
+         "scoring": {"points": {"4": [3, 2, 1, 0], "3": [3, 2, 1]}}, "ranking": ["points"]},
+    ],
+}  # fmt: skip
+
+
+def with_value(k: RuleKey, level: str, value: Any) -> dict[str, Any]:
+    """The small ruleset with one key set (in the second stage for a stage's key)."""
+    data = copy.deepcopy(SMALL)
+    table = data if level == "top" else data["stages"][1]
+    for part in k.path[:-1]:
+        table = table.setdefault(part, {})
+    table[k.path[-1]] = value
+    return data
+
+
+def where(k: RuleKey, level: str) -> str:
+    """The field a refusal of this key names."""
+    return k.dotted if level == "top" else f"stages[2].{k.dotted}"
+
+
+def keys_of(kind: str) -> list[tuple[str, RuleKey]]:
+    """Every declared key of a kind, with its level."""
+    return [(level, k) for level, keys in LEVELS.items() for k in keys if k.kind == kind]
+
+
+def test_the_key_tables_of_the_docs_are_the_declared_ones() -> None:
+    doc = DOCS.read_text(encoding="utf-8")
+    for name in docs_tables():
+        assert f"<!-- {name} -->" in doc, f"docs/rulesets.md lacks the marker of {name}"
+    fresh = with_tables(doc)
+    assert doc == fresh, (
+        "docs/rulesets.md differs from the declarations in tafelrunde.engine.rule_keys; "
+        "run `python -m tafelrunde.engine.rule_keys docs/rulesets.md`. The tables:\n"
+        + "\n".join(docs_tables().values())
+    )
+
+
+def test_the_small_ruleset_reads() -> None:
+    assert isinstance(ruleset_from_dict(SMALL), Ruleset)
+
+
+WHOLE = [(level, k) for level, k in keys_of("whole") if k.dotted != "schema"]  # own message
+
+
+@pytest.mark.parametrize(("level", "k"), WHOLE, ids=lambda x: getattr(x, "dotted", x))
+def test_a_whole_number_outside_its_declared_bounds_is_refused_at_its_field(
+    level: str, k: RuleKey
+) -> None:
+    assert k.low is not None and k.high is not None
+    for value in (k.low - 1, k.high + 1):
+        with pytest.raises(RuleError) as err:
+            ruleset_from_dict(with_value(k, level, value))
+        assert err.value.field == where(k, level)
+        said = err.value.text("en")
+        assert f"between {k.low} and {k.high}" in said
+
+
+CHOICES = [(level, k) for level, k in keys_of("choice") if not k.joined]  # a list: its own code
+
+
+@pytest.mark.parametrize(("level", "k"), CHOICES, ids=lambda x: getattr(x, "dotted", x))
+def test_a_choice_takes_exactly_its_declared_words(level: str, k: RuleKey) -> None:
+    with pytest.raises(RuleError) as err:
+        ruleset_from_dict(with_value(k, level, "wuerfeln"))
+    assert err.value.field == where(k, level)
+    said = err.value.text("en")
+    assert said.endswith("possible: " + ", ".join(k.words()) + ".")
+    for word in k.words():
+        ruleset_from_dict(with_value(k, level, word))
+
+
+@pytest.mark.parametrize("preset", [n for n in preset_names() if n != "schocken-ko"])
+def test_every_field_of_the_form_is_a_declared_key(preset: str) -> None:
+    rules = load_ruleset(preset)
+    assert isinstance(rules, Ruleset)
+    declared = {(level, k.path): k for level, keys in LEVELS.items() for k in keys}
+    fields = ruleform.params(rules)
+    for field in fields:
+        k = declared[("top" if field.stage is None else "stage", field.path)]
+        assert (field.kind, field.label, field.low, field.high) == (k.kind, k.label, k.low, k.high)
+        assert field.options == k.options or k.kind in ("points", "factors", "criteria")
+    shown = {("top" if f.stage is None else "stage", f.path) for f in fields if f.stage != 0}
+    structural = {("top", ("schema",)), ("top", ("format",)), ("stage", ("id",))}
+    assert set(declared) - shown == structural, "every key but these has its field"
