@@ -34,6 +34,7 @@ Kind = Literal[
     "flag",  # yes or no
     "sizes",  # table sizes (several of 2..8)
     "points",  # points per place for each table size
+    "losers",  # for each table size: the points of the loser of the roll-off for place 1, 2, …
     "factors",  # one number for each table size
     "criteria",  # ranking criteria in order
     "line",  # a one-line text
@@ -69,6 +70,7 @@ class RuleKey:
     options: Options = ()  # a choice's words and their labels
     shown_default: str = ""  # the default in the docs when it is no plain value
     joined: bool = False  # a choice the file writes as a list (the words, comma-joined)
+    replaced_by: str = ""  # an old key the reader translates into this newer one
 
     @property
     def dotted(self) -> str:
@@ -77,8 +79,9 @@ class RuleKey:
 
     @property
     def optional(self) -> bool:
-        """Say whether the key may be left out without a value in its place."""
-        return self.default is None
+        """Say whether the key may be left out without a value in its place (a number's field
+        may stay empty)."""
+        return self.default is None and self.kind in ("whole", "number")
 
     def words(self) -> tuple[str, ...]:
         """The words a choice allows."""
@@ -245,16 +248,25 @@ STAGE = (
             options=ROUNDING_OPTIONS),
     RuleKey(("scoring", "rounding", "step"), "number", 1, msg("… to steps of"),
             msg("e.g. 0.5 or 1."), 'rounded to multiples of this step, e.g. `"0.5"`'),
+    RuleKey(("scoring", "rolloff_losers"), "losers", None, msg("Points of a roll-off's loser"),
+            msg("For each table size, the loser of the roll-off for place 1, 2, …; who ends "
+                "on place j lost the roll-off for place j − 1. Only for ties by roll-off."),
+            "the points of the loser of the roll-off for place 1, 2, … for each table size: "
+            "`{ 4 = [5, 3, 1], 3 = [5, 3] }` (a tie of three for place 1 at 6/4/2/0: 6, 5, 3); "
+            "who ends on place j lost the roll-off for place j − 1; every size of `points` "
+            "needs a list of one value fewer, none above the place's points",
+            shown_default="points(p) − 1 (from the old keys below)"),
     RuleKey(("scoring", "rolloff_loser"), "choice", "minus",
             msg("The loser of a roll-off gets"), msg("Only for ties by roll-off."),
-            '`"minus"`: the loser of the roll-off for place p gets points(p) − '
-            '`rolloff_malus`; `"next_place"`: the points of the place he ends on',
+            'old form of `rolloff_losers`: `"minus"`, the loser of the roll-off for place p gets '
+            'points(p) − `rolloff_malus`; `"next_place"`: the points of the place he ends on',
             options=_labelled((
                 ("minus", msg("the points of the place minus the malus")),
                 ("next_place", msg("the points of the place he ends on")),
-            ))),
+            )), replaced_by="scoring.rolloff_losers"),
     RuleKey(("scoring", "rolloff_malus"), "number", 1, msg("Malus"),
-            msg("Taken off the loser's points."), "see `rolloff_loser`"),
+            msg("Taken off the loser's points."), "old form of `rolloff_losers`: see "
+            "`rolloff_loser`", replaced_by="scoring.rolloff_losers"),
     RuleKey(("scoring", "game_point_factor"), "factors", {}, msg("Factor per table size"),
             msg("Game points made at a table of that size are multiplied, e.g. 0.75 or 4/3. "
                 "Empty: ×1."),
@@ -326,6 +338,11 @@ def allowed(level: Level, *under: str) -> set[str]:
     return found | (set(STRUCTURE[level]) if not under else set())
 
 
+def replaced(level: Level, dotted: str) -> tuple[RuleKey, ...]:
+    """The old keys the reader translates into this one."""
+    return tuple(k for k in LEVELS[level] if k.replaced_by == dotted)
+
+
 def under(level: Level, *path: str) -> tuple[RuleKey, ...]:
     """The declared keys within a table of the file, in their order."""
     return tuple(k for k in LEVELS[level] if k.path[: len(path)] == path)
@@ -357,6 +374,7 @@ _ALLOWED = {
     "flag": "true, false",
     "sizes": "table sizes 2 to 8",
     "points": "a list per table size",
+    "losers": "a list per table size",
     "factors": "a number per table size",
     "criteria": "criteria (below)",
     "line": "one line",

@@ -17,10 +17,10 @@ from tafelrunde.engine.limits import (
     checked_text,
 )
 from tafelrunde.engine.numbers import Num, Rounding, parse_number
-from tafelrunde.engine.rule_keys import REQUIRED, Level, RuleKey, allowed, under
+from tafelrunde.engine.rule_keys import REQUIRED, Level, RuleKey, allowed, replaced, under
 from tafelrunde.engine.rule_keys import key as declared
 from tafelrunde.engine.ruleset import Entrants, Ruleset, StageRule
-from tafelrunde.engine.scoring import Scoring
+from tafelrunde.engine.scoring import Scoring, losers_table
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
@@ -135,16 +135,53 @@ def _scoring(r: TableReader) -> Scoring:
         for k, v in _sizes(s, "game_point_factor").items()
     }
     malus = s.data.get("rolloff_malus", declared("stage", "scoring.rolloff_malus").default)
+    loser = take(s, declared("stage", "scoring.rolloff_loser"))
+    malus = _number(malus, s.at("rolloff_malus"))
     return Scoring(
         points=points,
         tie=Tie(take(s, declared("stage", "scoring.tie"))),
         rounding=_rounding(s, "rounding"),
-        rolloff_loser=take(s, declared("stage", "scoring.rolloff_loser")),
-        rolloff_malus=_number(malus, s.at("rolloff_malus")),
+        rolloff_loser=loser,
+        rolloff_malus=malus,
+        rolloff_losers=_losers(s, points) or losers_table(points, loser, malus),
         game_point_factor=factors,
         game_point_rounding=_rounding(s, "game_point_rounding"),
         shared_last_is_loss=take(s, declared("stage", "scoring.shared_last_is_loss")),
     )
+
+
+def _losers(s: TableReader, points: Mapping[int, tuple[Num, ...]]) -> dict[int, tuple[Num, ...]]:
+    """Read the losers' points of roll-offs per table size (empty: the file gives the old keys)."""
+    if "rolloff_losers" not in s.data:
+        return {}
+    old = [k.path[-1] for k in replaced("stage", "scoring.rolloff_losers") if k.path[-1] in s.data]
+    if old:
+        said = msg("give either rolloff_losers or the older {old}, not both.", old=", ".join(old))
+        raise _fail(s.at("rolloff_losers"), said)
+    table = _sizes(s, "rolloff_losers")
+    out: dict[int, tuple[Num, ...]] = {}
+    for size, values in table.items():
+        path = s.at("rolloff_losers") + f".{size}"
+        if size not in points:
+            raise _fail(path, msg("no points are given for tables of {size}.", size=size))
+        if not isinstance(values, list) or len(values) != size - 1:
+            said = msg("needs exactly {n} values (the roll-offs for places 1 to {n}).", n=size - 1)
+            raise _fail(path, said)
+        row = tuple(_number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
+        if list(row) != sorted(row, reverse=True):
+            raise _fail(path, msg("better places must not get fewer points."))
+        for i, (lost, won) in enumerate(zip(row, points[size], strict=False)):
+            if lost > won:
+                said = msg("the loser must not get more than place {place} gives.", place=i + 1)
+                raise _fail(f"{path}[{i + 1}]", said)
+        out[size] = row
+    for size in points:
+        if size not in out:
+            raise _fail(
+                s.at("rolloff_losers") + f".{size}",
+                msg("is missing for tables of {size}.", size=size),
+            )
+    return out
 
 
 def _criteria(r: TableReader, key: str, default: list[str] | None) -> tuple[Criterion, ...]:

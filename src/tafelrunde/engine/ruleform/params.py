@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.rule_keys import Kind, Level, RuleKey, key
+from tafelrunde.engine.rule_keys import Kind, Level, RuleKey, key, replaced
 from tafelrunde.i18n import Message, Text
 
 TABLE_SIZES = tuple(range(2, 9))  # every table size a ruleset may name (limits.MAX_TABLE_SIZE)
@@ -29,6 +29,7 @@ class Param:
     options: tuple[tuple[str, Text], ...] = ()  # a choice's or criterion's values and labels
     slots: int = 0  # criteria: how many places the form offers
     joined: bool = False  # a choice the file writes as a list (the choice's words, comma-joined)
+    replaces: tuple[tuple[str, ...], ...] = ()  # older keys the file loses when this is written
 
     @property
     def name(self) -> str:
@@ -53,6 +54,7 @@ def declared(level: Level, dotted: str, value: Any, stage: int | None, **over: A
     made = Param(
         path=k.path, kind=k.kind, label=k.label, rule=k.rule, value=value, stage=stage,
         low=k.low, high=k.high, optional=k.optional, options=k.options, joined=k.joined,
+        replaces=tuple(old.path for old in replaced(level, dotted)),
     )  # fmt: skip
     return replace(made, **over) if over else made
 

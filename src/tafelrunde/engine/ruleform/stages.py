@@ -17,6 +17,7 @@ from tafelrunde.engine.rules_text import (
     factor_lines,
     games_line,
     late_words,
+    loser_lines,
     play_lines,
     player_lines,
     points_lines,
@@ -70,7 +71,9 @@ def stage_section(rules: Ruleset, index: int) -> Section:
         Group(msg("Seating"), (seating_line(rule),), _seating(p, rule)),
         Group(msg("Result of a table"), (), _result(p, rule)),
         Group(
-            msg("Points for the places"), (*points_lines(rule), tie_line(rule)), _points(p, rule)
+            msg("Points for the places"),
+            (*points_lines(rule), tie_line(rule), *loser_lines(rule)),
+            _points(p, rule),
         ),
         Group(msg("Game points"), tuple(factor_lines(rule)), _game_points(p, rule)),
         Group(msg("Ranking"), (ranking_line(rule),), _ranking(p, rule, earlier)),
@@ -150,8 +153,7 @@ def _points(p: P, rule: StageRule) -> tuple[Param, ...]:
         p("scoring.points", dict(s.points), options=_sizes(rule, s.points)),
         p("scoring.tie", s.tie),
         *_rounding(p, "rounding", s.rounding),
-        p("scoring.rolloff_loser", s.rolloff_loser),
-        p("scoring.rolloff_malus", s.rolloff_malus),
+        p("scoring.rolloff_losers", dict(s.rolloff_losers), options=_sizes(rule, s.points)),
         p("scoring.shared_last_is_loss", s.shared_last_is_loss),
     )
 
