@@ -11,10 +11,12 @@ import pytest
 
 from tafelrunde.engine import ruleform
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.rule_keys import LEVELS, RuleKey, docs_tables, with_tables
+from tafelrunde.engine.knockout.rules import KnockoutRules
+from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
+from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, RuleKey, docs_tables, with_tables
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.presets import load_ruleset, preset_names
+from tafelrunde.presets import load_rules, preset_names
 
 pytestmark = pytest.mark.unit
 
@@ -32,8 +34,8 @@ SMALL: dict[str, Any] = {
 
 def with_value(k: RuleKey, level: str, value: Any) -> dict[str, Any]:
     """The small ruleset with one key set (in the second stage for a stage's key)."""
-    data = copy.deepcopy(SMALL)
-    table = data if level == "top" else data["stages"][1]
+    data = copy.deepcopy(SMALL) if level != "knockout" else {"format": "D"}
+    table = data if level in ("top", "knockout") else data["stages"][1]
     for part in k.path[:-1]:
         table = table.setdefault(part, {})
     table[k.path[-1]] = value
@@ -42,7 +44,14 @@ def with_value(k: RuleKey, level: str, value: Any) -> dict[str, Any]:
 
 def where(k: RuleKey, level: str) -> str:
     """The field a refusal of this key names."""
-    return k.dotted if level == "top" else f"stages[2].{k.dotted}"
+    return f"stages[2].{k.dotted}" if level == "stage" else k.dotted
+
+
+def read(level: str, data: dict[str, Any]) -> object:
+    """Read a ruleset file of formats A–C, or of format D."""
+    if level == "knockout":
+        return knockout_rules_from_dict(data)
+    return ruleset_from_dict(data)
 
 
 def keys_of(kind: str) -> list[tuple[str, RuleKey]]:
@@ -76,7 +85,7 @@ def test_a_whole_number_outside_its_declared_bounds_is_refused_at_its_field(
     assert k.low is not None and k.high is not None
     for value in (k.low - 1, k.high + 1):
         with pytest.raises(RuleError) as err:
-            ruleset_from_dict(with_value(k, level, value))
+            read(level, with_value(k, level, value))
         assert err.value.field == where(k, level)
         said = err.value.text("en")
         assert f"between {k.low} and {k.high}" in said
@@ -88,25 +97,48 @@ CHOICES = [(level, k) for level, k in keys_of("choice") if not k.joined]  # a li
 @pytest.mark.parametrize(("level", "k"), CHOICES, ids=lambda x: getattr(x, "dotted", x))
 def test_a_choice_takes_exactly_its_declared_words(level: str, k: RuleKey) -> None:
     with pytest.raises(RuleError) as err:
-        ruleset_from_dict(with_value(k, level, "wuerfeln"))
+        read(level, with_value(k, level, "wuerfeln"))
     assert err.value.field == where(k, level)
     said = err.value.text("en")
     assert said.endswith("possible: " + ", ".join(k.words()) + ".")
     for word in k.words():
-        ruleset_from_dict(with_value(k, level, word))
+        read(level, with_value(k, level, word))
 
 
-@pytest.mark.parametrize("preset", [n for n in preset_names() if n != "schocken-ko"])
+def test_format_d_reads_every_declared_default_when_the_file_gives_none() -> None:
+    rules = knockout_rules_from_dict({})
+    assert rules == KnockoutRules()
+    assert knockout_sections_values(rules) == {k.dotted: k.default for k in KNOCKOUT}
+
+
+def knockout_sections_values(rules: KnockoutRules) -> dict[str, Any]:
+    """The values the rules form shows for a format-D ruleset, by key."""
+    return {".".join(p.path): p.value for p in ruleform.params(rules)} | {
+        "schema": 1,
+        "format": rules.format,
+    }
+
+
+def level_of(rules: object, stage: int | None) -> str:
+    """Where a form field's key is declared."""
+    if isinstance(rules, KnockoutRules):
+        return "knockout"
+    return "top" if stage is None else "stage"
+
+
+@pytest.mark.parametrize("preset", preset_names())
 def test_every_field_of_the_form_is_a_declared_key(preset: str) -> None:
-    rules = load_ruleset(preset)
-    assert isinstance(rules, Ruleset)
-    declared = {(level, k.path): k for level, keys in LEVELS.items() for k in keys}
+    rules = load_rules(preset)
+    levels = ["knockout"] if isinstance(rules, KnockoutRules) else ["top", "stage"]
+    declared = {(level, k.path): k for level in levels for k in LEVELS[level]}  # type: ignore[index]
     fields = ruleform.params(rules)
     for field in fields:
-        k = declared[("top" if field.stage is None else "stage", field.path)]
+        k = declared[(level_of(rules, field.stage), field.path)]
         assert (field.kind, field.label, field.low, field.high) == (k.kind, k.label, k.low, k.high)
         assert field.options == k.options or k.kind in ("points", "losers", "factors", "criteria")
-    shown = {("top" if f.stage is None else "stage", f.path) for f in fields if f.stage != 0}
+    shown = {(level_of(rules, f.stage), f.path) for f in fields if f.stage != 0}
     structural = {("top", ("schema",)), ("top", ("format",)), ("stage", ("id",))}
+    if levels == ["knockout"]:
+        structural = {("knockout", ("schema",)), ("knockout", ("format",))}
     old = {(level, k.path) for (level, _), k in declared.items() if k.replaced_by}
     assert set(declared) - shown == structural | old, "every key but these has its field"

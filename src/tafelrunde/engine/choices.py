@@ -49,6 +49,13 @@ class RolloffLoser(StrEnum):
     NEXT_PLACE = "next_place"  # the points of the place he ends on
 
 
+class Fill(StrEnum):
+    """Format D: who fills a grand final that has too few qualifiers."""
+
+    LATEST_ELIMINATED = "latest_eliminated"
+    NONE = "none"
+
+
 class FileFormat(StrEnum):
     """The informational format letter of a format A–C ruleset file ('' for none)."""
 

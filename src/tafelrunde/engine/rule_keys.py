@@ -10,10 +10,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Literal
 
 from tafelrunde.engine.choices import (
     FileFormat,
+    Fill,
     ScoreMode,
     Seating,
     SeatOrder,
@@ -21,7 +23,16 @@ from tafelrunde.engine.choices import (
     Withdrawn,
 )
 from tafelrunde.engine.confirmation import MODE_CHOICES
-from tafelrunde.engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_TABLE_SIZE
+from tafelrunde.engine.limits import (
+    MAX_AMOUNT,
+    MAX_CHIPS,
+    MAX_GAMES,
+    MAX_LIVES,
+    MAX_MINUTES,
+    MAX_PLAYERS,
+    MAX_PRIZES,
+    MAX_TABLE_SIZE,
+)
 from tafelrunde.engine.numbers import ROUNDING_MODES
 from tafelrunde.i18n import Message, Text, msg
 
@@ -41,7 +52,7 @@ Kind = Literal[
     "text",  # a text of several lines
     "lines",  # a list of one-line texts, one a line
 ]
-Level = Literal["top", "stage"]  # the whole file, or a stage (and `[defaults]`)
+Level = Literal["top", "stage", "knockout"]  # formats A–C: the file, a stage; format D's file
 Options = tuple[tuple[str, Text], ...]
 
 
@@ -65,8 +76,8 @@ class RuleKey:
     label: Message  # the form's label
     rule: Message  # the rule in words, beside the form's field
     doc: str  # its meaning in docs/rulesets.md (Markdown)
-    low: int | None = None
-    high: int | None = None
+    low: int | Decimal | None = None
+    high: int | Decimal | None = None
     options: Options = ()  # a choice's words and their labels
     shown_default: str = ""  # the default in the docs when it is no plain value
     joined: bool = False  # a choice the file writes as a list (the words, comma-joined)
@@ -318,10 +329,99 @@ STAGE = (
             "text printed with the tables (e.g. the expansions in the Alhambra final)"),
 )  # fmt: skip
 
-LEVELS: dict[Level, tuple[RuleKey, ...]] = {"top": TOP, "stage": STAGE}
+
+H = 3600  # seconds of an hour: format D's times of day are seconds since midnight
+FRESH_CHIPS = msg("Fresh chips at every new table.")
+
+KNOCKOUT = (
+    RuleKey(("schema",), "whole", 1, msg("Version"), msg("Only version 1 is supported."),
+            "version of this layout", low=1, high=1),
+    RuleKey(("name",), "line", "Schocken-K.-o.", msg("Name of the ruleset"),
+            msg("Shown with the tournament."), "German name (shown in the UI)"),
+    RuleKey(("name_en",), "line", "Schocken knockout", msg("English name"),
+            msg("Empty: the German name."), "English name"),
+    RuleKey(("format",), "line", "D", msg("Format"), msg("Informational."),
+            'must be `"D"`'),
+    RuleKey(("description",), "text", "", msg("Description"),
+            msg("The rules in words, for the players."), "the rules in words, for the players"),
+    RuleKey(("registration", "admission"), "time", 16 * H + 30 * 60, msg("Admission"),
+            msg("From this time players can register."), "from this time players can register"),
+    RuleKey(("registration", "deadline"), "time", 16 * H + 45 * 60, msg("Registration deadline"),
+            msg("Later only by the organiser. Admission ≤ deadline ≤ start."),
+            "later only by the organiser; admission ≤ deadline ≤ start"),
+    RuleKey(("registration", "start"), "time", 17 * H, msg("Start"),
+            msg("The first tables open."), "the first tables open"),
+    RuleKey(("registration", "check_in"), "flag", False, msg("Check-in needed"),
+            msg("Players check in before they are seated."),
+            "players check in before they are seated"),
+    RuleKey(("registration", "entry_fee"), "money", Decimal(10), msg("Entry fee"),
+            msg("In euros, 0 to {high} with at most 2 decimals.", high=MAX_AMOUNT),
+            "in euros, at most 2 decimals", low=0, high=MAX_AMOUNT),
+    RuleKey(("lives",), "whole", 2, msg("Lives"),
+            msg("Lives of every player; with the last one he plays in the consolation "
+                "bracket."),
+            "lives of every player; with the last one he plays in the consolation bracket",
+            low=1, high=MAX_LIVES),
+    RuleKey(("chips", "main"), "whole", 2, msg("Chips in the main bracket"), FRESH_CHIPS,
+            "fresh chips at every new table of the main bracket", low=1, high=MAX_CHIPS),
+    RuleKey(("chips", "consolation"), "whole", 2, msg("Chips in the consolation bracket"),
+            FRESH_CHIPS, "the same in the consolation bracket", low=1, high=MAX_CHIPS),
+    RuleKey(("chips", "grand_final"), "whole", 3, msg("Chips in the grand final"),
+            FRESH_CHIPS, "the same in the grand final", low=1, high=MAX_CHIPS),
+    RuleKey(("chips", "carry_over"), "flag", False, msg("Chips carry over"),
+            msg("Chips left go to the next table of the same bracket."),
+            "chips left go to the next table of the same bracket"),
+    RuleKey(("tables", "prefer"), "whole", 4, msg("Preferred table size"),
+            msg("As many tables of this size as possible."),
+            "as many tables of this size as possible", low=2, high=MAX_TABLE_SIZE),
+    RuleKey(("tables", "allow"), "sizes", (3,), msg("Other allowed sizes"),
+            msg("Only where the players do not fit the preferred size."),
+            "other sizes, only where the players do not fit the preferred one"),
+    RuleKey(("tables", "survivors"), "whole", 2, msg("A table plays until this many remain"),
+            msg("Fewer than the smallest table seats."),
+            "a table plays until this many remain; fewer than the smallest table seats",
+            low=1, high=MAX_TABLE_SIZE),
+    RuleKey(("grand_final", "size"), "whole", 4, msg("Players in the grand final"),
+            msg("At least twice the survivors."), "at least twice `tables.survivors`",
+            low=2, high=MAX_TABLE_SIZE),
+    RuleKey(("grand_final", "fill"), "choice", Fill.LATEST_ELIMINATED, msg("Too few qualifiers"),
+            msg("When fewer qualify than the grand final seats."),
+            "when fewer qualify than the grand final seats: the latest eliminated fill up, "
+            "or nobody",
+            options=_labelled((
+                (Fill.LATEST_ELIMINATED, msg("fill up with the latest eliminated")),
+                (Fill.NONE, msg("do not fill up")),
+            ))),
+    RuleKey(("sharp_play", "after_minutes"), "whole", 15, msg("Sharp after … minutes"),
+            msg("A game starting this long after its table opened is played over a single "
+                "half."),
+            "a game starting this long after its table opened is played over a single half",
+            low=0, high=MAX_MINUTES),
+    RuleKey(("sharp_play", "in_grand_final"), "flag", False, msg("Also in the grand final"),
+            msg("Otherwise the grand final is never sharp."),
+            "otherwise the grand final is never sharp"),
+    RuleKey(("confirmation",), "choice", "table", msg("Game losers entered at the table"),
+            msg("Who confirms a game loser a player of the table entered through the table "
+                "link; entries of the organisers and referees count at once."),
+            "who confirms a game loser entered through the table link (see below)",
+            options=_labelled(MODE_CHOICES)),
+    RuleKey(("schock_out", "donation"), "money", Decimal(3), msg("Donation per Schock aus"),
+            msg("In euros, for the Schock-Aus-König (0 to {high}).", high=MAX_AMOUNT),
+            "euros per Schock aus made in one throw, for the Schock-Aus-König",
+            low=0, high=MAX_AMOUNT),
+    RuleKey(("prizes", "places"), "lines",
+            ("Wanderpokal", "Sachpreis", "Sachpreis", "Sachpreis", "Sachpreis", "Sachpreis"),
+            msg("Prizes by place"),
+            msg("One a line, place 1 first (at most {high}).", high=MAX_PRIZES),
+            "the prizes by place, place 1 first", high=MAX_PRIZES,
+            shown_default="a Wanderpokal and five Sachpreise"),
+)  # fmt: skip
+
+LEVELS: dict[Level, tuple[RuleKey, ...]] = {"top": TOP, "stage": STAGE, "knockout": KNOCKOUT}
 STRUCTURE: dict[Level, frozenset[str]] = {
     "top": frozenset({"defaults", "stages"}),  # tables of the file that are no key
     "stage": frozenset(),
+    "knockout": frozenset(),
 }
 _BY_NAME = {(level, k.dotted): k for level, keys in LEVELS.items() for k in keys}
 
@@ -329,6 +429,11 @@ _BY_NAME = {(level, k.dotted): k for level, keys in LEVELS.items() for k in keys
 def key(level: Level, dotted: str) -> RuleKey:
     """The declared key of this name ('scoring.tie') at the top or in a stage."""
     return _BY_NAME[(level, dotted)]
+
+
+def defaults(level: Level) -> dict[str, Any]:
+    """Every key's default at a level, by its dotted name."""
+    return {k.dotted: k.default for k in LEVELS[level]}
 
 
 def allowed(level: Level, *under: str) -> set[str]:
@@ -364,6 +469,10 @@ def default_words(k: RuleKey) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f'`"{value}"`' if value else '`""`'
+    if k.kind == "time":
+        return f'`"{value // 3600:02d}:{value % 3600 // 60:02d}"`'
+    if k.kind == "money":
+        return f"`{value}` €"
     if isinstance(value, tuple):
         return "`[" + ", ".join(str(v) for v in value) + "]`"
     return f"`{value}`"
@@ -379,6 +488,8 @@ _ALLOWED = {
     "criteria": "criteria (below)",
     "line": "one line",
     "text": "a text",
+    "time": 'a time of day, `"16:45"`',
+    "lines": "a list of one-line texts",
 }
 
 
@@ -386,6 +497,10 @@ def allowed_words(k: RuleKey) -> str:
     """What a key may hold, as the docs show it."""
     if k.kind == "whole":
         return f"{k.low:,} to {k.high:,}"
+    if k.kind == "money":
+        return f"{k.low:,} to {k.high:,} €, at most 2 decimals"
+    if k.kind == "lines":
+        return f"at most {k.high:,} one-line texts"
     if k.kind == "choice":
         words = [f'`"{w}"`' for w in k.words()]
         return ", ".join(words) if not k.joined else "a list of `score`, `pips`"

@@ -10,14 +10,15 @@ from typing import Any, cast
 from tafelrunde.engine.choices import FileFormat, ScoreMode, Seating, SeatOrder, Tie, Withdrawn
 from tafelrunde.engine.confirmation import Mode
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.key_reader import nested, number, take
 from tafelrunde.engine.limits import (
     MAX_CRITERIA,
     MAX_STAGES,
     MAX_TABLE_SIZE,
     checked_text,
 )
-from tafelrunde.engine.numbers import Num, Rounding, parse_number
-from tafelrunde.engine.rule_keys import REQUIRED, Level, RuleKey, allowed, replaced, under
+from tafelrunde.engine.numbers import Num, Rounding
+from tafelrunde.engine.rule_keys import REQUIRED, allowed, replaced, under
 from tafelrunde.engine.rule_keys import key as declared
 from tafelrunde.engine.ruleset import Entrants, Ruleset, StageRule
 from tafelrunde.engine.scoring import Scoring, losers_table
@@ -45,57 +46,9 @@ def with_defaults(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str,
     return out
 
 
-def _number(value: Any, path: str) -> Num:
-    """Read an exact number from a TOML value."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise _fail(path, msg("must be a number."))
-    return parse_number(value, field=path)
-
-
-def take(r: TableReader, k: RuleKey, default: Any = REQUIRED) -> Any:
-    """Read a declared key of a plain kind from its table, as the declaration says.
-
-    `default` stands in for the declared one where that depends on the file (a stage's
-    name is its id).
-    """
-    name = k.path[-1]
-    if default is REQUIRED:
-        default = k.default
-    required = default is REQUIRED
-    if k.kind == "whole":
-        low = k.low if k.low is not None else 1
-        assert k.high is not None, k.dotted
-        return r.count(name, None if required else default, low=low, high=k.high,
-                       required=required)  # fmt: skip
-    if k.kind == "flag":
-        return r.get(name, bool, default, required=required)
-    if k.kind == "choice":
-        if required and name not in r.data:
-            raise r.fail(name, msg("is missing."))
-        return r.choice(name, k.words(), default)
-    if k.kind == "line":
-        if required:
-            return checked_text(r.get(name, str, required=True), field=r.at(name), empty=False)
-        return r.line(name, default)
-    if k.kind == "text":
-        return r.get(name, str, default, required=required)
-    if k.kind == "number":
-        if name not in r.data:
-            if required:
-                raise r.fail(name, msg("is missing."))
-            return default
-        return _number(r.data[name], r.at(name))
-    raise ValueError(f"{k.dotted}: read by its own code ({k.kind})")
-
-
-def _sub(r: TableReader, level: Level, *path: str) -> TableReader:
-    """The reader of a nested table, allowing exactly its declared keys."""
-    return r.sub(path[-1], allowed(level, *path))
-
-
 def _rounding(r: TableReader, key: str) -> Rounding:
     """Read a rounding rule {mode, step}."""
-    sub = _sub(r, "stage", "scoring", key)
+    sub = nested(r, "stage", "scoring", key)
     mode = take(sub, declared("stage", f"scoring.{key}.mode"))
     step = take(sub, declared("stage", f"scoring.{key}.step"))
     if step <= 0:
@@ -119,24 +72,24 @@ def _sizes(r: TableReader, key: str) -> dict[int, Any]:
 
 def _scoring(r: TableReader) -> Scoring:
     """Read the scoring table of a stage."""
-    s = _sub(r, "stage", "scoring")
+    s = nested(r, "stage", "scoring")
     points: dict[int, tuple[Num, ...]] = {}
     for size, values in _sizes(s, "points").items():
         path = s.at("points") + f".{size}"
         if not isinstance(values, list) or len(values) != size:
             raise _fail(path, msg("needs exactly {size} values (places 1 to {size}).", size=size))
-        points[size] = tuple(_number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
+        points[size] = tuple(number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
         if list(points[size]) != sorted(points[size], reverse=True):
             raise _fail(path, msg("better places must not get fewer points."))
     if not points:
         raise _fail(s.at("points"), msg("is missing."))
     factors = {
-        k: _number(v, s.at("game_point_factor") + f".{k}")
+        k: number(v, s.at("game_point_factor") + f".{k}")
         for k, v in _sizes(s, "game_point_factor").items()
     }
     malus = s.data.get("rolloff_malus", declared("stage", "scoring.rolloff_malus").default)
     loser = take(s, declared("stage", "scoring.rolloff_loser"))
-    malus = _number(malus, s.at("rolloff_malus"))
+    malus = number(malus, s.at("rolloff_malus"))
     return Scoring(
         points=points,
         tie=Tie(take(s, declared("stage", "scoring.tie"))),
@@ -167,7 +120,7 @@ def _losers(s: TableReader, points: Mapping[int, tuple[Num, ...]]) -> dict[int, 
         if not isinstance(values, list) or len(values) != size - 1:
             said = msg("needs exactly {n} values (the roll-offs for places 1 to {n}).", n=size - 1)
             raise _fail(path, said)
-        row = tuple(_number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
+        row = tuple(number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
         if list(row) != sorted(row, reverse=True):
             raise _fail(path, msg("better places must not get fewer points."))
         for i, (lost, won) in enumerate(zip(row, points[size], strict=False)):
@@ -202,7 +155,7 @@ def _criteria(r: TableReader, key: str, default: list[str] | None) -> tuple[Crit
 
 def _tables(r: TableReader) -> TableRule:
     """Read the table sizes of a stage."""
-    t = _sub(r, "stage", "tables")
+    t = nested(r, "stage", "tables")
     allow = t.get("allow", list, list(declared("stage", "tables.allow").default))
     if (
         not all(
@@ -224,7 +177,7 @@ def _tables(r: TableReader) -> TableRule:
 
 def _entrants(r: TableReader, index: int) -> Entrants:
     """Read who enters a stage from the previous one."""
-    e = _sub(r, "stage", "entrants")
+    e = nested(r, "stage", "entrants")
     entrants = Entrants(*(take(e, k) for k in under("stage", "entrants")))
     if index > 0 and entrants.top is None and entrants.per_table is None:
         raise _fail(r.at("entrants"), msg("needs 'top' or 'per_table'."))
@@ -256,7 +209,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
     if sid in earlier:
         raise _fail(r.at("id"), msg("'{sid}' exists already.", sid=sid))
     tables = _tables(r)
-    res = _sub(r, "stage", "result")
+    res = nested(r, "stage", "result")
     low = take(res, declared("stage", "result.score_min"))
     high = take(res, declared("stage", "result.score_max"))
     if low is not None and high is not None and low > high:
@@ -269,8 +222,8 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
                 msg("is missing for tables of {size}.", size=size),
             )
     entrants = _entrants(r, index)
-    play_if = _sub(r, "stage", "play_if")
-    roll = _sub(r, "stage", "rolloffs")
+    play_if = nested(r, "stage", "play_if")
+    roll = nested(r, "stage", "rolloffs")
     placement_by = _placement_by(r)
     ranking = _criteria(r, "ranking", None)
     table_ranking = _criteria(
@@ -330,7 +283,7 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     stages_raw: list[Any] = top.get("stages", list, required=True)
     if not 1 <= len(stages_raw) <= MAX_STAGES:
         raise _fail("stages", msg("needs 1 to {stages} stages.", stages=MAX_STAGES))
-    players = _sub(top, "top", "players")
+    players = nested(top, "top", "players")
     stages: list[StageRule] = []
     for i, raw in enumerate(stages_raw):
         if not isinstance(raw, dict):

@@ -7,31 +7,41 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, cast
 
-from tafelrunde.engine.confirmation import MODES, Mode
+from tafelrunde.engine.choices import Fill
+from tafelrunde.engine.confirmation import Mode
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.key_reader import take
 from tafelrunde.engine.knockout.clock import time_of_day
-from tafelrunde.engine.knockout.rules import FILL_RULES, KnockoutRules
+from tafelrunde.engine.knockout.rules import DEFAULT_PRIZES, FILL_RULES, KnockoutRules
 from tafelrunde.engine.limits import (
-    MAX_CHIPS,
-    MAX_LIVES,
-    MAX_MINUTES,
+    MAX_AMOUNT,
     MAX_PRIZES,
     MAX_TABLE_SIZE,
     TEXT_LENGTH,
     checked_text,
 )
 from tafelrunde.engine.numbers import parse_number
+from tafelrunde.engine.rule_keys import allowed, key
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
 from tafelrunde.i18n import msg
 
-TOP_KEYS = {
-    "schema", "name", "name_en", "format", "description", "registration", "lives", "chips",
-    "tables", "grand_final", "sharp_play", "schock_out", "prizes", "confirmation",
-}  # fmt: skip
+__all__ = ["MAX_AMOUNT", "knockout_rules_from_dict", "knockout_rules_from_toml"]
 
 
-MAX_AMOUNT = Decimal(10_000)  # euros of a fee or donation
+def _take(r: _Reader, dotted: str) -> Any:
+    """Read a declared key of format D from its table (amounts and times of day too)."""
+    k = key("knockout", dotted)
+    if k.kind == "money":
+        return r.money(k.path[-1], k.default)
+    if k.kind == "time":
+        return r.clock(k.path[-1], k.default)
+    return take(r, k)
+
+
+def _sub(r: _Reader, name: str) -> _Reader:
+    """The reader of a nested table, allowing exactly its declared keys."""
+    return r.sub(name, allowed("knockout", name))
 
 
 class _Reader(TableReader):
@@ -74,9 +84,9 @@ class _Reader(TableReader):
 
 def _tables(top: _Reader) -> tuple[TableRule, int]:
     """Read the table sizes and how many survive a table."""
-    t = top.sub("tables", {"prefer", "allow", "survivors"})
-    prefer = t.whole("prefer", 4, low=2, high=MAX_TABLE_SIZE)
-    allow = t.data.get("allow", [3])
+    t = _sub(top, "tables")
+    prefer = _take(t, "tables.prefer")
+    allow = t.data.get("allow", list(key("knockout", "tables.allow").default))
     if (
         not isinstance(allow, list)
         or len(allow) > MAX_TABLE_SIZE
@@ -93,7 +103,7 @@ def _tables(top: _Reader) -> tuple[TableRule, int]:
             field=t.at("allow"),
         )
     rule = TableRule(prefer=prefer, allow=tuple(allow))
-    survivors = t.whole("survivors", 2, high=MAX_TABLE_SIZE)
+    survivors = _take(t, "tables.survivors")
     if survivors >= min(rule.sizes()):
         raise RuleError(
             msg("must be smaller than the smallest table size ({size}).", size=min(rule.sizes())),
@@ -104,24 +114,23 @@ def _tables(top: _Reader) -> tuple[TableRule, int]:
 
 def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     """Validate a parsed format-D ruleset and build it."""
-    top = _Reader(data, "", TOP_KEYS)
+    top = _Reader(data, "", allowed("knockout"))
     if top.whole("schema", 1, high=1_000_000) != 1:
         raise RuleError(msg("only version 1 is supported."), field="schema")
-    if top.text("format", "D") != "D":
+    if _take(top, "format") != "D":
         raise RuleError(msg("must be 'D'."), field="format")
-    reg = top.sub("registration", {"admission", "deadline", "start", "check_in", "entry_fee"})
-    base = KnockoutRules()
-    admission = reg.clock("admission", base.admission)
-    deadline = reg.clock("deadline", base.deadline)
-    start = reg.clock("start", base.start)
+    reg = _sub(top, "registration")
+    admission = _take(reg, "registration.admission")
+    deadline = _take(reg, "registration.deadline")
+    start = _take(reg, "registration.start")
     if not admission <= deadline <= start:
         raise RuleError(
             msg("admission ≤ deadline ≤ start."),
             field=reg.at("deadline"),
         )
-    chips = top.sub("chips", {"main", "consolation", "grand_final", "carry_over"})
-    final = top.sub("grand_final", {"size", "fill"})
-    fill = final.text("fill", base.final_fill)
+    chips = _sub(top, "chips")
+    final = _sub(top, "grand_final")
+    fill = final.text("fill", key("knockout", "grand_final.fill").default)
     if fill not in FILL_RULES:
         raise RuleError(
             msg(
@@ -131,8 +140,8 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
             ),
             field=final.at("fill"),
         )
-    sharp = top.sub("sharp_play", {"after_minutes", "in_grand_final"})
-    prizes = top.sub("prizes", {"places"}).data.get("places", list(base.prizes))
+    sharp = _sub(top, "sharp_play")
+    prizes = _sub(top, "prizes").data.get("places", list(DEFAULT_PRIZES))
     if (
         not isinstance(prizes, list)
         or len(prizes) > MAX_PRIZES
@@ -145,7 +154,7 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
     for i, prize in enumerate(prizes):
         checked_text(prize, field=f"prizes.places[{i + 1}]", length=TEXT_LENGTH)
     tables, survivors = _tables(top)
-    final_size = final.whole("size", base.final_size, low=2, high=MAX_TABLE_SIZE)
+    final_size = _take(final, "grand_final.size")
     if final_size < 2 * survivors:
         raise RuleError(
             msg(
@@ -155,30 +164,28 @@ def knockout_rules_from_dict(data: Mapping[str, Any]) -> KnockoutRules:
             field=final.at("size"),
         )
     return KnockoutRules(
-        name=top.line("name", base.name),
-        name_en=top.line("name_en", base.name_en),
-        description=top.text("description", ""),
-        lives=top.whole("lives", base.lives, high=MAX_LIVES),
-        chips_main=chips.whole("main", base.chips_main, high=MAX_CHIPS),
-        chips_consolation=chips.whole("consolation", base.chips_consolation, high=MAX_CHIPS),
-        chips_final=chips.whole("grand_final", base.chips_final, high=MAX_CHIPS),
-        chips_carry_over=chips.flag("carry_over", base.chips_carry_over),
+        name=_take(top, "name"),
+        name_en=_take(top, "name_en"),
+        description=_take(top, "description"),
+        lives=_take(top, "lives"),
+        chips_main=_take(chips, "chips.main"),
+        chips_consolation=_take(chips, "chips.consolation"),
+        chips_final=_take(chips, "chips.grand_final"),
+        chips_carry_over=_take(chips, "chips.carry_over"),
         tables=tables,
         survivors=survivors,
         final_size=final_size,
-        final_fill=fill,
-        sharp_after_minutes=sharp.whole(
-            "after_minutes", base.sharp_after_minutes, low=0, high=MAX_MINUTES
-        ),
-        sharp_in_final=sharp.flag("in_grand_final", base.sharp_in_final),
+        final_fill=Fill(fill),
+        sharp_after_minutes=_take(sharp, "sharp_play.after_minutes"),
+        sharp_in_final=_take(sharp, "sharp_play.in_grand_final"),
         admission=admission,
         deadline=deadline,
         start=start,
-        check_in=reg.flag("check_in", base.check_in),
-        entry_fee=reg.money("entry_fee", base.entry_fee),
-        donation=top.sub("schock_out", {"donation"}).money("donation", base.donation),
+        check_in=_take(reg, "registration.check_in"),
+        entry_fee=_take(reg, "registration.entry_fee"),
+        donation=_take(_sub(top, "schock_out"), "schock_out.donation"),
         prizes=tuple(prizes),
-        confirmation=cast(Mode, top.choice("confirmation", MODES, base.confirmation)),
+        confirmation=cast(Mode, _take(top, "confirmation")),
         source=copy.deepcopy(dict(data)),
     )
 
