@@ -142,3 +142,50 @@ def test_every_field_of_the_form_is_a_declared_key(preset: str) -> None:
         structural = {("knockout", ("schema",)), ("knockout", ("format",))}
     old = {(level, k.path) for (level, _), k in declared.items() if k.replaced_by}
     assert set(declared) - shown == structural | old, "every key but these has its field"
+
+
+def candidates(k: RuleKey) -> list[Any]:
+    """Values of a key's kind other than its default, the likeliest to be accepted first."""
+    if k.kind == "flag":
+        return [not k.default]
+    if k.kind == "whole":
+        assert k.low is not None and k.high is not None
+        return [int(k.high), int(k.low), int(k.low) + 1]
+    if k.kind == "choice":
+        return [[w] if k.joined else w for w in ("pips", *k.words())]
+    if k.kind in ("line", "text"):
+        return ["Anders"]
+    if k.kind == "number":
+        return [2, "0.5"]
+    if k.kind == "money":
+        return ["2.50"]
+    if k.kind == "time":
+        return ["16:50", "16:40"]
+    return []  # tables of sizes, criteria, lists: their own tests
+
+
+PLAIN = [
+    (level, k)
+    for level, keys in LEVELS.items()
+    for k in keys
+    if candidates(k) and not k.replaced_by and k.dotted not in ("schema", "format", "id")
+]
+
+
+@pytest.mark.parametrize(("level", "k"), PLAIN, ids=lambda x: getattr(x, "dotted", x))
+def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: RuleKey) -> None:
+    """The reader reads every declared key (none is allowed and then ignored) and the form
+    shows it: a value other than the default, read from a file, is the form's value."""
+    for value in candidates(k):
+        try:
+            rules = read(level, with_value(k, level, value))
+        except RuleError:
+            continue
+        shown = {
+            ".".join(p.path): p.value
+            for p in ruleform.params(rules)  # type: ignore[arg-type]
+            if p.stage == (1 if level == "stage" else None)
+        }
+        if shown[k.dotted] != k.default and shown[k.dotted] not in (None, ""):
+            return
+    pytest.fail(f"{k.dotted}: no value other than the default reached the form")
