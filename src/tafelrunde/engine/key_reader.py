@@ -7,7 +7,7 @@ from typing import Any
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import checked_text
 from tafelrunde.engine.numbers import Num, parse_number
-from tafelrunde.engine.rule_keys import REQUIRED, Level, RuleKey, allowed
+from tafelrunde.engine.rule_keys import LEVELS, REQUIRED, Level, RuleKey, allowed
 from tafelrunde.engine.toml_reader import TableReader
 from tafelrunde.i18n import msg
 
@@ -52,7 +52,35 @@ def take(r: TableReader, k: RuleKey, default: Any = REQUIRED) -> Any:
                 raise r.fail(name, msg("is missing."))
             return default
         return number(r.data[name], r.at(name))
+    if k.kind in ("money", "time"):  # a reader of such a file has a method of the kind's name
+        return getattr(r, k.kind)(name, default)
     raise ValueError(f"{k.dotted}: read by its own code ({k.kind})")
+
+
+PLAIN = ("whole", "flag", "choice", "line", "text", "number", "money", "time")
+
+
+def plain(k: RuleKey) -> bool:
+    """Say whether the reader takes a key as declared into its own field of the rules."""
+    return not (k.by_hand or k.replaced_by or k.joined or "." in k.field) and k.kind in PLAIN
+
+
+def read_plain(r: TableReader, level: Level) -> dict[str, Any]:
+    """Every plain key of a level (see `plain`), by the field of the rules it fills."""
+    readers: dict[tuple[str, ...], TableReader] = {(): r}
+    out: dict[str, Any] = {}
+    for k in LEVELS[level]:
+        if not plain(k):
+            continue
+        table = k.path[:-1]
+        for n in range(1, len(table) + 1):
+            if table[:n] not in readers:
+                readers[table[:n]] = readers[table[: n - 1]].sub(
+                    table[n - 1], allowed(level, *table[:n])
+                )
+        value = take(readers[table], k)
+        out[k.field] = k.enum(value) if k.enum is not None else value
+    return out
 
 
 def nested(r: TableReader, level: Level, *path: str) -> TableReader:

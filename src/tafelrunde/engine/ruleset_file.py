@@ -5,20 +5,18 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
-from tafelrunde.engine.choices import FileFormat, ScoreMode, Seating, SeatOrder, Tie, Withdrawn
-from tafelrunde.engine.confirmation import Mode
+from tafelrunde.engine.choices import FileFormat, Tie
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.key_reader import nested, number, take
+from tafelrunde.engine.key_reader import nested, number, read_plain, take
 from tafelrunde.engine.limits import (
     MAX_CRITERIA,
     MAX_STAGES,
     MAX_TABLE_SIZE,
-    checked_text,
 )
 from tafelrunde.engine.numbers import Num, Rounding
-from tafelrunde.engine.rule_keys import REQUIRED, allowed, replaced, under
+from tafelrunde.engine.rule_keys import allowed, replaced, under
 from tafelrunde.engine.rule_keys import key as declared
 from tafelrunde.engine.ruleset import Entrants, Ruleset, StageRule
 from tafelrunde.engine.scoring import Scoring, losers_table
@@ -198,22 +196,16 @@ def _placement_by(r: TableReader) -> tuple[str, ...]:
 def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -> StageRule:
     """Read one stage (defaults already merged in)."""
     r = TableReader(data, path, allowed("stage"))
-
-    def own(dotted: str, default: Any = REQUIRED) -> Any:
-        """A plain key of the stage itself."""
-        return take(r, declared("stage", dotted), default)
-
     sid: str = r.get("id", str, required=True)
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", sid):
         raise _fail(r.at("id"), msg("1 to 40 characters: letters a–z, digits, - and _."))
     if sid in earlier:
         raise _fail(r.at("id"), msg("'{sid}' exists already.", sid=sid))
     tables = _tables(r)
-    res = nested(r, "stage", "result")
-    low = take(res, declared("stage", "result.score_min"))
-    high = take(res, declared("stage", "result.score_max"))
+    fields = read_plain(r, "stage")
+    low, high = fields["score_min"], fields["score_max"]
     if low is not None and high is not None and low > high:
-        raise res.fail("score_min", msg("must not be above score_max."))
+        raise _fail(r.at("result") + ".score_min", msg("must not be above score_max."))
     scoring = _scoring(r)
     for size in tables.sizes():
         if size not in scoring.points:
@@ -222,8 +214,6 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
                 msg("is missing for tables of {size}.", size=size),
             )
     entrants = _entrants(r, index)
-    play_if = nested(r, "stage", "play_if")
-    roll = nested(r, "stage", "rolloffs")
     placement_by = _placement_by(r)
     ranking = _criteria(r, "ranking", None)
     table_ranking = _criteria(
@@ -235,42 +225,19 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
                 r.at("ranking"),
                 msg("'rank@{scope}': no earlier stage of that name.", scope=c.scope),
             )
-    reseat = own("reseat_each_game")
-    games = own("games") or 1
+    reseat, games = fields["reseat_each_game"], fields["games"]
     if reseat and games > 1 and any(c.key == "table_place" for c in ranking):
         raise _fail(r.at("ranking"), msg("'table_place' needs fixed tables."))
     return StageRule(
         id=sid,
-        name=own("name", sid),
-        name_en=own("name_en"),
-        games=games,
+        name=take(r, declared("stage", "name"), sid),
         tables=tables,
-        seating=Seating(own("seating")),
-        reseat_each_game=reseat,
-        keep_apart=own("keep_apart"),
-        avoid_repeats=own("avoid_repeats"),
-        three_to_four=own("three_to_four"),
-        seat_order=SeatOrder(own("seat_order")),
-        score=ScoreMode(take(res, declared("stage", "result.score"))),
-        pips=take(res, declared("stage", "result.pips")),
         placement_by=placement_by,
         scoring=scoring,
-        stechen=take(roll, declared("stage", "rolloffs.stechen")),
-        herzog=take(roll, declared("stage", "rolloffs.herzog")),
         table_ranking=table_ranking,
         ranking=ranking,
         entrants=entrants,
-        players_at_least=take(play_if, declared("stage", "play_if.players_at_least")),
-        entrants_at_least=take(play_if, declared("stage", "play_if.entrants_at_least")),
-        repeat=own("repeat"),
-        note=own("note"),
-        game_name=own("game_name"),
-        game_name_en=own("game_name_en"),
-        points_name=own("points_name"),
-        points_name_en=own("points_name_en"),
-        negative_scores=take(res, declared("stage", "result.negative")),
-        score_min=low,
-        score_max=high,
+        **fields,
     )
 
 
@@ -283,24 +250,14 @@ def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     stages_raw: list[Any] = top.get("stages", list, required=True)
     if not 1 <= len(stages_raw) <= MAX_STAGES:
         raise _fail("stages", msg("needs 1 to {stages} stages.", stages=MAX_STAGES))
-    players = nested(top, "top", "players")
     stages: list[StageRule] = []
     for i, raw in enumerate(stages_raw):
         if not isinstance(raw, dict):
             raise _fail(f"stages[{i + 1}]", msg("must be a table."))
         merged = with_defaults(defaults, raw)
         stages.append(_stage(merged, f"stages[{i + 1}]", i, [s.id for s in stages]))
-    return Ruleset(
-        name=checked_text(top.get("name", str, required=True), field="name", empty=False),
-        name_en=take(top, declared("top", "name_en")),
-        format=take(top, declared("top", "format")),
-        description=take(top, declared("top", "description")),
-        stages=tuple(stages),
-        source=copy.deepcopy(dict(data)),
-        withdrawn=Withdrawn(take(players, declared("top", "players.withdrawn"))),
-        late_join=take(players, declared("top", "players.late_join")),
-        confirmation=cast(Mode, take(top, declared("top", "confirmation"))),
-    )
+    fields = read_plain(top, "top")
+    return Ruleset(stages=tuple(stages), source=copy.deepcopy(dict(data)), **fields)
 
 
 def ruleset_from_toml(text: str, *, origin: str = "ruleset") -> Ruleset:

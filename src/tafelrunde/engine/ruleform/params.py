@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from operator import attrgetter
 from typing import Any
 
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.rule_keys import Kind, Level, RuleKey, key, replaced
+from tafelrunde.engine.rule_keys import LEVELS, Kind, Level, RuleKey, key, replaced
 from tafelrunde.i18n import Message, Text
 
 TABLE_SIZES = tuple(range(2, 9))  # every table size a ruleset may name (limits.MAX_TABLE_SIZE)
@@ -57,6 +59,28 @@ def declared(level: Level, dotted: str, value: Any, stage: int | None, **over: A
         replaces=tuple(old.path for old in replaced(level, dotted)),
     )  # fmt: skip
     return replace(made, **over) if over else made
+
+
+def group_params(
+    level: Level,
+    group: str,
+    rules: Any,
+    stage: int | None = None,
+    over: Mapping[str, Mapping[str, Any]] | None = None,
+    omit: Collection[str] = (),
+) -> tuple[Param, ...]:
+    """The form's fields of a declared group, each with its value in force on the rules.
+
+    `over` gives a key's field what the declaration cannot know (its value as the form
+    shows it, the table sizes on show, the criteria on offer); `omit` leaves keys out.
+    """
+    out = []
+    for k in LEVELS[level]:
+        if k.group == group and k.dotted not in omit:
+            extra = dict((over or {}).get(k.dotted, {}))
+            value = extra.pop("value") if "value" in extra else attrgetter(k.field)(rules)
+            out.append(declared(level, k.dotted, value, stage, **extra))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
