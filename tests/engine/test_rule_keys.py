@@ -13,7 +13,8 @@ from tafelrunde.engine import ruleform
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
-from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, RuleKey, docs_tables, with_tables
+from tafelrunde.engine.rule_docs import docs_tables, with_tables
+from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, RuleKey
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.presets import load_rules, preset_names
@@ -66,7 +67,7 @@ def test_the_key_tables_of_the_docs_are_the_declared_ones() -> None:
     fresh = with_tables(doc)
     assert doc == fresh, (
         "docs/rulesets.md differs from the declarations in tafelrunde.engine.rule_keys; "
-        "run `python -m tafelrunde.engine.rule_keys docs/rulesets.md`. The tables:\n"
+        "run `python -m tafelrunde.engine.rule_docs docs/rulesets.md`. The tables:\n"
         + "\n".join(docs_tables().values())
     )
 
