@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
+from tafelrunde.engine.rule_keys import key
 from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import Message, Text, msg
@@ -240,7 +241,7 @@ def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
         )
     late = late_words(rules) if rules.late_join else msg("cannot join after the first draw")
     return [
-        (msg("Withdrawn players"), gone),
+        (key("top", "players.withdrawn").label, gone),
         (msg("Late players"), late),
         (msg("Results at the table"), mode_words(rules.confirmation)),
     ]
