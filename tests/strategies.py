@@ -137,12 +137,14 @@ def num_of(value: Fraction) -> Num:
 
 
 @st.composite
-def _points(draw: st.DrawFn, shown: list[int]) -> dict[int, tuple[Num, ...]]:
-    """Points per place for the table sizes shown (and maybe others): better places never less."""
+def _points(draw: st.DrawFn, shown: list[int], fewer: int = 0) -> dict[int, tuple[Num, ...]]:
+    """Points per place for the table sizes shown (and maybe others): better places never less
+    (`fewer`: one value fewer per size, as the losers of the roll-offs for places 1 .. n-1)."""
     sizes = shown + draw(st.lists(st.integers(2, 8), max_size=2, unique=True))
     table: dict[int, tuple[Num, ...]] = {}
     for size in dict.fromkeys(sizes):
-        row = draw(st.lists(_fractions(Fraction(0), Fraction(20)), min_size=size, max_size=size))
+        n = size - fewer
+        row = draw(st.lists(_fractions(Fraction(0), Fraction(20)), min_size=n, max_size=n))
         table[size] = tuple(sorted(row, reverse=True))
     return table
 
@@ -168,6 +170,8 @@ def form_value(param: Any) -> st.SearchStrategy[Any]:
         some = st.lists(st.integers(2, 8), unique=True, max_size=3).map(tuple)
     elif kind == "points":
         some = _points([int(size) for size, _ in param.options])
+    elif kind == "losers":
+        some = _points([int(size) for size, _ in param.options], 1)
     elif kind == "factors":
         some = st.dictionaries(st.integers(2, 8), _fractions(Fraction(1, 10), Fraction(4)))
     elif kind == "criteria":

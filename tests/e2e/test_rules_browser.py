@@ -71,6 +71,37 @@ def test_a_value_changed_in_the_form_is_saved(
 
 
 @pytest.mark.parametrize("width", [390, 1280])
+def test_the_losers_points_of_roll_offs_are_a_row_per_table_size(
+    page: Page, live_server_url: str, shots: Path, width: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(live_server_url + "/")
+    h.login(page, live_server_url)
+    pk = h.create_tournament(page, shots, f"losers-{width}", "gruppenmodus", names(8))
+    h.tab(page, "Regeln")
+    stage = page.locator("details#s1")
+    stage.locator("> summary").click()
+    fits(page, stage)
+    losers = stage.locator("#param-s1\\.scoring\\.rolloff_losers")
+    expect(losers.locator(".param-label")).to_have_text("Punkte des Verlierers eines Stechens")
+    third = losers.get_by_label("4er-Tisch, Stechen um Platz 3")
+    expect(third).to_have_value("1")
+    third.fill("0")
+    losers.scroll_into_view_if_needed()
+    page.screenshot(path=shots / f"rules-losers-{width}.png")
+    h.submit(page, page.locator("#rules-form").get_by_role("button", name="Regeln speichern"))
+    expect(page.locator(".messages")).to_contain_text("Regeln geändert.")
+    h.no_errors(page)
+    ruleset = TournamentRecord.objects.get(pk=pk).ruleset
+    assert ruleset["stages"][0]["scoring"]["rolloff_losers"]["4"] == [5, 3, 0]
+    page.locator("details#s1 > summary").click()
+    lines = page.locator("details#s1")
+    expect(lines).to_contain_text("Verlierer des Stechens am 4er-Tisch (um Platz 1, 2, …): 5, 3, 0")
+    lines.get_by_text("Verlierer des Stechens am 4er-Tisch").first.scroll_into_view_if_needed()
+    page.screenshot(path=shots / f"rules-losers-saved-{width}.png")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
 def test_format_d_times_are_time_fields(
     page: Page, live_server_url: str, shots: Path, width: int
 ) -> None:

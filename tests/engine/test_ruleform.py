@@ -89,7 +89,10 @@ def test_any_value_round_trips_or_is_refused_at_a_field(preset: str, data: st.Da
     now = after[param.name]
     assert sorted(now.value) == sorted(value) if param.kind == "sizes" else now.value == value
     assert texts_of(ruleform.raw_of([now], ","), param) == texts_of(typed(param, value), param)
-    derived = {param.name.replace(".ranking", ".table_ranking")}  # follows the ranking if unset
+    derived = {
+        param.name.replace(".ranking", ".table_ranking"),  # follows the ranking if unset
+        param.name.replace(".points", ".rolloff_losers"),  # follows the points by the old rule
+    }
     for p in params:
         if p.name != param.name and p.name not in derived:
             assert after[p.name].value == p.value, p.name

@@ -43,6 +43,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 NOT_IN_FORM = {"schema", "format", "id"}  # what the file says about itself, and stage ids
 BY_SIZE = {"points", "game_point_factor"}  # tables keyed by table size
+OLD = {"rolloff_loser": "rolloff_losers", "rolloff_malus": "rolloff_losers"}  # read into the table
 
 
 def created(client: Client, preset: str) -> TournamentRecord:
@@ -78,7 +79,9 @@ def leaves(data: dict[str, Any], path: str = "") -> list[str]:
         name = f"{path}{key}"
         if key in NOT_IN_FORM:
             continue
-        if key in BY_SIZE:
+        if key in OLD:
+            out.append(f"{path}{OLD[key]}")
+        elif key in BY_SIZE:
             for size, row in value.items():
                 if key == "points":
                     out += [f"{name}.{size}.{k}" for k in range(1, len(row) + 1)]
@@ -193,6 +196,29 @@ def test_a_change_in_the_form_takes_effect() -> None:
     assert [d["game"] for d in draws if d["stage"] == "vorrunde"] == [1, 2, 3]
 
 
+def test_the_losers_of_roll_offs_get_5_3_0_through_the_form() -> None:
+    client = organised()
+    rec = create(client, "gruppenmodus", 8)
+    sent, _ = rules_form(client, rec.pk)
+    page = text(client.get(f"/turniere/{rec.pk}/regeln/"))
+    block = field_block(page, "s1.scoring.rolloff_losers")
+    assert "Punkte des Verlierers eines Stechens" in block
+    assert "4er-Tisch, Stechen um Platz 3" in block
+    assert [sent[f"s1.scoring.rolloff_losers.4.{k}"] for k in (1, 2, 3)] == [["5"], ["3"], ["1"]]
+    response = post_rules(client, rec.pk, sent | {"s1.scoring.rolloff_losers.4.3": ["0"]})
+    assert response.status_code == 302, text(response)[-2000:]
+    source = fresh(rec.pk).ruleset
+    group, final = source["stages"]
+    assert group["scoring"]["rolloff_losers"] == {"4": [5, 3, 0], "3": [5, 3]}
+    assert "rolloff_malus" not in group["scoring"] and "rolloff_malus" not in source["defaults"]
+    assert final["scoring"]["rolloff_malus"] == 1  # the final keeps the older rule it had
+    page = text(client.get(f"/turniere/{rec.pk}/regeln/"))
+    assert "Verlierer des Stechens am 4er-Tisch (um Platz 1, 2, …): 5, 3, 0" in page
+    assert "Verlierer des Stechens am 4er-Tisch (um Platz 1, 2, …): 5, 3, 1" in page
+    rules = engine_tournament(fresh(rec.pk)).ruleset
+    assert [s.scoring.loser_points(4) for s in rules.stages] == [(5, 3, 0), (5, 3, 1)]  # type: ignore[union-attr]
+
+
 def test_an_inherited_value_emptied_in_one_stage_stays_in_the_others() -> None:
     client = organised()
     rec = create(client, "king-lui", 9)
@@ -241,7 +267,7 @@ def test_mistakes_are_refused_at_their_fields_and_every_typed_value_stays() -> N
         "s1.scoring.points.4.2": ["7"],
         "s2.ranking.1": ["lot"],
         "s3.tables.max_other": ["zwei"],
-        "s3.scoring.rolloff_malus": ["1/0"],
+        "s3.scoring.rolloff_losers.4.1": ["1/0"],
         "s3.name": ["Fi\x01nale"],
         "s1.seating": ["quer"],
         "name": [""],
@@ -255,7 +281,7 @@ def test_mistakes_are_refused_at_their_fields_and_every_typed_value_stays() -> N
         "s1.scoring.points": "4er-Tisch: bessere Plätze dürfen nicht weniger Punkte bekommen.",
         "s2.ranking": "Stechen und Los müssen das letzte Kriterium sein.",
         "s3.tables.max_other": "muss eine ganze Zahl sein.",
-        "s3.scoring.rolloff_malus": "„1/0“ ist keine Zahl.",
+        "s3.scoring.rolloff_losers": "4er-Tisch, Stechen um Platz 1: „1/0“ ist keine Zahl.",
         "s3.name": "enthält ein unzulässiges Zeichen (U+0001).",
         "s1.seating": "„quer“ ist nicht erlaubt; möglich: draw, serpentine.",
         "name": "darf nicht leer sein.",
@@ -264,7 +290,7 @@ def test_mistakes_are_refused_at_their_fields_and_every_typed_value_stays() -> N
         assert said in errors_of(field_block(page, name)), name
     assert 'value="99"' in field_block(page, "s1.games")
     assert 'value="zwei"' in field_block(page, "s3.tables.max_other")
-    assert 'value="1/0"' in field_block(page, "s3.scoring.rolloff_malus")
+    assert 'value="1/0"' in field_block(page, "s3.scoring.rolloff_losers")
     assert "Bitte die markierten Werte prüfen; nichts wurde gespeichert." in page
     assert fresh(rec.pk).ruleset == rec.ruleset and counts() == before
 

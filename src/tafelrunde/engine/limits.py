@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
@@ -33,6 +34,7 @@ MAX_LIVES = 10
 MAX_CHIPS = 50
 MAX_PRIZES = 100
 MAX_MINUTES = 24 * 60
+MAX_AMOUNT = Decimal(10_000)  # euros of a fee or donation (format D)
 MAX_SEASON_EVENINGS = 1_000  # evenings (tournaments) of one season
 MAX_EVENT_TYPES = 50  # event types a season ruleset names
 

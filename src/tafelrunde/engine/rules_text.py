@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
+from tafelrunde.engine.rule_keys import key
 from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import Message, Text, msg
@@ -62,9 +63,22 @@ def tie_line(rule: StageRule) -> Message:
             "Tie: split points, {rounding}",
             rounding=rounding_words(s.rounding),
         )
-    if s.rolloff_loser == "minus":
-        return msg("Tie: roll-off, loser gets points(p) − {malus}", malus=shown(s.rolloff_malus))
-    return msg("Tie: roll-off, loser gets next place's points")
+    return msg("Tie: roll-off; the loser of the roll-off for a place gets the points below")
+
+
+def loser_lines(rule: StageRule) -> list[Text]:
+    """The points of a roll-off's loser at each table size (only for ties by roll-off)."""
+    s = rule.scoring
+    if s.tie != "rolloff":
+        return []
+    return [
+        msg(
+            "Roll-off losers at a {size}-table (for place 1, 2, …): {points}",
+            size=size,
+            points=joined([shown(p) for p in s.loser_points(size)], ", "),
+        )
+        for size in sorted(s.points, reverse=True)
+    ]
 
 
 def entrants_lines(rule: StageRule) -> list[Message]:
@@ -141,7 +155,8 @@ def stage_lines(rule: StageRule) -> list[Text]:
         tables_line(rule),
         seating_line(rule),
     ]
-    lines += [*points_lines(rule), tie_line(rule), *factor_lines(rule), ranking_line(rule)]
+    lines += [*points_lines(rule), tie_line(rule), *loser_lines(rule)]
+    lines += [*factor_lines(rule), ranking_line(rule)]
     lines += [*entrants_lines(rule), *play_lines(rule)]
     if rule.note:
         lines.append(rule.note)
@@ -226,7 +241,7 @@ def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
         )
     late = late_words(rules) if rules.late_join else msg("cannot join after the first draw")
     return [
-        (msg("Withdrawn players"), gone),
+        (key("top", "players.withdrawn").label, gone),
         (msg("Late players"), late),
         (msg("Results at the table"), mode_words(rules.confirmation)),
     ]

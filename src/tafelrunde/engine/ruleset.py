@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from tafelrunde.engine.choices import ScoreMode, Seating, SeatOrder, Withdrawn
 from tafelrunde.engine.confirmation import Mode
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import shown
@@ -13,11 +14,6 @@ from tafelrunde.engine.scoring import Scoring
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.i18n import Message, msg
-
-SEATINGS = ("draw", "serpentine")
-SEAT_ORDERS = ("drawn", "drawn_each_game", "passes")
-SCORE_MODES = ("required", "optional", "none")
-WITHDRAWN_MODES = ("keep", "last")  # a withdrawn player: ranked with their points, or at the end
 
 
 @dataclass(frozen=True)
@@ -52,13 +48,13 @@ class StageRule:
     name_en: str
     games: int
     tables: TableRule
-    seating: str
+    seating: Seating
     reseat_each_game: bool
     keep_apart: bool
     avoid_repeats: bool
     three_to_four: bool
-    seat_order: str
-    score: str
+    seat_order: SeatOrder
+    score: ScoreMode
     pips: bool
     placement_by: tuple[str, ...]
     scoring: Scoring
@@ -138,7 +134,7 @@ class Ruleset:
     description: str
     stages: tuple[StageRule, ...]
     source: dict[str, Any] = field(default_factory=dict, compare=False)
-    withdrawn: str = "keep"  # players.withdrawn: "keep" (ranked with their points) or "last"
+    withdrawn: Withdrawn = Withdrawn.KEEP  # players.withdrawn: ranked with their points, or last
     late_join: bool = False  # players.late_join: a late player may join before a later draw
     confirmation: Mode = "table"  # who makes a result entered at the table count
 

@@ -5,51 +5,27 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
-from tafelrunde.engine.confirmation import MODES, Mode
+from tafelrunde.engine.choices import FileFormat, Tie
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.key_reader import nested, number, read_plain, take
 from tafelrunde.engine.limits import (
     MAX_CRITERIA,
-    MAX_GAMES,
-    MAX_PLAYERS,
     MAX_STAGES,
     MAX_TABLE_SIZE,
-    checked_text,
 )
-from tafelrunde.engine.numbers import ROUNDING_MODES, Num, Rounding, parse_number
-from tafelrunde.engine.ruleset import (
-    SCORE_MODES,
-    SEAT_ORDERS,
-    SEATINGS,
-    WITHDRAWN_MODES,
-    Entrants,
-    Ruleset,
-    StageRule,
-)
-from tafelrunde.engine.scoring import Scoring
+from tafelrunde.engine.numbers import Num, Rounding
+from tafelrunde.engine.rule_keys import allowed, replaced, under
+from tafelrunde.engine.rule_keys import key as declared
+from tafelrunde.engine.ruleset import Entrants, Ruleset, StageRule
+from tafelrunde.engine.scoring import Scoring, losers_table
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
 from tafelrunde.i18n import Message, msg
 
-TOP_KEYS = {
-    "schema", "name", "name_en", "format", "description", "confirmation", "players", "defaults",
-    "stages",
-}  # fmt: skip
-PLAYER_KEYS = {"withdrawn", "late_join"}
-FORMATS = ("", "A", "B", "C")  # format D has its own reader
-STAGE_KEYS = {
-    "id", "name", "name_en", "games", "tables", "seating", "reseat_each_game", "keep_apart",
-    "avoid_repeats", "three_to_four", "seat_order", "result", "placement_by", "scoring",
-    "rolloffs", "table_ranking", "ranking", "entrants", "play_if", "repeat", "note",
-    "game_name", "game_name_en", "points_name", "points_name_en",
-}  # fmt: skip
-SCORING_KEYS = {
-    "tie", "rounding", "points", "rolloff_loser", "rolloff_malus", "game_point_factor",
-    "game_point_rounding", "shared_last_is_loss",
-}  # fmt: skip
+FORMATS = tuple(str(f) for f in FileFormat)  # format D has its own reader
 
 
 def _fail(path: str, message: Message) -> RuleError:
@@ -68,18 +44,11 @@ def with_defaults(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str,
     return out
 
 
-def _number(value: Any, path: str) -> Num:
-    """Read an exact number from a TOML value."""
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise _fail(path, msg("must be a number."))
-    return parse_number(value, field=path)
-
-
 def _rounding(r: TableReader, key: str) -> Rounding:
     """Read a rounding rule {mode, step}."""
-    sub = r.sub(key, {"mode", "step"})
-    mode = sub.choice("mode", ROUNDING_MODES, "none")
-    step = _number(sub.data.get("step", 1), sub.at("step"))
+    sub = nested(r, "stage", "scoring", key)
+    mode = take(sub, declared("stage", f"scoring.{key}.mode"))
+    step = take(sub, declared("stage", f"scoring.{key}.step"))
     if step <= 0:
         raise _fail(sub.at("step"), msg("must be greater than 0."))
     return Rounding(mode, step)
@@ -99,43 +68,71 @@ def _sizes(r: TableReader, key: str) -> dict[int, Any]:
     return out
 
 
-def _score_bound(r: TableReader, key: str) -> Fraction | int | None:
-    """A bound of one table score (`result.score_min`, `result.score_max`): an exact number."""
-    raw = r.data.get(key)
-    if raw is None:
-        return None
-    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-        raise r.fail(key, msg("must be a number."))
-    return parse_number(raw if not isinstance(raw, float) else repr(raw), field=r.at(key))
-
-
 def _scoring(r: TableReader) -> Scoring:
     """Read the scoring table of a stage."""
-    s = r.sub("scoring", SCORING_KEYS)
+    s = nested(r, "stage", "scoring")
     points: dict[int, tuple[Num, ...]] = {}
     for size, values in _sizes(s, "points").items():
         path = s.at("points") + f".{size}"
         if not isinstance(values, list) or len(values) != size:
             raise _fail(path, msg("needs exactly {size} values (places 1 to {size}).", size=size))
-        points[size] = tuple(_number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
+        points[size] = tuple(number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
         if list(points[size]) != sorted(points[size], reverse=True):
             raise _fail(path, msg("better places must not get fewer points."))
     if not points:
         raise _fail(s.at("points"), msg("is missing."))
     factors = {
-        k: _number(v, s.at("game_point_factor") + f".{k}")
+        k: number(v, s.at("game_point_factor") + f".{k}")
         for k, v in _sizes(s, "game_point_factor").items()
     }
+    malus = s.data.get("rolloff_malus", declared("stage", "scoring.rolloff_malus").default)
+    loser = take(s, declared("stage", "scoring.rolloff_loser"))
+    malus = number(malus, s.at("rolloff_malus"))
     return Scoring(
         points=points,
-        tie=s.choice("tie", ("split", "rolloff"), "split"),
+        tie=Tie(take(s, declared("stage", "scoring.tie"))),
         rounding=_rounding(s, "rounding"),
-        rolloff_loser=s.choice("rolloff_loser", ("minus", "next_place"), "minus"),
-        rolloff_malus=_number(s.data.get("rolloff_malus", 1), s.at("rolloff_malus")),
+        rolloff_loser=loser,
+        rolloff_malus=malus,
+        rolloff_losers=_losers(s, points) or losers_table(points, loser, malus),
         game_point_factor=factors,
         game_point_rounding=_rounding(s, "game_point_rounding"),
-        shared_last_is_loss=s.get("shared_last_is_loss", bool, True),
+        shared_last_is_loss=take(s, declared("stage", "scoring.shared_last_is_loss")),
     )
+
+
+def _losers(s: TableReader, points: Mapping[int, tuple[Num, ...]]) -> dict[int, tuple[Num, ...]]:
+    """Read the losers' points of roll-offs per table size (empty: the file gives the old keys)."""
+    if "rolloff_losers" not in s.data:
+        return {}
+    old = [k.path[-1] for k in replaced("stage", "scoring.rolloff_losers") if k.path[-1] in s.data]
+    if old:
+        said = msg("give either rolloff_losers or the older {old}, not both.", old=", ".join(old))
+        raise _fail(s.at("rolloff_losers"), said)
+    table = _sizes(s, "rolloff_losers")
+    out: dict[int, tuple[Num, ...]] = {}
+    for size, values in table.items():
+        path = s.at("rolloff_losers") + f".{size}"
+        if size not in points:
+            raise _fail(path, msg("no points are given for tables of {size}.", size=size))
+        if not isinstance(values, list) or len(values) != size - 1:
+            said = msg("needs exactly {n} values (the roll-offs for places 1 to {n}).", n=size - 1)
+            raise _fail(path, said)
+        row = tuple(number(v, f"{path}[{i + 1}]") for i, v in enumerate(values))
+        if list(row) != sorted(row, reverse=True):
+            raise _fail(path, msg("better places must not get fewer points."))
+        for i, (lost, won) in enumerate(zip(row, points[size], strict=False)):
+            if lost > won:
+                said = msg("the loser must not get more than place {place} gives.", place=i + 1)
+                raise _fail(f"{path}[{i + 1}]", said)
+        out[size] = row
+    for size in points:
+        if size not in out:
+            raise _fail(
+                s.at("rolloff_losers") + f".{size}",
+                msg("is missing for tables of {size}.", size=size),
+            )
+    return out
 
 
 def _criteria(r: TableReader, key: str, default: list[str] | None) -> tuple[Criterion, ...]:
@@ -154,16 +151,10 @@ def _criteria(r: TableReader, key: str, default: list[str] | None) -> tuple[Crit
     return out
 
 
-def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -> StageRule:
-    """Read one stage (defaults already merged in)."""
-    r = TableReader(data, path, STAGE_KEYS)
-    sid: str = r.get("id", str, required=True)
-    if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", sid):
-        raise _fail(r.at("id"), msg("1 to 40 characters: letters a–z, digits, - and _."))
-    if sid in earlier:
-        raise _fail(r.at("id"), msg("'{sid}' exists already.", sid=sid))
-    t = r.sub("tables", {"prefer", "allow", "max_other"})
-    allow = t.get("allow", list, [3])
+def _tables(r: TableReader) -> TableRule:
+    """Read the table sizes of a stage."""
+    t = nested(r, "stage", "tables")
+    allow = t.get("allow", list, list(declared("stage", "tables.allow").default))
     if (
         not all(
             isinstance(a, int) and not isinstance(a, bool) and 2 <= a <= MAX_TABLE_SIZE
@@ -175,15 +166,46 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
             t.at("allow"),
             msg("a list of table sizes from 2 to {table_size}.", table_size=MAX_TABLE_SIZE),
         )
-    tables = TableRule(
-        t.whole("prefer", 4, low=2, high=MAX_TABLE_SIZE),
+    return TableRule(
+        take(t, declared("stage", "tables.prefer")),
         tuple(allow),
-        t.count("max_other", None, low=0, high=MAX_PLAYERS),
+        take(t, declared("stage", "tables.max_other")),
     )
-    res = r.sub("result", {"score", "pips", "negative", "score_min", "score_max"})
-    low, high = _score_bound(res, "score_min"), _score_bound(res, "score_max")
+
+
+def _entrants(r: TableReader, index: int) -> Entrants:
+    """Read who enters a stage from the previous one."""
+    e = nested(r, "stage", "entrants")
+    entrants = Entrants(*(take(e, k) for k in under("stage", "entrants")))
+    if index > 0 and entrants.top is None and entrants.per_table is None:
+        raise _fail(r.at("entrants"), msg("needs 'top' or 'per_table'."))
+    return entrants
+
+
+def _placement_by(r: TableReader) -> tuple[str, ...]:
+    """Read what decides the places of a game: score and/or pips, in order."""
+    placement_by = tuple(r.get("placement_by", list, ["score"]))
+    if len(placement_by) > 2:
+        raise _fail(r.at("placement_by"), msg("at most 2 entries."))
+    for i, key in enumerate(placement_by):
+        if key not in ("score", "pips"):
+            raise _fail(f"{r.at('placement_by')}[{i + 1}]", msg("only 'score' and 'pips'."))
+    return placement_by
+
+
+def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -> StageRule:
+    """Read one stage (defaults already merged in)."""
+    r = TableReader(data, path, allowed("stage"))
+    sid: str = r.get("id", str, required=True)
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", sid):
+        raise _fail(r.at("id"), msg("1 to 40 characters: letters a–z, digits, - and _."))
+    if sid in earlier:
+        raise _fail(r.at("id"), msg("'{sid}' exists already.", sid=sid))
+    tables = _tables(r)
+    fields = read_plain(r, "stage")
+    low, high = fields["score_min"], fields["score_max"]
     if low is not None and high is not None and low > high:
-        raise res.fail("score_min", msg("must not be above score_max."))
+        raise _fail(r.at("result") + ".score_min", msg("must not be above score_max."))
     scoring = _scoring(r)
     for size in tables.sizes():
         if size not in scoring.points:
@@ -191,23 +213,8 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
                 f"{r.at('scoring')}.points.{size}",
                 msg("is missing for tables of {size}.", size=size),
             )
-    e = r.sub("entrants", {"top", "per_table", "fill_multiple", "fill_target"})
-    entrants = Entrants(
-        e.count("top", None, high=MAX_PLAYERS),
-        e.count("per_table", None, high=MAX_TABLE_SIZE),
-        e.count("fill_multiple", None, high=MAX_PLAYERS),
-        e.count("fill_target", None, high=MAX_PLAYERS),
-    )
-    if index > 0 and entrants.top is None and entrants.per_table is None:
-        raise _fail(r.at("entrants"), msg("needs 'top' or 'per_table'."))
-    play_if = r.sub("play_if", {"players_at_least", "entrants_at_least"})
-    roll = r.sub("rolloffs", {"stechen", "herzog"})
-    placement_by = tuple(r.get("placement_by", list, ["score"]))
-    if len(placement_by) > 2:
-        raise _fail(r.at("placement_by"), msg("at most 2 entries."))
-    for i, key in enumerate(placement_by):
-        if key not in ("score", "pips"):
-            raise _fail(f"{r.at('placement_by')}[{i + 1}]", msg("only 'score' and 'pips'."))
+    entrants = _entrants(r, index)
+    placement_by = _placement_by(r)
     ranking = _criteria(r, "ranking", None)
     table_ranking = _criteria(
         r, "table_ranking", [str(c) for c in ranking if c.key != "table_place"]
@@ -218,72 +225,39 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
                 r.at("ranking"),
                 msg("'rank@{scope}': no earlier stage of that name.", scope=c.scope),
             )
-    reseat = r.get("reseat_each_game", bool, False)
-    games = r.count("games", high=MAX_GAMES, required=True) or 1
+    reseat, games = fields["reseat_each_game"], fields["games"]
     if reseat and games > 1 and any(c.key == "table_place" for c in ranking):
         raise _fail(r.at("ranking"), msg("'table_place' needs fixed tables."))
     return StageRule(
         id=sid,
-        name=r.line("name", sid),
-        name_en=r.line("name_en", ""),
-        games=games,
+        name=take(r, declared("stage", "name"), sid),
         tables=tables,
-        seating=r.choice("seating", SEATINGS, "draw"),
-        reseat_each_game=reseat,
-        keep_apart=r.get("keep_apart", bool, False),
-        avoid_repeats=r.get("avoid_repeats", bool, True),
-        three_to_four=r.get("three_to_four", bool, True),
-        seat_order=r.choice("seat_order", SEAT_ORDERS, "drawn"),
-        score=res.choice("score", SCORE_MODES, "required"),
-        pips=res.get("pips", bool, False),
         placement_by=placement_by,
         scoring=scoring,
-        stechen=roll.line("stechen", "stechen"),
-        herzog=roll.line("herzog", "herzog"),
         table_ranking=table_ranking,
         ranking=ranking,
         entrants=entrants,
-        players_at_least=play_if.count("players_at_least", 0, low=0, high=MAX_PLAYERS) or 0,
-        entrants_at_least=play_if.count("entrants_at_least", 0, low=0, high=MAX_PLAYERS) or 0,
-        repeat=r.get("repeat", bool, False),
-        note=r.get("note", str, ""),
-        game_name=r.line("game_name", "Partie"),
-        game_name_en=r.line("game_name_en", "game"),
-        points_name=r.line("points_name", "Punkte"),
-        points_name_en=r.line("points_name_en", "points"),
-        negative_scores=res.get("negative", bool, False),
-        score_min=low,
-        score_max=high,
+        **fields,
     )
 
 
 def ruleset_from_dict(data: Mapping[str, Any]) -> Ruleset:
     """Validate a parsed ruleset and build it."""
-    top = TableReader(data, "", TOP_KEYS)
+    top = TableReader(data, "", allowed("top"))
     if top.count("schema", 1, high=1_000_000) != 1:
         raise _fail("schema", msg("only version 1 is supported."))
     defaults: dict[str, Any] = top.get("defaults", dict, {})
     stages_raw: list[Any] = top.get("stages", list, required=True)
     if not 1 <= len(stages_raw) <= MAX_STAGES:
         raise _fail("stages", msg("needs 1 to {stages} stages.", stages=MAX_STAGES))
-    players = top.sub("players", PLAYER_KEYS)
     stages: list[StageRule] = []
     for i, raw in enumerate(stages_raw):
         if not isinstance(raw, dict):
             raise _fail(f"stages[{i + 1}]", msg("must be a table."))
         merged = with_defaults(defaults, raw)
         stages.append(_stage(merged, f"stages[{i + 1}]", i, [s.id for s in stages]))
-    return Ruleset(
-        name=checked_text(top.get("name", str, required=True), field="name", empty=False),
-        name_en=top.line("name_en", ""),
-        format=top.choice("format", FORMATS, ""),
-        description=top.get("description", str, ""),
-        stages=tuple(stages),
-        source=copy.deepcopy(dict(data)),
-        withdrawn=players.choice("withdrawn", WITHDRAWN_MODES, "keep"),
-        late_join=players.flag("late_join", False),
-        confirmation=cast(Mode, top.choice("confirmation", MODES, "table")),
-    )
+    fields = read_plain(top, "top")
+    return Ruleset(stages=tuple(stages), source=copy.deepcopy(dict(data)), **fields)
 
 
 def ruleset_from_toml(text: str, *, origin: str = "ruleset") -> Ruleset:

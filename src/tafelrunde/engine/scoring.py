@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from tafelrunde.engine.choices import Tie
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import Num, Rounding, num
 from tafelrunde.i18n import msg
@@ -16,10 +17,11 @@ class Scoring:
     """How a game at a table turns into points: tables, tie rule, rounding, normalisation."""
 
     points: Mapping[int, tuple[Num, ...]]
-    tie: str = "split"  # split | rolloff
+    tie: Tie = Tie.SPLIT
     rounding: Rounding = field(default_factory=Rounding)
-    rolloff_loser: str = "minus"  # minus: points(p) - malus ; next_place: points(j)
+    rolloff_loser: str = "minus"  # the old rule, used without `rolloff_losers`: minus, next_place
     rolloff_malus: Num = 1
+    rolloff_losers: Mapping[int, tuple[Num, ...]] = field(default_factory=dict)
     game_point_factor: Mapping[int, Num] = field(default_factory=dict)
     game_point_rounding: Rounding = field(default_factory=Rounding)
     shared_last_is_loss: bool = True
@@ -39,6 +41,33 @@ class Scoring:
             msg("No points are defined for tables of {size}.", size=size),
             field="scoring.points",
         )
+
+    def loser_points(self, size: int) -> tuple[Num, ...]:
+        """The points of the loser of the roll-off for place 1 .. size-1 at a table of this size.
+
+        From `rolloff_losers` (a smaller table left by withdrawals takes the first values of
+        the next larger one, as the points do); without it, from the old rule.
+        """
+        if size in self.rolloff_losers:
+            return self.rolloff_losers[size]
+        larger = [s for s in sorted(self.rolloff_losers) if s > size]
+        if larger:
+            return self.rolloff_losers[larger[0]][: max(size - 1, 0)]
+        return losers_of(self.table_points(size), self.rolloff_loser, self.rolloff_malus)
+
+
+def losers_of(points: Sequence[Num], loser: str, malus: Num) -> tuple[Num, ...]:
+    """The losers' points by the old rule: the place's points minus the malus, or the next's."""
+    if loser == "next_place":
+        return tuple(points[1:])
+    return tuple(num(p - malus) for p in points[:-1])
+
+
+def losers_table(
+    points: Mapping[int, Sequence[Num]], loser: str, malus: Num
+) -> dict[int, tuple[Num, ...]]:
+    """The old rule (`rolloff_loser`, `rolloff_malus`) as a table of losers' points per size."""
+    return {size: losers_of(row, loser, malus) for size, row in points.items()}
 
 
 def placements(keys: Mapping[str, Sequence[Num]]) -> dict[str, int]:
@@ -102,6 +131,7 @@ def rolloff_points(
 ) -> dict[str, Num]:
     """Points when ties are broken by roll-off: `orders[place]` lists the tied group best first."""
     table = scoring.table_points(len(places))
+    losers = scoring.loser_points(len(places))
     result: dict[str, Num] = {}
     for player, place in places.items():
         group = orders.get(place)
@@ -109,12 +139,8 @@ def rolloff_points(
             result[player] = table[place - 1]
             continue
         j = place + list(group).index(player)
-        if j == place:
-            result[player] = table[place - 1]
-        elif scoring.rolloff_loser == "next_place":
-            result[player] = table[j - 1]
-        else:
-            result[player] = num(table[j - 2] - scoring.rolloff_malus)
+        # who ends on place j lost the roll-off for place j - 1
+        result[player] = table[place - 1] if j == place else losers[j - 2]
     return result
 
 

@@ -7,7 +7,9 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from tafelrunde.engine.choices import Fill
 from tafelrunde.engine.confirmation import Mode
+from tafelrunde.engine.rule_keys import defaults
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.i18n import msg
 
@@ -26,38 +28,42 @@ BRACKET_NAMES = {
     Bracket.GRAND_FINAL: msg("grand final"),
 }
 
-FILL_RULES = ("latest_eliminated", "none")
+FILL_RULES = tuple(str(f) for f in Fill)
 
-DEFAULT_PRIZES = ("Wanderpokal", "Sachpreis", "Sachpreis", "Sachpreis", "Sachpreis", "Sachpreis")
+
+_D = defaults("knockout")  # every key's declared default (tafelrunde.engine.rule_keys)
+DEFAULT_PRIZES: tuple[str, ...] = _D["prizes.places"]
 
 
 @dataclass(frozen=True)
 class KnockoutRules:
     """Every number of format D; the preset `schocken-ko` holds the seed's values."""
 
-    name: str = "Schocken-K.-o."
-    name_en: str = "Schocken knockout"
-    format: str = "D"
-    description: str = ""
-    lives: int = 2
-    chips_main: int = 2
-    chips_consolation: int = 2
-    chips_final: int = 3
-    chips_carry_over: bool = False
-    tables: TableRule = field(default_factory=lambda: TableRule(prefer=4, allow=(3,)))
-    survivors: int = 2
-    final_size: int = 4
-    final_fill: str = "latest_eliminated"
-    sharp_after_minutes: int = 15
-    sharp_in_final: bool = False
-    admission: int = 16 * 3600 + 30 * 60
-    deadline: int = 16 * 3600 + 45 * 60
-    start: int = 17 * 3600
-    check_in: bool = False
-    entry_fee: Decimal = Decimal(10)
-    donation: Decimal = Decimal(3)
+    name: str = _D["name"]
+    name_en: str = _D["name_en"]
+    format: str = _D["format"]
+    description: str = _D["description"]
+    lives: int = _D["lives"]
+    chips_main: int = _D["chips.main"]
+    chips_consolation: int = _D["chips.consolation"]
+    chips_final: int = _D["chips.grand_final"]
+    chips_carry_over: bool = _D["chips.carry_over"]
+    tables: TableRule = field(
+        default_factory=lambda: TableRule(_D["tables.prefer"], _D["tables.allow"])
+    )
+    survivors: int = _D["tables.survivors"]
+    final_size: int = _D["grand_final.size"]
+    final_fill: Fill = _D["grand_final.fill"]
+    sharp_after_minutes: int = _D["sharp_play.after_minutes"]
+    sharp_in_final: bool = _D["sharp_play.in_grand_final"]
+    admission: int = _D["registration.admission"]  # seconds since midnight
+    deadline: int = _D["registration.deadline"]
+    start: int = _D["registration.start"]
+    check_in: bool = _D["registration.check_in"]
+    entry_fee: Decimal = _D["registration.entry_fee"]
+    donation: Decimal = _D["schock_out.donation"]
     prizes: tuple[str, ...] = DEFAULT_PRIZES
-    confirmation: Mode = "table"  # game losers entered at the table: who confirms them
+    confirmation: Mode = _D["confirmation"]  # game losers entered at the table
     source: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def chips(self, bracket: Bracket) -> int:

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.confirmation import MODE_CHOICES
 from tafelrunde.engine.knockout.clock import clock_text
 from tafelrunde.engine.knockout.rules import KnockoutRules
+from tafelrunde.engine.rule_words import item, value_words
 from tafelrunde.i18n import Message, Text, msg
-
-
-def _yes(flag: bool) -> Message:
-    """Say yes or no."""
-    return msg("yes") if flag else msg("no")
 
 
 def _final(r: KnockoutRules) -> Message:
@@ -31,9 +26,6 @@ def _sharp(r: KnockoutRules) -> Message:
     )
 
 
-CONFIRMATION_WORDS: dict[str, Message] = dict(MODE_CHOICES)
-
-
 def rule_items(r: KnockoutRules) -> list[tuple[Message, Text]]:
     """Return (label, value) for every number of the ruleset."""
     return list(rule_item_map(r).values())
@@ -47,19 +39,22 @@ def rule_item_map(r: KnockoutRules) -> dict[str, tuple[Message, Text]]:
     prizes = "; ".join(f"{i}. {p}" for i, p in enumerate(r.prizes, start=1))
     return {
         "times": (msg("Admission / deadline / start"), times),
-        "fee": (msg("Entry fee"), f"{r.entry_fee} €"),
-        "check_in": (msg("Check-in needed"), _yes(r.check_in)),
-        "lives": (msg("Lives"), str(r.lives)),
+        "fee": item("knockout", "registration.entry_fee", r.entry_fee),
+        "check_in": item("knockout", "registration.check_in", r.check_in),
+        "lives": item("knockout", "lives", r.lives),
         "chips": (msg("Chips main / consolation / grand final"), chips),
-        "carry_over": (msg("Chips carry over"), _yes(r.chips_carry_over)),
+        "carry_over": item("knockout", "chips.carry_over", r.chips_carry_over),
         "tables": (
             msg("Table sizes"),
             msg("prefer {prefer}, allowed {sizes}", prefer=r.tables.prefer, sizes=sizes),
         ),
-        "survivors": (msg("A table plays until this many remain"), str(r.survivors)),
+        "survivors": item("knockout", "tables.survivors", r.survivors),
         "final": (msg("Grand final"), _final(r)),
         "sharp": (msg("Sharp play"), _sharp(r)),
         "donation": (msg("Donation per Schock aus (Schock-Aus-König)"), f"{r.donation} €"),
         "prizes": (msg("Prizes"), prizes),
-        "confirmation": (msg("Results at the table"), CONFIRMATION_WORDS[r.confirmation]),
+        "confirmation": (
+            msg("Results at the table"),
+            value_words("knockout", "confirmation", r.confirmation),
+        ),
     }

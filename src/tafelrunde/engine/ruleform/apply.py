@@ -80,7 +80,11 @@ def place(source: dict[str, Any], param: Param, entry: Any) -> None:
         return
     if entry is ABSENT or param.kind == "factors":  # a default would shine through
         _push_down(source, param.path)
-    _put(source["stages"][param.stage], param.path, entry)
+    stage = source["stages"][param.stage]
+    for old in param.replaces if entry is not ABSENT else ():  # the new key stands for these
+        _push_down(source, old)
+        _put(stage, old, ABSENT)
+    _put(stage, param.path, entry)
 
 
 def changed_source(source: dict[str, Any], readings: Readings) -> dict[str, Any]:
@@ -122,12 +126,14 @@ def param_at(field: str | None, params: Sequence[Param]) -> Param | None:
 
 def part_at(field: str | None, param: Param) -> Message | None:
     """Which row or cell of a table-size parameter a refusal's field names ('4-table, place 2')."""
-    if param.kind not in ("points", "factors") or not field:
+    if param.kind not in ("points", "losers", "factors") or not field:
         return None
     found = re.search(re.escape(param.where) + r"\.([0-9]{1,2})(?:\[([0-9]{1,2})\])?$", field)
     if found is None:
         return None
     size, place = found.groups()
+    if place and param.kind == "losers":
+        return msg("{size}-table, roll-off for place {place}", size=int(size), place=int(place))
     if place:
         return msg("{size}-table, place {place}", size=int(size), place=int(place))
     return msg("{size}-table", size=int(size))

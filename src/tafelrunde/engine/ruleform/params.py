@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
 from decimal import Decimal
-from typing import Any, Literal
+from operator import attrgetter
+from typing import Any
 
 from tafelrunde.engine.numbers import Num
+from tafelrunde.engine.rule_keys import LEVELS, Kind, Level, RuleKey, key, replaced
 from tafelrunde.i18n import Message, Text
 
-Kind = Literal[
-    "whole",  # a whole number (optional: may stay empty)
-    "number",  # an exact number: 2, 0.75, 4/3
-    "money",  # euros with at most 2 decimals
-    "time",  # a time of day, 16:45
-    "choice",  # one of `options`
-    "flag",  # yes or no
-    "sizes",  # table sizes (several of 2..8)
-    "points",  # points per place for each table size
-    "factors",  # one number for each table size
-    "criteria",  # ranking criteria in order
-    "line",  # a one-line text
-    "text",  # a text of several lines
-    "lines",  # a list of one-line texts, one a line
-]
 TABLE_SIZES = tuple(range(2, 9))  # every table size a ruleset may name (limits.MAX_TABLE_SIZE)
 
 
@@ -43,6 +31,7 @@ class Param:
     options: tuple[tuple[str, Text], ...] = ()  # a choice's or criterion's values and labels
     slots: int = 0  # criteria: how many places the form offers
     joined: bool = False  # a choice the file writes as a list (the choice's words, comma-joined)
+    replaces: tuple[tuple[str, ...], ...] = ()  # older keys the file loses when this is written
 
     @property
     def name(self) -> str:
@@ -55,6 +44,43 @@ class Param:
         """The entry as the ruleset's messages name it: 'stages[2].scoring.points'."""
         key = ".".join(self.path)
         return f"stages[{self.stage + 1}].{key}" if self.stage is not None else key
+
+
+def declared(level: Level, dotted: str, value: Any, stage: int | None, **over: Any) -> Param:
+    """The form's field of a declared key ('scoring.tie'), with the value in force.
+
+    `over` replaces what the form shows differently from the file (a rule text made from
+    the current rules, the table sizes on show, the criteria on offer).
+    """
+    k: RuleKey = key(level, dotted)
+    made = Param(
+        path=k.path, kind=k.kind, label=k.label, rule=k.rule, value=value, stage=stage,
+        low=k.low, high=k.high, optional=k.optional, options=k.options, joined=k.joined,
+        replaces=tuple(old.path for old in replaced(level, dotted)),
+    )  # fmt: skip
+    return replace(made, **over) if over else made
+
+
+def group_params(
+    level: Level,
+    group: str,
+    rules: Any,
+    stage: int | None = None,
+    over: Mapping[str, Mapping[str, Any]] | None = None,
+    omit: Collection[str] = (),
+) -> tuple[Param, ...]:
+    """The form's fields of a declared group, each with its value in force on the rules.
+
+    `over` gives a key's field what the declaration cannot know (its value as the form
+    shows it, the table sizes on show, the criteria on offer); `omit` leaves keys out.
+    """
+    out = []
+    for k in LEVELS[level]:
+        if k.group == group and k.dotted not in omit:
+            extra = dict((over or {}).get(k.dotted, {}))
+            value = extra.pop("value") if "value" in extra else attrgetter(k.field)(rules)
+            out.append(declared(level, k.dotted, value, stage, **extra))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def raw_of(params: Sequence[Param], decimal: str = ".") -> dict[str, list[str]]:
             raw[name] = ["on"] if v else []
         elif p.kind == "sizes":
             raw[name] = [str(s) for s in v]
-        elif p.kind == "points":
+        elif p.kind in ("points", "losers"):
             for size, row in v.items():
                 for place, points in enumerate(row, start=1):
                     raw[f"{name}.{size}.{place}"] = [number_text(points, decimal)]
@@ -146,20 +146,22 @@ def _scalar(p: Param, text: str) -> Reading:
 
 
 def _table(p: Param, raw: Raw) -> Reading:
-    """A points or factor table: a row per table size (an empty row: none)."""
+    """A points, losers' points or factor table: a row per table size (an empty row: none)."""
     value: dict[int, Any] = {}
     entry: dict[str, Any] = {}
     ok = True
     order = [*p.value, *(s for s in TABLE_SIZES if s not in p.value)]
     for size in order:
         places = range(1, size + 1) if p.kind == "points" else (0,)
+        if p.kind == "losers":
+            places = range(1, size)
         names = [f"{p.name}.{size}.{k}" if k else f"{p.name}.{size}" for k in places]
         texts = [first(raw, n).strip() for n in names]
         if not any(texts):
             continue
         read = [_number(t) for t in texts]
         ok = ok and all(v is not None for v, _ in read)
-        if p.kind == "points":
+        if p.kind in ("points", "losers"):
             value[size], entry[str(size)] = tuple(v for v, _ in read), [e for _, e in read]
         else:
             value[size], entry[str(size)] = read[0]
@@ -180,7 +182,7 @@ def read(p: Param, raw: Raw) -> Reading:
             sizes = [int(t) for t in dict.fromkeys(texts)]
             return Reading(tuple(sizes), sizes)
         return Reading(INVALID, texts)
-    if p.kind in ("points", "factors"):
+    if p.kind in ("points", "losers", "factors"):
         return _table(p, raw)
     if p.kind == "criteria":
         words = [first(raw, f"{p.name}.{k}").strip() for k in range(1, p.slots + 1)]

@@ -143,7 +143,7 @@ class RulesParamForm:
             f.choices = self._choices(p, self.raw.get(p.name, []))
         elif p.kind == "choice":
             f.options = _options(self._choices(p, self.raw.get(p.name, [])[:1]))
-        elif p.kind == "points" or p.kind == "factors":
+        elif p.kind in ("points", "losers", "factors"):
             self._rows(p, f)
         elif p.kind == "criteria":
             f.slots = [
@@ -179,19 +179,28 @@ class RulesParamForm:
         shown = {int(v) for v, _ in p.options}
         for size in sorted(TABLE_SIZES, reverse=True):
             label = translated(msg("{size}-table", size=size))
-            if p.kind == "points":
+            if p.kind in ("points", "losers"):
                 cells = [
-                    Cell(
-                        f"{p.name}.{size}.{k}",
-                        first(self.raw, f"{p.name}.{size}.{k}"),
-                        translated(msg("{size}-table, place {place}", size=size, place=k)),
-                    )
-                    for k in range(1, size + 1)
+                    Cell(f"{p.name}.{size}.{k}", first(self.raw, f"{p.name}.{size}.{k}"), said)
+                    for k, said in _places(p.kind, size)
                 ]
             else:
                 cells = [Cell(f"{p.name}.{size}", first(self.raw, f"{p.name}.{size}"), label)]
             filled = any(c.value.strip() for c in cells)
             (f.rows if size in shown or filled else f.more).append(Row(label, cells))
+
+
+def _places(kind: str, size: int) -> list[tuple[int, str]]:
+    """The cells of a table size's row: each place, or each place's roll-off, labelled."""
+    if kind == "losers":
+        return [
+            (k, translated(msg("{size}-table, roll-off for place {place}", size=size, place=k)))
+            for k in range(1, size)
+        ]
+    return [
+        (k, translated(msg("{size}-table, place {place}", size=size, place=k)))
+        for k in range(1, size + 1)
+    ]
 
 
 def _options(choices: list[tuple[str, str, bool]]) -> str:

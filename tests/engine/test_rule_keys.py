@@ -1,0 +1,192 @@
+"""Every key of a ruleset declared once: the docs' key tables, the file reader's bounds and words
+and the rules form's fields all follow the declarations."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tafelrunde.engine import ruleform
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.knockout.rules import KnockoutRules
+from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
+from tafelrunde.engine.rule_docs import docs_tables, with_tables
+from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, RuleKey
+from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.presets import load_rules, preset_names
+
+pytestmark = pytest.mark.unit
+
+DOCS = Path(__file__).parents[2] / "docs" / "rulesets.md"
+SMALL: dict[str, Any] = {
+    "name": "Klein",
+    "stages": [
+        {"id": "a", "games": 1, "scoring": {"points": {"4": [3, 2, 1, 0], "3": [3, 2, 1]}},
+         "ranking": ["points", "lot"]},
+        {"id": "b", "games": 1, "entrants": {"top": 4},
+         "scoring": {"points": {"4": [3, 2, 1, 0], "3": [3, 2, 1]}}, "ranking": ["points"]},
+    ],
+}  # fmt: skip
+
+
+def with_value(k: RuleKey, level: str, value: Any) -> dict[str, Any]:
+    """The small ruleset with one key set (in the second stage for a stage's key)."""
+    data = copy.deepcopy(SMALL) if level != "knockout" else {"format": "D"}
+    table = data if level in ("top", "knockout") else data["stages"][1]
+    for part in k.path[:-1]:
+        table = table.setdefault(part, {})
+    table[k.path[-1]] = value
+    return data
+
+
+def where(k: RuleKey, level: str) -> str:
+    """The field a refusal of this key names."""
+    return f"stages[2].{k.dotted}" if level == "stage" else k.dotted
+
+
+def read(level: str, data: dict[str, Any]) -> object:
+    """Read a ruleset file of formats A–C, or of format D."""
+    if level == "knockout":
+        return knockout_rules_from_dict(data)
+    return ruleset_from_dict(data)
+
+
+def keys_of(kind: str) -> list[tuple[str, RuleKey]]:
+    """Every declared key of a kind, with its level."""
+    return [(level, k) for level, keys in LEVELS.items() for k in keys if k.kind == kind]
+
+
+def test_the_key_tables_of_the_docs_are_the_declared_ones() -> None:
+    doc = DOCS.read_text(encoding="utf-8")
+    for name in docs_tables():
+        assert f"<!-- {name} -->" in doc, f"docs/rulesets.md lacks the marker of {name}"
+    fresh = with_tables(doc)
+    assert doc == fresh, (
+        "docs/rulesets.md differs from the declarations in tafelrunde.engine.rule_keys; "
+        "run `python -m tafelrunde.engine.rule_docs docs/rulesets.md`. The tables:\n"
+        + "\n".join(docs_tables().values())
+    )
+
+
+def test_the_small_ruleset_reads() -> None:
+    assert isinstance(ruleset_from_dict(SMALL), Ruleset)
+
+
+WHOLE = [(level, k) for level, k in keys_of("whole") if k.dotted != "schema"]  # own message
+
+
+@pytest.mark.parametrize(("level", "k"), WHOLE, ids=lambda x: getattr(x, "dotted", x))
+def test_a_whole_number_outside_its_declared_bounds_is_refused_at_its_field(
+    level: str, k: RuleKey
+) -> None:
+    assert k.low is not None and k.high is not None
+    for value in (k.low - 1, k.high + 1):
+        with pytest.raises(RuleError) as err:
+            read(level, with_value(k, level, value))
+        assert err.value.field == where(k, level)
+        said = err.value.text("en")
+        assert f"between {k.low} and {k.high}" in said
+
+
+CHOICES = [(level, k) for level, k in keys_of("choice") if not k.joined]  # a list: its own code
+
+
+@pytest.mark.parametrize(("level", "k"), CHOICES, ids=lambda x: getattr(x, "dotted", x))
+def test_a_choice_takes_exactly_its_declared_words(level: str, k: RuleKey) -> None:
+    with pytest.raises(RuleError) as err:
+        read(level, with_value(k, level, "wuerfeln"))
+    assert err.value.field == where(k, level)
+    said = err.value.text("en")
+    assert said.endswith("possible: " + ", ".join(k.words()) + ".")
+    for word in k.words():
+        read(level, with_value(k, level, word))
+
+
+def test_format_d_reads_every_declared_default_when_the_file_gives_none() -> None:
+    rules = knockout_rules_from_dict({})
+    assert rules == KnockoutRules()
+    assert knockout_sections_values(rules) == {k.dotted: k.default for k in KNOCKOUT}
+
+
+def knockout_sections_values(rules: KnockoutRules) -> dict[str, Any]:
+    """The values the rules form shows for a format-D ruleset, by key."""
+    return {".".join(p.path): p.value for p in ruleform.params(rules)} | {
+        "schema": 1,
+        "format": rules.format,
+    }
+
+
+def level_of(rules: object, stage: int | None) -> str:
+    """Where a form field's key is declared."""
+    if isinstance(rules, KnockoutRules):
+        return "knockout"
+    return "top" if stage is None else "stage"
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_field_of_the_form_is_a_declared_key(preset: str) -> None:
+    rules = load_rules(preset)
+    levels = ["knockout"] if isinstance(rules, KnockoutRules) else ["top", "stage"]
+    declared = {(level, k.path): k for level in levels for k in LEVELS[level]}  # type: ignore[index]
+    fields = ruleform.params(rules)
+    for field in fields:
+        k = declared[(level_of(rules, field.stage), field.path)]
+        assert (field.kind, field.label, field.low, field.high) == (k.kind, k.label, k.low, k.high)
+        assert field.options == k.options or k.kind in ("points", "losers", "factors", "criteria")
+    shown = {(level_of(rules, f.stage), f.path) for f in fields if f.stage != 0}
+    structural = {("top", ("schema",)), ("top", ("format",)), ("stage", ("id",))}
+    if levels == ["knockout"]:
+        structural = {("knockout", ("schema",)), ("knockout", ("format",))}
+    old = {(level, k.path) for (level, _), k in declared.items() if k.replaced_by}
+    assert set(declared) - shown == structural | old, "every key but these has its field"
+
+
+def candidates(k: RuleKey) -> list[Any]:
+    """Values of a key's kind other than its default, the likeliest to be accepted first."""
+    if k.kind == "flag":
+        return [not k.default]
+    if k.kind == "whole":
+        assert k.low is not None and k.high is not None
+        return [int(k.high), int(k.low), int(k.low) + 1]
+    if k.kind == "choice":
+        return [[w] if k.joined else w for w in ("pips", *k.words())]
+    if k.kind in ("line", "text"):
+        return ["Anders"]
+    if k.kind == "number":
+        return [2, "0.5"]
+    if k.kind == "money":
+        return ["2.50"]
+    if k.kind == "time":
+        return ["16:50", "16:40"]
+    return []  # tables of sizes, criteria, lists: their own tests
+
+
+PLAIN = [
+    (level, k)
+    for level, keys in LEVELS.items()
+    for k in keys
+    if candidates(k) and not k.replaced_by and k.dotted not in ("schema", "format", "id")
+]
+
+
+@pytest.mark.parametrize(("level", "k"), PLAIN, ids=lambda x: getattr(x, "dotted", x))
+def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: RuleKey) -> None:
+    """The reader reads every declared key (none is allowed and then ignored) and the form
+    shows it: a value other than the default, read from a file, is the form's value."""
+    for value in candidates(k):
+        try:
+            rules = read(level, with_value(k, level, value))
+        except RuleError:
+            continue
+        shown = {
+            ".".join(p.path): p.value
+            for p in ruleform.params(rules)  # type: ignore[arg-type]
+            if p.stage == (1 if level == "stage" else None)
+        }
+        if shown[k.dotted] != k.default and shown[k.dotted] not in (None, ""):
+            return
+    pytest.fail(f"{k.dotted}: no value other than the default reached the form")
