@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from tafelrunde.engine.families import GROUP, KNOCKOUT, family_of, family_of_letter
+from tafelrunde.engine.families import GROUP, KNOCKOUT, family_of, family_of_letter, written
 from tafelrunde.engine.toml_reader import read_toml
-from tafelrunde.presets import load_rules, preset_names, preset_text
+from tafelrunde.presets import load_rules, preset_names, preset_text, rules_from_toml
 
 pytestmark = pytest.mark.unit
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "tafelrunde"
 REGISTRY = SOURCE / "engine" / "families.py"
+DATA = Path(__file__).resolve().parents[1] / "data"
 LETTER = r"""["'][A-D]["']"""
 BRANCHES = [  # the shapes a decision by format letter takes in Python and in templates
     rf"format\w*\s*(?:==|!=|is not|is)\s*{LETTER}",
@@ -72,3 +73,11 @@ def test_every_preset_and_a_club_ruleset_find_their_family() -> None:
     assert GROUP.rating_family(club | {"family": "Würfeln"}) == "würfeln"
     assert family_of_letter("D") is KNOCKOUT and family_of_letter("") is GROUP
     assert KNOCKOUT.rating_family({}) == "schocken"
+
+
+def test_a_club_ruleset_names_its_rating_family_in_its_file() -> None:
+    text = (DATA / "fuenferrunde.toml").read_text(encoding="utf-8")
+    rules = rules_from_toml(text.replace("schema = 1", 'schema = 1\nfamily = "Würfeln"', 1))
+    assert rules.family == "Würfeln" and GROUP.rating_family(written(rules)) == "würfeln"
+    plain = rules_from_toml(text)
+    assert plain.family == "" and GROUP.rating_family(written(plain)) == "fünferrunde"

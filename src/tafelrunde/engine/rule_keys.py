@@ -143,6 +143,13 @@ TOP = (
     RuleKey(("format",), "choice", "", msg("Format"), msg("Informational."),
             "informational letter", options=_labelled((f, f) for f in FileFormat)),
     *_in("names",
+        RuleKey(("family",), "line", "", msg("Game family for the ratings"),
+                msg("Tournaments of one family are rated together. Empty: the shipped "
+                    "format's family, else the name of the ruleset."),
+                "the game family its games are rated in (empty: the shipped format's, "
+                "else the ruleset's name)", shown_default="the format's or the name"),
+    ),
+    *_in("names",
         RuleKey(("description",), "text", "", msg("Description"),
                 msg("Your own words for the players, shown below the summary made from the "
                     "values. A shipped preset's own text is not shown: it would not follow "

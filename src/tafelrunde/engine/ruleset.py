@@ -136,6 +136,7 @@ class Ruleset:
     source: dict[str, Any] = field(default_factory=dict, compare=False)
     withdrawn: Withdrawn = Withdrawn.KEEP  # players.withdrawn: ranked with their points, or last
     late_join: bool = False  # players.late_join: a late player may join before a later draw
+    family: str = ""  # the game family its games are rated in ("": the registry decides)
     confirmation: Mode = "table"  # who makes a result entered at the table count
 
     def stage(self, stage_id: str) -> StageRule:
