@@ -7,7 +7,6 @@ fingerprint of the tournaments, events, persons and links, so a change is seen a
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -178,16 +177,9 @@ def build() -> Club:
     return Club(tuple(tournaments), links, rated, ranks, Event.objects.count())
 
 
-_CLUB: list[tuple[tuple[Any, ...], Club]] = []
-_CLUB_LOCK = threading.Lock()  # one request builds; the others wait and take it
+_CLUB: Kept[tuple[Any, ...], Club] = Kept(1)  # by fingerprint: the club's data, the latest only
 
 
 def club() -> Club:
     """The club's data, rebuilt only when something it depends on changed."""
-    mark = fingerprint()
-    with _CLUB_LOCK:
-        if _CLUB and _CLUB[0][0] == mark:
-            return _CLUB[0][1]
-        made = build()
-        _CLUB[:] = [(mark, made)]
-        return made
+    return _CLUB.get(fingerprint(), build, alone=True)  # one request builds, the others wait
