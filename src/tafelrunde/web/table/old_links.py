@@ -9,6 +9,7 @@ import hmac
 import re
 
 from django.conf import settings
+from django.utils.encoding import force_bytes
 
 _SEALED = re.compile(r"[0-9a-f]{36}", re.ASCII)  # 18 bytes, as hex
 
@@ -18,7 +19,7 @@ def unsealed(sealed: str, digest: str) -> str | None:
     if not _SEALED.fullmatch(sealed):
         return None
     for key in [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]:
-        pad = hmac.new(key.encode(), b"tafelrunde table link " + digest.encode(), "sha256")
+        pad = hmac.new(force_bytes(key), b"tafelrunde table link " + digest.encode(), "sha256")
         opened = bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), pad.digest(), strict=False))
         token = base64.urlsafe_b64encode(opened).decode("ascii")
         if hmac.compare_digest(hashlib.sha256(token.encode("ascii")).hexdigest(), digest):
