@@ -158,12 +158,12 @@ def build() -> Club:
         for raw in got.games:
             places = {}
             for player, place in raw.places.items():
-                person = mine.get(player)
-                if person is None:
+                linked = mine.get(player)
+                if linked is None:
                     who = f"turnier-{rec.pk}:{player}"
                     names.setdefault(who, f"{got.names.get(player, player)} ({rec.name})")
                 else:
-                    who = f"person-{person}"
+                    who = f"person-{linked}"
                 places[who] = place
             if len(places) >= 2:
                 games.append(Game(day, raw.family, places, raw.tiebreak))

@@ -48,8 +48,9 @@ def current_tables(state: TournamentState) -> list[Row]:
 def board(state: TournamentState) -> tuple[list[Row], Counter[str]]:
     """The tables in the order the organisers need them (disputed first) and the counts."""
     rows = current_tables(state)
-    counts = Counter("confirmed" if r.seat.status.status == "decided" else r.seat.status.status
-                     for r in rows)  # fmt: skip
+    counts: Counter[str] = Counter(
+        "confirmed" if r.seat.status.status == "decided" else r.seat.status.status for r in rows
+    )
     rows.sort(key=lambda r: (ORDER[r.seat.status.status], r.seat.game, r.seat.index))
     return rows, counts
 

@@ -43,7 +43,7 @@ def digest_of(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def derived(nonce: str, key: str | None = None) -> str:
+def derived(nonce: str, key: str | bytes | None = None) -> str:
     """The token of a nonce under the server's key (or the one given)."""
     signer = signing.Signer(key=key or settings.SECRET_KEY, salt=SALT, algorithm="sha256")
     return signer.signature(nonce)[:TOKEN_LENGTH]

@@ -104,7 +104,7 @@ def _last(known: Loaded) -> int:
 
 def _with_facts(tour: AnyTournament, facts: list[Any]) -> AnyTournament:
     """A copy of the tournament with these facts (rules and players are shared: never changed)."""
-    return replace(tour, facts=facts)
+    return replace(tour, facts=facts)  # type: ignore[arg-type]  # mypy meets the two classes' fields
 
 
 def remember(pk: int, version: int, revision: str, tour: AnyTournament) -> Loaded:
