@@ -254,6 +254,13 @@ def checks_and_tests(budget: Budget, data: Path) -> int:
             "format (ruff)", BIN / "ruff", "format", "--check", "src", "tests", "bench", "make.py"
         ),
         budget.phase("types (mypy --strict)", BIN / "mypy"),
+        budget.phase(
+            "types of the web layer (mypy, django-stubs)",
+            BIN / "mypy",
+            "--config-file",
+            "mypy-web.toml",
+            env=web_types_env(data),
+        ),
         budget.phase("import contracts", BIN / "lint-imports"),
     ]
     args = sys.argv[2:]
@@ -275,6 +282,17 @@ def checks_and_tests(budget: Budget, data: Path) -> int:
             chosen = [*workers(), "-m", "both_databases", *(args or ["tests/web"])]
             codes.append(budget.pytest("PostgreSQL", chosen, env=env))
     return next((code for code in codes if code), 0)
+
+
+def web_types_env(data: Path) -> dict[str, str]:
+    """The environment of mypy over the web layer: django-stubs reads the settings, which
+    need a data folder and a key (this run's, never the server's)."""
+    return {
+        **os.environ,
+        "PYTHONPATH": str(ROOT / "src"),
+        "TAFELRUNDE_DATA": str(data / "types"),
+        "TAFELRUNDE_SECRET_KEY": "only-for-reading-the-types",
+    }
 
 
 def bench() -> int:

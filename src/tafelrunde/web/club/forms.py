@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
@@ -30,7 +30,10 @@ class PersonForm(forms.Form):
         f = self.fields
         f["name"].label = gettext("Name")
         f["member"].label = gettext("Member or guest")
-        f["member"].choices = [("1", gettext("Member")), ("0", gettext("Guest"))]
+        cast(forms.ChoiceField, f["member"]).choices = [
+            ("1", gettext("Member")),
+            ("0", gettext("Guest")),
+        ]
         f["member"].error_messages |= dict.fromkeys(
             ("required", "invalid_choice"), gettext("Member or guest: please choose one.")
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import get_language, gettext
@@ -56,7 +56,9 @@ class SeasonForm(forms.Form):
         }
         own = [("", gettext("– own ruleset (file or text below) –"))]
         kept = [(KEEP, gettext("– unchanged: {name} –").format(name=keep))] if keep else []
-        f["preset"].choices = kept + own + [(n, preset_title(n)) for n in season_preset_names()]
+        cast(forms.ChoiceField, f["preset"]).choices = (
+            kept + own + [(n, preset_title(n)) for n in season_preset_names()]
+        )
         f["preset"].label = gettext("Season ruleset")
         f["preset"].error_messages |= {"invalid_choice": gettext("Ruleset: unknown preset.")}
         f["rules_file"].label = gettext("Ruleset file (TOML)")
@@ -68,7 +70,7 @@ class SeasonForm(forms.Form):
             f[key].error_messages |= {"invalid": gettext("{field}: please a valid date.")
                                       .format(field=label)}  # fmt: skip
         kinds = sorted(set(used_kinds()) | set(extra_kinds or []), key=str.casefold)
-        f["kinds"].choices = [(k, k) for k in kinds]
+        cast(forms.ChoiceField, f["kinds"]).choices = [(k, k) for k in kinds]
         f["kinds"].label = gettext("Kinds of event")
         f["kinds"].help_text = (
             gettext("none ticked: every kind")

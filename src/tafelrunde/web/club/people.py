@@ -167,14 +167,14 @@ def merge(keep: Person, gone: Person) -> Merged:
         raise RuleError(msg("One of the two persons was merged or removed meanwhile."),
                         field="other")  # fmt: skip
     keep, gone = both[keep.pk], both[gone.pk]
-    if both := clashes(keep, gone):
+    if shared := clashes(keep, gone):
         raise RuleError(
             msg(
                 "{keep} and {gone} both play in {tournaments}; one person cannot be two "
                 "players of one tournament. Unlink one of them there first.",
                 keep=keep.name,
                 gone=gone.name,
-                tournaments=", ".join(both),
+                tournaments=", ".join(shared),
             ),
             field="other",
         )

@@ -7,7 +7,6 @@ fingerprint of the tournaments, events, persons and links, so a change is seen a
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,12 +158,12 @@ def build() -> Club:
         for raw in got.games:
             places = {}
             for player, place in raw.places.items():
-                person = mine.get(player)
-                if person is None:
+                linked = mine.get(player)
+                if linked is None:
                     who = f"turnier-{rec.pk}:{player}"
                     names.setdefault(who, f"{got.names.get(player, player)} ({rec.name})")
                 else:
-                    who = f"person-{person}"
+                    who = f"person-{linked}"
                 places[who] = place
             if len(places) >= 2:
                 games.append(Game(day, raw.family, places, raw.tiebreak))
@@ -184,16 +183,9 @@ def club_ratings() -> ClubRatings:
     return build().ratings
 
 
-_CLUB: list[tuple[tuple[Any, ...], Club]] = []
-_CLUB_LOCK = threading.Lock()  # one request builds; the others wait and take it
+_CLUB: Kept[tuple[Any, ...], Club] = Kept(1)  # by fingerprint: the club's data, the latest only
 
 
 def club() -> Club:
     """The club's data, rebuilt only when something it depends on changed."""
-    mark = fingerprint()
-    with _CLUB_LOCK:
-        if _CLUB and _CLUB[0][0] == mark:
-            return _CLUB[0][1]
-        made = build()
-        _CLUB[:] = [(mark, made)]
-        return made
+    return _CLUB.get(fingerprint(), build, alone=True)  # one request builds, the others wait

@@ -13,7 +13,6 @@ A player linked to a person is that person; an unlinked player is a guest of the
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -35,6 +34,7 @@ from tafelrunde.web.club.models import Person as ClubPerson
 from tafelrunde.web.club.models import PlayerLink, Season
 from tafelrunde.web.club.ratings_cache import Played, fingerprint, played
 from tafelrunde.web.club.season_pick import day_of, season_tournaments
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 
@@ -113,18 +113,13 @@ def season_view(season: Season) -> SeasonView:
     while neither the season nor any tournament, person or link changes."""
     choices = tuple(season.choices.values_list("tournament_id", "included"))
     key = (season.pk, season.changed_at, choices, fingerprint())
-    with _LOCK:
-        kept = _VIEWS.get(season.pk)
+    kept = _VIEWS.peek(season.pk)
     if kept is not None and kept[0] == key:
         return kept[1]
-    made = _season_view(season)
-    with _LOCK:
-        _VIEWS[season.pk] = (key, made)
-    return made
+    return _VIEWS.put(season.pk, (key, _season_view(season)))[1]
 
 
-_LOCK = threading.Lock()
-_VIEWS: dict[int, tuple[Any, SeasonView]] = {}  # by season: its mark, its view
+_VIEWS: Kept[int, tuple[Any, SeasonView]] = Kept(64)  # by season: its mark, its view
 
 
 def _season_view(season: Season) -> SeasonView:

@@ -82,6 +82,6 @@ def not_linked() -> list[Open]:
         adding = FactRecord.objects.filter(tournament=rec, data__type__in=[*ADDED, "undo"])
         data = list(adding.order_by("n").values_list("data", flat=True))
         players = len({pid for pid, _ in players_in(rec.format, rec.players, data)})
-        if players > rec.linked:  # type: ignore[attr-defined]
-            found.append(Open(rec, players, rec.linked))  # type: ignore[attr-defined]
+        if players > rec.linked:
+            found.append(Open(rec, players, rec.linked))
     return found

@@ -7,7 +7,7 @@ import gc
 import os
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, cast
 
 from django.core.asgi import get_asgi_application
 
@@ -52,7 +52,7 @@ def bounded(app: App, limit: int = MAX_REQUEST_BYTES) -> App:
             if sum(map(len, body)) > limit:
                 await _too_large(send)
                 return
-        whole = {"type": "http.request", "body": b"".join(body), "more_body": False}
+        whole: Message | None = {"type": "http.request", "body": b"".join(body), "more_body": False}
 
         async def replay() -> Message:
             nonlocal whole
@@ -136,7 +136,8 @@ async def _too_large(send: Send) -> None:
 def django_application() -> App:
     """Django behind the size limit and the door that lets a few requests in at once."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
-    return bounded(gated(get_asgi_application(), slots("TAFELRUNDE_SLOTS", 4)))
+    django = cast(App, get_asgi_application())  # takes any mapping as its scope
+    return bounded(gated(django, slots("TAFELRUNDE_SLOTS", 4)))
 
 
 def settle() -> None:

@@ -40,7 +40,7 @@ def address_failures(request: Any) -> int:
     return int(recent.aggregate(n=Sum("failures_since_start"))["n"] or 0)
 
 
-class KeptAttempts(AxesDatabaseHandler):  # type: ignore[misc]
+class KeptAttempts(AxesDatabaseHandler):
     """Axes' database handler that neither fails a login nor a page when writing fails."""
 
     def get_failures(self, request: Any, credentials: dict[str, Any] | None = None) -> int:

@@ -39,7 +39,7 @@ class WholeField(forms.CharField):
         super().__init__(**kwargs)
         self.error_messages["required"] = gettext("Please fill this in.")
 
-    def to_python(self, value: Any) -> int | None:
+    def to_python(self, value: Any) -> int | None:  # type: ignore[override]  # text in, number out
         """The number, or None for an empty optional field; else the engine's refusal."""
         text = super().to_python(value)
         if text in self.empty_values:
@@ -136,7 +136,8 @@ class ResultForm(TableForm):
 
     def clean(self) -> dict[str, Any]:
         """Read every player's points exactly, within the stage's bounds; one value at least."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         for p, name in self.seats:
             key = f"points-{p}"
             text = (data.get(key) or "").strip()
@@ -172,7 +173,7 @@ class ResultForm(TableForm):
             if key == "__all__":
                 continue
             kind, _, p = key.partition("-")
-            said = errors[0]
+            said = str(errors[0])
             if kind != "points" and p in names:
                 said = translated(_labelled(kind, names[p], said))
             out[key] = said
@@ -180,7 +181,7 @@ class ResultForm(TableForm):
 
     def form_error(self) -> str:
         """The message of the whole form, if any."""
-        return " ".join(self.non_field_errors())
+        return " ".join(str(e) for e in self.non_field_errors())
 
 
 def _labelled(kind: str, name: str, said: str) -> Any:
@@ -208,7 +209,8 @@ class RolloffForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         """Every player on exactly one place, unless the software rolls."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("auto") or self.errors:
             return data
         order = [data.get(f"pos-{i}") for i in range(1, len(self.players) + 1)]

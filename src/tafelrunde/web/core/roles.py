@@ -46,7 +46,7 @@ def role_of(user: Any) -> Role | None:
     if kept is None:
         kept = REFEREE if user.groups.filter(name=REFEREE_GROUP).exists() else ORGANISER
         setattr(user, _KEPT, kept)
-    return kept  # type: ignore[no-any-return]
+    return kept
 
 
 def is_organiser(user: Any) -> bool:

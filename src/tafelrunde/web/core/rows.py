@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-Cell = tuple[object, str]  # the value and its CSS class ("n" for numbers, "" else)
+Cell = tuple[Any, str]  # the value and its CSS class ("n" for numbers, "" else)
 
 
 def html_rows(rows: Iterable[Sequence[Cell]]) -> SafeString:

@@ -7,8 +7,6 @@ token of the request it answers (escaped user text can never contain the placeho
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -18,10 +16,11 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from tafelrunde.web.core.domain.kept import Kept
+
 CSRF = "<!--csrf-->"
 KEEP = 8_000  # cards kept per process (a 5,000-player game has at most 1,667 tables)
-_cards: OrderedDict[Hashable, str] = OrderedDict()
-_lock = threading.Lock()
+_cards: Kept[Hashable, str] = Kept(KEEP)
 
 
 def card(
@@ -31,18 +30,12 @@ def card(
 ) -> str:
     """The card's HTML: kept under `key` (everything it shows), else rendered and kept (the
     context may be a function: made only when the card is rendered)."""
-    with _lock:
-        html = _cards.get(key)
-        if html is not None:
-            _cards.move_to_end(key)
-            return html
-    made = context() if callable(context) else context
-    html = render_to_string(template, made | {"csrf": mark_safe(CSRF)})
-    with _lock:
-        _cards[key] = html
-        while len(_cards) > KEEP:
-            _cards.popitem(last=False)
-    return html
+
+    def render() -> str:
+        made = context() if callable(context) else context
+        return render_to_string(template, made | {"csrf": mark_safe(CSRF)})
+
+    return _cards.get(key, render)
 
 
 def joined(parts: list[str]) -> SafeString:

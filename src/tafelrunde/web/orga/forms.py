@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
@@ -59,7 +59,7 @@ def _required() -> dict[str, str]:
     return {"required": gettext("Please fill this in.")}
 
 
-class EventForm(forms.ModelForm):  # type: ignore[type-arg]
+class EventForm(forms.ModelForm):
     """A club event: a name and a date, or no date yet."""
 
     class Meta:
@@ -120,9 +120,9 @@ class TournamentForm(forms.Form):
         f = self.fields
         f["name"].label = gettext("Name (empty: the ruleset's)")
         f["event"].label = gettext("Event")
-        f["event"].choices = _events()
+        cast(forms.ChoiceField, f["event"]).choices = _events()
         f["preset"].label = gettext("Preset")
-        f["preset"].choices = preset_choices()
+        cast(forms.ChoiceField, f["preset"]).choices = preset_choices()
         f["preset"].error_messages |= {"invalid_choice": gettext("This preset does not exist.")}
         f["preset"].widget.attrs["data-knockout"] = " ".join(knockout_presets())
         f["ruleset"].label = gettext("or upload a ruleset (TOML)")
@@ -146,7 +146,7 @@ class ImportForm(forms.Form):
         self.fields["file"].label = gettext("Tournament file (JSON)")
         self.fields["file"].error_messages |= {"required": gettext("Please choose a file.")}
         self.fields["event"].label = gettext("Event")
-        self.fields["event"].choices = _events()
+        cast(forms.ChoiceField, self.fields["event"]).choices = _events()
 
 
 class RulesForm(forms.Form):

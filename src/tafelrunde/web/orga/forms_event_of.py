@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
@@ -21,7 +21,7 @@ class TournamentEventForm(forms.Form):
         super().__init__(*args, **kwargs)
         f = self.fields
         f["event"].label = gettext("Event")
-        f["event"].choices = [("", gettext("– no event –"))] + [
+        cast(forms.ChoiceField, f["event"]).choices = [("", gettext("– no event –"))] + [
             (str(e.pk), str(e)) for e in Event.objects.all()
         ]
         f["event"].error_messages |= {"invalid_choice": gettext("This event does not exist.")}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
@@ -40,7 +40,7 @@ class CountField(forms.CharField):
         super().__init__(**kwargs)
         self.error_messages["required"] = gettext("Please fill this in.")
 
-    def to_python(self, value: Any) -> int | None:
+    def to_python(self, value: Any) -> int | None:  # type: ignore[override]  # text in, number out
         """The number, or None when an optional field is empty."""
         text = super().to_python(value)
         if text in self.empty_values:
@@ -64,7 +64,9 @@ class PlanForm(forms.Form):
         super().__init__(*args, **kwargs)
         f = self.fields
         f["preset"].label = gettext("Preset")
-        f["preset"].choices = preset_choices()[1:]  # shipped, then the club's own
+        cast(forms.ChoiceField, f["preset"]).choices = preset_choices()[
+            1:
+        ]  # shipped, then the club's own
         f["preset"].error_messages |= {
             "required": gettext("Please choose a preset from the list."),
             "invalid_choice": gettext("Please choose a preset from the list."),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext
@@ -30,7 +30,9 @@ class ProjectorForm(forms.Form):
         """Offer the kinds of this format; label the fields and say what is wrong in words."""
         super().__init__(*args, **kwargs)
         f = self.fields
-        f["kinds"].choices = [(k, translated(KIND_NAMES[k])) for k in kinds_for(family)]
+        cast(forms.ChoiceField, f["kinds"]).choices = [
+            (k, translated(KIND_NAMES[k])) for k in kinds_for(family)
+        ]
         f["kinds"].label = gettext("Slides")
         f["kinds"].help_text = gettext("A slide with nothing to show is left out by itself.")
         f["kinds"].error_messages |= {
@@ -49,7 +51,9 @@ class ProjectorForm(forms.Form):
             "required": between, "invalid": between, "min_value": between, "max_value": between,
         }  # fmt: skip
         f["seconds"].widget.attrs |= {"min": FEWEST_SECONDS, "max": MOST_SECONDS, "step": 1}
-        f["theme"].choices = [(k, translated(label)) for k, label in THEMES.items()]
+        cast(forms.ChoiceField, f["theme"]).choices = [
+            (k, translated(label)) for k, label in THEMES.items()
+        ]
         f["theme"].label = gettext("Colours")
         f["theme"].error_messages |= {
             "required": gettext("Colours: please choose dark or light."),

@@ -114,7 +114,7 @@ class RulesParamForm:
         """The sections, their groups and fields, as the template shows them."""
         out = []
         for i, section in enumerate(self.sections):
-            groups = [
+            groups: list[dict[str, Any]] = [
                 {
                     "title": translated(g.title),
                     "lines": [translated(line) for line in g.lines],

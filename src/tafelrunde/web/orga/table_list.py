@@ -95,7 +95,7 @@ def listing(state: TournamentState, st: StageState | None, game: int, wanted: Wa
         name = state.tournament.name_of
         hits = [i for i, seats in enumerate(st.tables(game) or (), start=1)
                 if any(needle in name(p).casefold() for p in seats)]  # fmt: skip
-        found = (
+        found: Message | None = (
             msg("No player's name contains “{name}”.", name=wanted.name)
             if not hits
             else msg(

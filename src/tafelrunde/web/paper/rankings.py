@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest
 
 from tafelrunde.engine.knockout import KnockoutState
@@ -44,7 +46,7 @@ def kings_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
     counted, unpaid = schock_out_counts(state), schock_outs_unpaid(state)
     kings = set(schock_out_kings(state))
     players = state.players
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"name": players[p].name, "counted": counted.get(p, 0), "unpaid": unpaid.get(p, 0),
          "king": p in kings}
         for p in set(counted) | set(unpaid)

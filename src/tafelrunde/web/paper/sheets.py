@@ -30,6 +30,6 @@ def sheets_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
     empty = translated(
         msg("No table is playing now: score sheets are printed once a game is drawn.")
     )
-    found = group_sheets(state)
-    return [Part("paper/part_sheets_group.html", {"sheets": found, "empty": empty},
-                 blank=not found)]  # fmt: skip
+    group = group_sheets(state)
+    return [Part("paper/part_sheets_group.html", {"sheets": group, "empty": empty},
+                 blank=not group)]  # fmt: skip

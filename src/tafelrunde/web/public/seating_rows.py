@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
@@ -29,7 +31,7 @@ def seating_rows(found: Seating) -> SafeString:
             note = e(translated(r.note) or "–")
             out.append(f'<tr class="muted">{name}<td colspan="{len(labels)}">{note}</td></tr>')
             continue
-        values = [r.table, r.seat]
+        values: list[Any] = [r.table, r.seat]
         if found.with_start:
             values.append("?" if r.start is None else r.start)
         if word:

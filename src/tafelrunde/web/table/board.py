@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 import segno
 from django.http import HttpRequest
 
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.hosts import public_base
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.table.links import Where, tokens_for
@@ -48,8 +48,9 @@ def current_tables(state: TournamentState) -> list[Row]:
 def board(state: TournamentState) -> tuple[list[Row], Counter[str]]:
     """The tables in the order the organisers need them (disputed first) and the counts."""
     rows = current_tables(state)
-    counts = Counter("confirmed" if r.seat.status.status == "decided" else r.seat.status.status
-                     for r in rows)  # fmt: skip
+    counts: Counter[str] = Counter(
+        "confirmed" if r.seat.status.status == "decided" else r.seat.status.status for r in rows
+    )
     rows.sort(key=lambda r: (ORDER[r.seat.status.status], r.seat.game, r.seat.index))
     return rows, counts
 
@@ -69,8 +70,13 @@ def addresses(request: HttpRequest, rec: TournamentRecord, wanted: list[Where]) 
     return {w: f"{base}/tisch/{t}/" for w, t in tokens.items()}
 
 
-@lru_cache(maxsize=1024)
+_QR: Kept[tuple[str, str], str] = Kept(1024)
+
+
 def qr_svg(address: str, title: str) -> str:
     """A QR code of an address as inline SVG (sized by the page); kept, as the links page is
     reloaded often and a link's address stays."""
-    return segno.make(address, error="m").svg_inline(scale=4, omitsize=True, title=title)
+    return _QR.get(
+        (address, title),
+        lambda: segno.make(address, error="m").svg_inline(scale=4, omitsize=True, title=title),
+    )

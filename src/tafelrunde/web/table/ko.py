@@ -46,7 +46,8 @@ def _same_again(game: TableGame, fact: KnockoutFact) -> bool:
         version = next((v for v in game.versions if v.entry == last.n), None)
         settled = game.loser if game.settled_by == last.n else None
         loser = version.loser if version else settled
-        return getattr(last, "player", None) == fact.player and loser == fact.loser  # type: ignore[attr-defined]
+        said = getattr(fact, "player", None), getattr(fact, "loser", None)
+        return (getattr(last, "player", None), loser) == said
     return getattr(last, "player", None) == getattr(fact, "player", None) and getattr(
         last, "entry", None
     ) == getattr(fact, "entry", None)

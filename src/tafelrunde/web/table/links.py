@@ -1,10 +1,10 @@
-"""Table links: random tokens, stored as a digest (a copy of the database opens no table) and
-sealed with the server's key, so the organiser's pages can show them again; renewed at once.
+"""Table links: each token is derived from a random nonce and the server's key by Django's
+signing (a Signer's signature, cut to 24 characters), and stored as a digest only: a copy of
+the database opens no table, and the organiser's pages can show a link again; renewed at once.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import re
@@ -13,13 +13,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.core import signing
 from django.db import IntegrityError, transaction
 
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.table.models import TableLink
+from tafelrunde.web.table.old_links import unsealed
 
-TOKEN_BYTES = 18  # 144 random bits; 24 characters in the address
+TOKEN_BYTES = 18  # 144 bits; 24 characters in the address
+TOKEN_LENGTH = 4 * TOKEN_BYTES // 3
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{24}", re.ASCII)
+SALT = "tafelrunde.table.link"
+DERIVED = "s1:"  # in `sealed`: the nonce a token is derived from follows
 # read only when the tournament is first loaded (the kept copy has them): not on every visit
 _HEAVY = ("tournament__players", "tournament__ruleset")
 
@@ -38,32 +43,22 @@ def digest_of(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def _pad(digest: str) -> bytes:
-    """The key stream that seals one link's token (from the server's key, never stored)."""
-    key = settings.SECRET_KEY.encode()
-    return hmac.new(key, b"tafelrunde table link " + digest.encode(), hashlib.sha256).digest()
+def derived(nonce: str, key: str | bytes | None = None) -> str:
+    """The token of a nonce under the server's key (or the one given)."""
+    signer = signing.Signer(key=key or settings.SECRET_KEY, salt=SALT, algorithm="sha256")
+    return signer.signature(nonce)[:TOKEN_LENGTH]
 
 
-def _seal(token: str, digest: str) -> str:
-    """The token, sealed."""
-    raw = base64.urlsafe_b64decode(token)
-    return bytes(a ^ b for a, b in zip(raw, _pad(digest), strict=False)).hex()
-
-
-def _unseal(link: TableLink) -> str | None:
-    """The link's token, or None when the server's key changed since it was made."""
-    try:
-        raw = bytes.fromhex(link.sealed)
-    except ValueError:
-        return None
-    opened = bytes(a ^ b for a, b in zip(raw, _pad(link.digest), strict=False))
-    token = base64.urlsafe_b64encode(opened).decode("ascii")
-    return token if hmac.compare_digest(digest_of(token), link.digest) else None
-
-
-def new_token() -> str:
-    """A fresh random token."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
+def shown(link: TableLink) -> str | None:
+    """The link's token, or None when no server key (current or fallback) gives it."""
+    if not link.sealed.startswith(DERIVED):
+        return unsealed(link.sealed, link.digest)  # a link made before tokens were derived
+    nonce = link.sealed.removeprefix(DERIVED)
+    for key in [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]:
+        token = derived(nonce, key)
+        if hmac.compare_digest(digest_of(token), link.digest):
+            return token
+    return None
 
 
 def find(token: str) -> TableLink | None:
@@ -87,7 +82,7 @@ def tokens_for(rec: TournamentRecord, wanted: Iterable[Where]) -> dict[Where, st
     out: dict[Where, str] = {}
     for where in wanted:
         link = found.get(where)
-        token = _unseal(link) if link is not None else None
+        token = shown(link) if link is not None else None
         if token is None:
             token = _make(rec, where, link)
         out[where] = token
@@ -96,21 +91,21 @@ def tokens_for(rec: TournamentRecord, wanted: Iterable[Where]) -> dict[Where, st
 
 def _make(rec: TournamentRecord, where: Where, old: TableLink | None) -> str:
     """Make a table's link (replacing one whose token can no longer be shown)."""
-    token = new_token()
-    digest = digest_of(token)
+    nonce = secrets.token_urlsafe(24)
+    token = derived(nonce)
     try:
         with transaction.atomic():
             if old is not None:
                 old.delete()
             TableLink.objects.create(
                 tournament=rec, stage=where.stage, game=where.game, table=where.table,
-                digest=digest, sealed=_seal(token, digest),
+                digest=digest_of(token), sealed=DERIVED + nonce,
             )  # fmt: skip
     except IntegrityError:  # another page made it at the same moment: show that one
         link = TableLink.objects.get(
             tournament=rec, stage=where.stage, game=where.game, table=where.table
         )
-        return _unseal(link) or ""
+        return shown(link) or ""
     return token
 
 

@@ -1,4 +1,4 @@
-"""A table's secret link: kept as a digest, and sealed with the server's key for showing."""
+"""A table's secret link: kept as a digest, and the nonce its token is derived from."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class TableLink(models.Model):
     game = models.PositiveIntegerField(default=0)  # 0: the table for the whole stage
     table = models.PositiveIntegerField()
     digest = models.CharField(max_length=64, unique=True)  # SHA-256 of the token
-    sealed = models.CharField(max_length=64)  # the token, sealed with the server's key
+    sealed = models.CharField(max_length=64)  # "s1:" and the nonce the token is derived from
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -18,7 +18,7 @@ from django_ratelimit.core import is_ratelimited
 
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import TableConfirmed, TableEntered
+from tafelrunde.engine.facts import TableConfirmed, TableEntered, Tournament
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import record_of
@@ -101,6 +101,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             return ko.post(request, link, me, _by(_hall(state, link.table), state.players[me].name))
     if rec.family.knockout:
         return ko.page(request, link, state, me)
+    assert seat is not None  # found above for formats A–C
     if request.method == "POST":
         if action == "enter":
             form, done = _enter(request, link, seat, me)
@@ -259,9 +260,16 @@ def _where(seat: Seat) -> dict[str, Any]:
     return {"table": seat.index, "word": seat.st.rule.game_word(), "game": seat.game}
 
 
+def _group(link: TableLink) -> Tournament:
+    """The format A–C tournament of a table link."""
+    tour = read_only(link.tournament)[0]
+    assert isinstance(tour, Tournament)
+    return tour
+
+
 def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[ResultForm, bool]:
     """Take the result a player entered; say whether it was stored."""
-    tour = read_only(link.tournament)[0]
+    tour = _group(link)
     names = [(p, tour.name_of(p)) for p in seat.view.seats]
     fields = _fields(seat)
     kinds = {"points": fields["points"], "pips": fields["pips"], "places": fields["places"]}
@@ -286,7 +294,7 @@ def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[
 
 def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None:
     """Take a player's "Correct" for an entry of another player."""
-    tour = read_only(link.tournament)[0]
+    tour = _group(link)
     try:
         entry = whole_number(request.POST.get("entry", ""), field="entry", high=MAX_FACT_NUMBER)
     except RuleError as err:
@@ -311,8 +319,8 @@ def _saved(
         status = _store(request, link, fact, said)
     except RuleError as err:
         return translated(err.msg)
-    said = messages.warning if status == "disputed" else messages.success
-    said(request, translated(_after_words(status)))
+    tell = messages.warning if status == "disputed" else messages.success
+    tell(request, translated(_after_words(status)))
     return ""
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,7 +27,8 @@ def person_merge(request: HttpRequest, person: int) -> HttpResponse:
     """Keep this person; take over the other one's players (asked first), then delete it."""
     keep = get_object_or_404(Person, pk=person)
     other_id = request.POST.get("other") or request.GET.get("other") or ""
-    other = Person.objects.filter(pk=number(other_id)).first() if number(other_id) else None
+    other_pk = number(other_id)
+    other = Person.objects.filter(pk=other_pk).first() if other_pk else None
     if request.method == "POST":
         if other is None:
             messages.error(request, translated(msg("Please choose another person to merge with.")))
@@ -75,10 +78,10 @@ def _moving(person: Person) -> list[tuple[str, str]]:
     return rows
 
 
-def undoable(request: HttpRequest) -> dict[str, object] | None:
+def undoable(request: HttpRequest) -> dict[str, Any] | None:
     """The session's latest merge, if its kept person still exists."""
     said = request.session.get(UNDO)
-    if not isinstance(said, dict) or not Person.objects.filter(pk=said.get("keep")).exists():
+    if not isinstance(said, dict) or not Person.objects.filter(pk=said.get("keep", 0)).exists():
         return None
     return said
 
@@ -93,7 +96,7 @@ def person_unmerge(request: HttpRequest) -> HttpResponse:
         messages.error(request, translated(msg("There is no merge to take back.")))
         return redirect("persons")
     keep = Person.objects.get(pk=said["keep"])
-    moved = [(int(t), str(p)) for t, p in said["moved"]]  # type: ignore[attr-defined]
+    moved = [(int(t), str(p)) for t, p in said["moved"]]
     old_pk = said.get("pk")
     try:
         back = unmerge(keep, str(said["name"]), bool(said["member"]), str(said["email"]),

@@ -195,7 +195,9 @@ def statistics(request: HttpRequest) -> HttpResponse:
     top = played.most_common()
     names = dict(Person.objects.filter(pk__in=[pk for pk, _ in top]).values_list("pk", "name"))
     active = sorted(((n, names.get(pk, ""), pk) for pk, n in top), key=lambda x: (-x[0], x[1]))
-    active_rows = [{"pk": pk, "name": name, "count": n} for n, name, pk in active[:ACTIVE]]
+    active_rows: list[dict[str, Any]] = [
+        {"pk": pk, "name": name, "count": n} for n, name, pk in active[:ACTIVE]
+    ]
     active_chart = bar_chart(
         [Point(r["name"], float(r["count"])) for r in active_rows],
         Labels(_("Tournaments played by the most active persons"), _("persons"),
@@ -216,7 +218,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
 
 def winners(data: Club) -> list[dict[str, Any]]:
     """The winners of the finished tournaments by format, newest first."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for t in reversed(data.tournaments):
         if not t.played.finished:
             continue

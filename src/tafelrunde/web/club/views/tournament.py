@@ -42,7 +42,8 @@ def person_link(request: HttpRequest, pk: int) -> HttpResponse:
     """Link a player to a chosen person."""
     rec = record_of(pk)
     sent = request.POST.get("person", "")
-    person = Person.objects.filter(pk=number(sent)).first() if number(sent) else None
+    person_pk = number(sent)
+    person = Person.objects.filter(pk=person_pk).first() if person_pk else None
     try:
         if person is None:
             raise RuleError(msg("This person does not exist (any more)."), field="person")

@@ -1,12 +1,13 @@
-"""Values kept in this process by key (e.g. a tournament's number and revision), the latest
-ones only, shared safely by the server's threads."""
+"""Values kept in this process by key (e.g. a tournament's number and revision), the ones used
+last only, shared safely by the server's threads: a cachetools LRU cache behind one lock."""
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
+
+from cachetools import LRUCache
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -18,22 +19,53 @@ class Kept(Generic[K, V]):
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self._lock = threading.Lock()
-        self._items: OrderedDict[K, V] = OrderedDict()
+        self._items: LRUCache[K, V] = LRUCache(maxsize=limit)
+        self._makers: LRUCache[K, threading.Lock] = LRUCache(maxsize=limit)
 
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        """The value kept under the key, else made now (outside the lock) and kept."""
+    def get(self, key: K, make: Callable[[], V], *, alone: bool = False) -> V:
+        """The value kept under the key, else made now (outside the lock) and kept; `alone`:
+        one thread makes it, the others asking for the same key wait and take it."""
+        found = self.peek(key)
+        if found is not None:
+            return found
+        if not alone:
+            return self.put(key, make())
+        with self.maker(key):
+            found = self.peek(key)
+            return found if found is not None else self.put(key, make())
+
+    def peek(self, key: K) -> V | None:
+        """The value kept under the key (now the one used last), or None."""
         with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
+            return self._items.get(key)
+
+    def put(self, key: K, value: V) -> V:
+        """Keep the value under the key (the one used longest ago may go)."""
         with self._lock:
             self._items[key] = value
-            while len(self._items) > self.limit:
-                self._items.popitem(last=False)
         return value
+
+    def pop(self, key: K) -> V | None:
+        """Take the value out (None: none was kept)."""
+        with self._lock:
+            return self._items.pop(key, None)
+
+    def maker(self, key: K) -> threading.Lock:
+        """The lock under which the key's value is made once for every thread that waits."""
+        with self._lock:
+            lock = self._makers.get(key)
+            if lock is None:
+                lock = self._makers[key] = threading.Lock()
+            return lock
+
+    def forget(self, gone: Callable[[K], bool]) -> None:
+        """Forget the values whose key `gone` picks."""
+        with self._lock:
+            for key in [k for k in self._items if gone(k)]:
+                del self._items[key]
 
     def clear(self) -> None:
         """Forget every value (as after a restart)."""
         with self._lock:
             self._items.clear()
+            self._makers.clear()

@@ -13,7 +13,8 @@ def without_names(data: dict[str, Any], role: str) -> dict[str, Any]:
     """The data of a tournament file with every `by` (facts, log) replaced by the role, but
     for the entries players made at their table."""
     out = dict(data)
-    facts = data.get("facts") if isinstance(data.get("facts"), list) else []
+    given = data.get("facts")
+    facts: list[Any] = given if isinstance(given, list) else []
     at_table = {f.get("n"): f.get("by") for f in facts if from_a_table(f)}
     if isinstance(data.get("facts"), list):
         out["facts"] = [item if from_a_table(item) else _anonymous(item, role) for item in facts]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -74,8 +72,7 @@ class Loaded:
         return any(isinstance(f, Draw | OpenTable) for f in self.tour.facts)
 
 
-_LOADED: OrderedDict[int, Loaded] = OrderedDict()
-_LOADED_LOCK = threading.Lock()  # guards the kept tournaments, states and pages of this process
+_LOADED: Kept[int, Loaded] = Kept(16)  # by record: the tournament as last read or stored
 
 
 def engine_tournament(rec: TournamentRecord, *, with_log: bool = False) -> AnyTournament:
@@ -86,8 +83,7 @@ def engine_tournament(rec: TournamentRecord, *, with_log: bool = False) -> AnyTo
     """
     if with_log:
         return from_data(file_data(rec, with_log=True), origin=rec.name, replay=False)
-    with _LOADED_LOCK:
-        known = _LOADED.get(rec.pk)
+    known = _LOADED.peek(rec.pk)
     if known is None or known.revision != rec.revision:
         if known is not None and known.started and _last(known) == known.version < rec.version:
             new = rec.facts.filter(n__gt=known.version, n__lte=rec.version).order_by("n")
@@ -109,24 +105,18 @@ def _last(known: Loaded) -> int:
 
 def _with_facts(tour: AnyTournament, facts: list[Any]) -> AnyTournament:
     """A copy of the tournament with these facts (rules and players are shared: never changed)."""
-    return replace(tour, facts=facts)
+    return replace(tour, facts=facts)  # type: ignore[arg-type]  # mypy meets the two classes' fields
 
 
 def remember(pk: int, version: int, revision: str, tour: AnyTournament) -> Loaded:
     """Keep a copy of the tournament as it is stored in this version."""
-    known = Loaded(version, revision, _with_facts(tour, list(tour.facts)))
-    with _LOADED_LOCK:
-        _LOADED[pk] = known
-        _LOADED.move_to_end(pk)
-        while len(_LOADED) > 16:
-            _LOADED.popitem(last=False)
-    return known
+    return _LOADED.put(pk, Loaded(version, revision, _with_facts(tour, list(tour.facts))))
 
 
 # the tournament as last changed by this process, by record: reused while nobody else changed it
-_WORK: dict[int, tuple[str, AnyTournament]] = {}
+_WORK: Kept[int, tuple[str, AnyTournament]] = Kept(64)
 # the state that follows a kept tournament, while it knows all of its facts
-_LIVE: OrderedDict[int, TournamentState] = OrderedDict()
+_LIVE: Kept[int, TournamentState] = Kept(16)
 _READ: Kept[tuple[int, str], tuple[AnyTournament, Any]] = Kept(16)
 
 
@@ -162,8 +152,7 @@ class Logged:
     by: str = ""  # who, when no login did it ('Tisch 3 · Anna')
 
 
-_LATEST: OrderedDict[tuple[int, str], tuple[int, str, Any]] = OrderedDict()
-_LATEST_LOCKS: dict[tuple[int, str], threading.Lock] = {}
+_LATEST: Kept[tuple[int, str], tuple[int, str, Any]] = Kept(256)
 
 
 def latest(rec: TournamentRecord, what: str, make: Callable[[TournamentRecord], T]) -> T:
@@ -174,21 +163,14 @@ def latest(rec: TournamentRecord, what: str, make: Callable[[TournamentRecord], 
     making per change, not one per phone.
     """
     key = (rec.pk, what)
-    with _LOADED_LOCK:
-        lock = _LATEST_LOCKS.setdefault(key, threading.Lock())
-    with lock:
-        kept = _LATEST.get(key)
+    with _LATEST.maker(key):
+        kept = _LATEST.peek(key)
         if kept and (kept[0] > rec.version or kept[:2] == (rec.version, rec.revision)):
             value: T = kept[2]
             return value
         now = TournamentRecord.objects.defer("players", "ruleset").get(pk=rec.pk)
         value = make(now)
-        with _LOADED_LOCK:
-            _LATEST[key] = (now.version, now.revision, value)
-            _LATEST.move_to_end(key)
-            while len(_LATEST) > 256:
-                gone, _ = _LATEST.popitem(last=False)
-                _LATEST_LOCKS.pop(gone, None)
+        _LATEST.put(key, (now.version, now.revision, value))
         return value
 
 
@@ -199,11 +181,9 @@ def forget(sender: Any, instance: TournamentRecord, created: bool = True, **_: A
     used before, e.g. after a database was restored) or deleted."""
     if not created:
         return
-    with _LOADED_LOCK:
-        _LOADED.pop(instance.pk, None)
-        _WORK.pop(instance.pk, None)
-        for key in [k for k in _LATEST if k[0] == instance.pk]:
-            del _LATEST[key]
+    _LOADED.pop(instance.pk)
+    _WORK.pop(instance.pk)
+    _LATEST.forget(lambda key: key[0] == instance.pk)
 
 
 def save_new(
@@ -295,7 +275,7 @@ def append(
         )
         if expected is not None and expected != rec.version:
             raise stale(expected, rec.version)
-        kept = _WORK.pop(rec.pk, None)  # a refused change must not leave a half-changed copy
+        kept = _WORK.pop(rec.pk)  # a refused change must not leave a half-changed copy
         if kept and kept[0] == rec.revision:
             tour = kept[1]
         else:
@@ -316,7 +296,7 @@ def append(
             # readers start from here once it is committed (a copy: the next step changes tour)
             stored = (rec.pk, rec.version, rec.revision, _with_facts(tour, list(tour.facts)))
             transaction.on_commit(lambda: remember(*stored))
-        _WORK[rec.pk] = (rec.revision, tour)
+        _WORK.put(rec.pk, (rec.revision, tour))
         return result
 
 
@@ -354,9 +334,7 @@ def group_state(tour: AnyTournament) -> TournamentState:
     """Return the state of a format A–C tournament."""
     if not isinstance(tour, Tournament):
         raise RuleError(msg("This is a format-D tournament."), field="file")
-    live = _LIVE.get(id(tour))
+    live = _LIVE.peek(id(tour))
     if live is None or live.tournament is not tour or live.synced != len(tour.facts):
-        live = _LIVE[id(tour)] = TournamentState(tour)
-        while len(_LIVE) > 16:
-            _LIVE.popitem(last=False)
+        live = _LIVE.put(id(tour), TournamentState(tour))
     return live

@@ -16,7 +16,7 @@ from django.db.backends.sqlite3 import base
 from tafelrunde.web.core import storage
 
 
-class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
+class DatabaseWrapper(base.DatabaseWrapper):
     """Open the database as usual; if that fails for lack of writing, open it to read."""
 
     def get_new_connection(self, conn_params: dict[str, Any]) -> Any:
@@ -34,6 +34,6 @@ class DatabaseWrapper(base.DatabaseWrapper):  # type: ignore[misc]
         conn = sqlite3.connect(
             f"file:{path}?{mode}", **{k: v for k, v in conn_params.items() if k != "database"}
         )
-        base.register_functions(conn)
+        base.register_functions(conn)  # type: ignore[attr-defined]  # not in django-stubs
         conn.execute("PRAGMA foreign_keys = ON")
         return conn

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
@@ -77,6 +77,7 @@ def _act(
         else:
             messages.success(request, "; ".join(translated(line) for line in done.lines))
             return redirect(back, rec.pk)
+    assert isinstance(form.data, QueryDict)  # the request's copy: it may be changed
     form.data["version"] = str(record_of(pk).version)
     return PAGES[back](request, pk, {key: form})
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -46,7 +46,7 @@ class HandTableForm(VersionForm):
     def __init__(self, *args: Any, choices: list[tuple[str, str]], **kwargs: Any) -> None:
         """Offer the players waiting now."""
         super().__init__(*args, **kwargs)
-        field = self.fields["players"]
+        field = cast(forms.ChoiceField, self.fields["players"])
         field.choices = choices
         field.error_messages["invalid_choice"] = _("'%(value)s' is not waiting for a table.")
 

@@ -23,7 +23,7 @@ from tafelrunde.engine.actions import (
 )
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_words import describe, game_word
-from tafelrunde.engine.facts import Draw, Result, Tournament
+from tafelrunde.engine.facts import Draw, Result, Rolloff, Tournament
 from tafelrunde.engine.limits import MAX_SEED, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import TableView, game_tables
@@ -129,6 +129,7 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
         fact = record(
             state, next_draw(state, seed=seed), at=stamp(), by=request.user.get_username()
         )
+        assert isinstance(fact, Draw)
         st = state.stage(fact.stage)
         titles["stage"] = st.title()
         titles["word"] = st.rule.game_word()
@@ -185,7 +186,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     by = request.user.get_username()
     words: dict[str, Message] = {}
 
-    def change(tour: Tournament) -> tuple[Any, bool, list[Logged]]:
+    def change(tour: Any) -> tuple[Any, bool, list[Logged]]:
         state, undone = group_state(tour), []
         words["word"] = game_word(tour, stage)
         if rewind:
@@ -294,9 +295,10 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     players = request.POST.getlist("players")[: MAX_TABLE_SIZE * 4]
     key = "rolloff-" + "-".join(sorted(players))
     tour = engine_tournament(rec)
+    assert isinstance(tour, Tournament)
     form = RolloffForm(request.POST, players=[(p, tour.name_of(p)) for p in players])
     if not form.is_valid():
-        said = " ".join(e for errors in form.errors.values() for e in errors)
+        said = " ".join(str(e) for errors in form.errors.values() for e in errors)
         return tables(request, pk, errors={key: said})
     by = request.user.get_username()
 
@@ -309,14 +311,15 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
             fact = rolled_by_software(needs[0], seed=setup.new_seed())
         else:
             fact = rolloff_for(state, form.cleaned_data["order"])
-        fact = record(state, fact, at=stamp(), by=by)
-        order = " > ".join(tour.name_of(p) for p in fact.order)
-        if fact.seed is None:
-            return fact, order
-        return fact, msg("{order} (seed {seed})", order=order, seed=fact.seed)
+        done = record(state, fact, at=stamp(), by=by)
+        assert isinstance(done, Rolloff)
+        order = " > ".join(tour.name_of(p) for p in done.order)
+        if done.seed is None:
+            return done, order
+        return done, msg("{order} (seed {seed})", order=order, seed=done.seed)
 
     try:
-        _, said = append(
+        _, order = append(
             rec.pk,
             change,
             user=request.user,
@@ -324,7 +327,7 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except RuleError as err:
         return tables(request, pk, errors={key: text_of(err)})
-    messages.success(request, translated(msg("Roll-off entered: {order}", order=said)))
+    messages.success(request, translated(msg("Roll-off entered: {order}", order=order)))
     return redirect(reverse("tables", args=[rec.pk]) + _after_rolloff(rec, request.POST))
 
 

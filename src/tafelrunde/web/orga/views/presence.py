@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import LateJoined, Withdrawn
+from tafelrunde.engine.facts import LateJoined, Tournament, Withdrawn
 from tafelrunde.engine.presence import (
     late_entry,
     late_join_refusal,
@@ -34,7 +34,7 @@ def roster(rec: TournamentRecord, late_form: LateForm | None = None) -> dict[str
     """The players page after the first draw: everybody with their situation, who may
     withdraw (with the question to confirm), and whether a late player can join now."""
     tour, state = read_only(rec)
-    assert isinstance(state, TournamentState)
+    assert isinstance(tour, Tournament) and isinstance(state, TournamentState)
     rows, finished = [], state.finished
     for p in [*tour.players, *tour.late_players()]:
         said = status(state, p.id)

@@ -133,7 +133,7 @@ def tables_block(
              (language, role, rec.pk, repr(r), errors.get(r["key"])))
         for r in _shown_needs(loose_needs)
     ]  # fmt: skip
-    context = {
+    block = {
         "pk": rec.pk,
         "version": rec.version,
         "organiser": organiser,
@@ -163,7 +163,7 @@ def tables_block(
         "note": st.rule.note if st else "",
         "earlier_stage": st is not None and st is not state.current,
     }
-    return render_to_string("orga/tables_block.html", context)
+    return render_to_string("orga/tables_block.html", block)
 
 
 def _needs(state: TournamentState, st: StageState | None) -> list[dict[str, Any]]:

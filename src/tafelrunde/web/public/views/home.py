@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -19,7 +21,7 @@ def home(request: HttpRequest) -> HttpResponse:
         .prefetch_related("tournaments")
         .order_by(F("date").asc(nulls_last=True), "name")
     )
-    context = {"events": events}
+    context: dict[str, Any] = {"events": events}
     if is_staff(request.user):
         context["past"] = Event.objects.filter(date__lt=today).order_by("-date")[:20]
         context["loose"] = TournamentRecord.objects.filter(event__isnull=True).order_by("-pk")

@@ -128,8 +128,10 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     by_number = {fact.n: fact for fact in tour.facts}
     organiser, who = request.user.is_authenticated, role()
     for e in entries:
-        at_table = e.user is None and from_a_table(by_number.get(e.fact))
-        e.shown = shown_author(e.who, who, organiser=organiser or at_table)
+        at_table = e.user is None and e.fact is not None and from_a_table(by_number.get(e.fact))
+        e.shown = shown_author(  # type: ignore[attr-defined]  # read by the template
+            e.who, who, organiser=organiser or at_table
+        )
     rows = [
         {"n": f.n, "at": f.stored_at, "undone": f.n in undone,
          "data": json.dumps(f.data if organiser else without_names({"facts": [f.data]}, who)
