@@ -160,3 +160,34 @@ def test_a_disputed_table_settles_only_by_the_organisers(sent: list[TableFact]) 
         staff = isinstance(fact, TableDecide) or fact.player == STAFF
         if was == "disputed" and not staff:
             assert (r.status, r.settled) == ("disputed", None), fact
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(MODES), facts())
+def test_who_may_confirm_is_what_the_table_then_accepts(mode: Mode, sent: list[TableFact]) -> None:
+    """The pages ask `may_confirm`; it answers exactly what a confirmation would be let do."""
+    r = TableResult(mode, SEATS)
+    for fact in sent:
+        for player in (*SEATS, "zoe"):
+            allowed = r.may_confirm(player)
+            for entry in r.pending:
+                trial = copy.deepcopy(r)
+                try:
+                    trial.apply(TableConfirm(99, player, entry.n))
+                except RuleError:
+                    assert entry.n not in allowed
+                else:
+                    assert entry.n in allowed
+        try:
+            r.apply(fact)
+        except RuleError:
+            continue
+
+
+def test_a_player_may_confirm_another_players_entry_only() -> None:
+    r = TableResult("table", SEATS)
+    r.apply(TableEntry(1, "anna", "A"))
+    assert r.may_confirm("anna") == () and r.may_confirm("bert") == (1,)
+    assert r.may_confirm("zoe") == () and TableResult("organiser", SEATS).may_confirm("bert") == ()
+    r.apply(TableEntry(2, "bert", "B"))  # disputed: the organisers decide
+    assert r.may_confirm("cora") == ()

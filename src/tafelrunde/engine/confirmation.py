@@ -81,6 +81,18 @@ class TableResult:
             self._enter(fact)
         self.history.append(fact)
 
+    def may_confirm(self, player: str) -> tuple[int, ...]:
+        """The entries this player may confirm now: the one answer every page and command
+        asks (a seated player, not their own entry, not disputed, the rules let players)."""
+        allowed = []
+        for entry in self.pending:
+            try:
+                self._check(TableConfirm(0, player, entry.n))
+            except RuleError:
+                continue
+            allowed.append(entry.n)
+        return tuple(allowed)
+
     def after(self, fact: TableFact) -> TableResult:
         """The result with one more fact, this one unchanged; refuse as `apply` does."""
         new = replace(self, pending=list(self.pending), history=list(self.history))

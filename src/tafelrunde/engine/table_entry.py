@@ -94,6 +94,11 @@ class TableStatus:
     pending: tuple[TableEntered, ...]  # the versions awaiting a word, oldest first
     result: Result | None  # the result that counts
     by_staff: bool  # the result that counts was entered by the organiser or a referee
+    confirmable: tuple[tuple[str, tuple[int, ...]], ...] = ()  # by player: what they may confirm
+
+    def may_confirm(self, player: str) -> tuple[int, ...]:
+        """The versions this player may confirm now (the engine's answer for every page)."""
+        return dict(self.confirmable).get(player, ())
 
 
 def table_status(st: StageState, game: int, index: int) -> TableStatus:
@@ -104,7 +109,8 @@ def table_status(st: StageState, game: int, index: int) -> TableStatus:
         return TableStatus(game, index, "confirmed" if result else "open", (), result, True)
     pending = tuple(st.table_entries[e.n] for e in table.pending)
     by_staff = table.settled is not None and table.settled.player == STAFF
-    return TableStatus(game, index, table.status, pending, result, by_staff)
+    confirmable = tuple((p, table.may_confirm(p)) for p in table.seats)
+    return TableStatus(game, index, table.status, pending, result, by_staff, confirmable)
 
 
 def current_game(st: StageState, index: int) -> int:

@@ -49,6 +49,11 @@ class TableGame:
     settled_by: int | None  # the fact that settled it (to undo or to correct)
     history: tuple[TableFact, ...]  # every entry, confirmation and decision of the game
     table_open: bool  # the table still plays
+    confirmable: tuple[tuple[str, tuple[int, ...]], ...] = ()  # by player: what they may confirm
+
+    def may_confirm(self, player: str) -> tuple[int, ...]:
+        """The versions this player may confirm now (the engine's answer)."""
+        return dict(self.confirmable).get(player, ())
 
 
 def current_game(state: KnockoutState, table: int) -> int:
@@ -80,6 +85,7 @@ def game_status(state: KnockoutState, table: int, game: int) -> TableGame:
         settled_by=result.history[-1].n if settled is not None else None,
         history=tuple(result.history),
         table_open=t.is_open,
+        confirmable=tuple((p, result.may_confirm(p)) for p in result.seats),
     )
 
 

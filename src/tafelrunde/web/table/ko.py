@@ -65,13 +65,13 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
          "lives": None if grand else state.players[p].lives, "gone": p not in row["chips"]}
         for p in table.players
     ]  # fmt: skip
+    writable = table.is_open
     versions = [
         {"n": v.entry, "by": state.players[v.player].name, "loser": state.players[v.loser].name,
-         "mine": v.player == me}
+         "mine": v.player == me, "confirmable": writable and v.entry in game.may_confirm(me)}
         for v in game.versions
     ]  # fmt: skip
     entered = {v.loser for v in game.versions}
-    writable = table.is_open
     context = {
         "rec": link.tournament,
         "place": table.place,
@@ -88,8 +88,7 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
         "said": translated(said),
         "next_step": translated(next_step),
         "versions": versions,
-        "can_confirm": writable and me in game.seats and game.mode == "table"
-        and game.status == "entered" and any(not v["mine"] for v in versions),
+        "can_confirm": writable and bool(game.may_confirm(me)),
         "loser": state.players[game.loser].name if game.loser else "",
         "writable": writable,
         "opened": clock_of(table.opened_at),

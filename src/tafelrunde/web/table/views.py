@@ -129,19 +129,18 @@ def _context(
     """Everything the table page shows."""
     mode = tour.ruleset.confirmation
     said, next_step = status_words(seat.status, mode)
+    allowed = seat.status.may_confirm(me) if seat.writable and me else ()
     pending = [
         {
             "n": e.n,
             "by": tour.name_of(e.player),
             "rows": rows_of(tour, seat.view, e),
             "mine": e.player == me,
+            "confirmable": e.n in allowed,
         }
         for e in seat.status.pending
     ]
-    can_confirm = (
-        seat.writable and me and mode == "table" and seat.status.status == "entered"
-        and any(not p["mine"] for p in pending)
-    )  # fmt: skip
+    can_confirm = bool(allowed)  # the engine's answer, as for every other way in
     result = seat.status.result
     return {
         "rec": rec,
