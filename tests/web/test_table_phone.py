@@ -195,14 +195,25 @@ def test_an_entry_refused_because_the_game_is_over_shows_the_table_as_it_is_now(
     )  # not carried into pass 2
 
 
-def test_a_different_result_starts_from_the_version_shown() -> None:
+def entered_at_table(pips: list[int], *, confirmed: bool) -> tuple[int, str, list[str], Client]:
+    """A drawn tournament whose first table's first player entered these pips on a phone;
+    the second player has tapped their name (and said „Stimmt“ when `confirmed`)."""
     client, pk = drawn()
     token = tokens(client, pk)[0]
-    a, b, c, d = seats(pk)
+    players = list(seats(pk))
     first, second = phone(), phone()
-    tap(first, token, a)
-    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
-    tap(second, token, b)
+    tap(first, token, players[0])
+    enter(first, token, dict(zip(players, pips, strict=True)))
+    tap(second, token, players[1])
+    if confirmed:
+        entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+        assert entry is not None
+        confirm(second, token, entry.n)
+    return pk, token, players, second
+
+
+def test_a_different_result_starts_from_the_version_shown() -> None:
+    _, token, (a, b, c, d), second = entered_at_table([40, 30, 20, 10], confirmed=False)
     page = text(second.get(f"/tisch/{token}/"))
     assert "Anderes Ergebnis eintragen" in page
     for p, v in ((a, 40), (b, 30), (c, 20), (d, 10)):
@@ -210,16 +221,7 @@ def test_a_different_result_starts_from_the_version_shown() -> None:
 
 
 def test_after_stimmt_the_previous_pass_shows_its_places_and_points_best_first() -> None:
-    client, pk = drawn()
-    token = tokens(client, pk)[0]
-    a, b, c, d = seats(pk)
-    first, second = phone(), phone()
-    tap(first, token, a)
-    enter(first, token, {a: 30, b: 40, c: 10, d: 20})
-    tap(second, token, b)
-    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
-    assert entry is not None
-    confirm(second, token, entry.n)
+    pk, token, (a, b, c, d), second = entered_at_table([30, 40, 10, 20], confirmed=True)
     page = text(second.get(f"/tisch/{token}/"))
     assert "Durchgang 2" in page
     earlier = page.split('class="card earlier"')[1]
@@ -257,16 +259,8 @@ def test_a_finished_knockout_table_shows_the_chips_it_ended_with() -> None:
 
 
 def test_the_public_tournament_file_credits_table_entries_to_the_tables_player() -> None:
-    client, pk = drawn()
-    token = tokens(client, pk)[0]
-    a, b, c, d = seats(pk)
-    first, second = phone(), phone()
-    tap(first, token, a)
-    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
-    tap(second, token, b)
-    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
-    assert entry is not None
-    confirm(second, token, entry.n)
+    pk, _, (a, b, *_), _ = entered_at_table([40, 30, 20, 10], confirmed=True)
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("-n")[1]  # before the Stimmt
     data = json.loads(Client().get(f"/turniere/{pk}/turnierdatei.json").content)
     name = state_of(pk).tournament.name_of
     by = {f["type"]: f["by"] for f in data["facts"]}
