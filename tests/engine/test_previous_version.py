@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tafelrunde.engine.export import final_ranking
-from tafelrunde.engine.families import family_of
+from tafelrunde.engine.families import KNOCKOUT, family_of
 from tafelrunde.engine.knockout import knockout_rules_from_dict
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.toml_reader import read_toml
@@ -28,9 +28,8 @@ def test_a_preset_as_the_previous_version_shipped_it_reads_as_today(name: str) -
     text = (PREVIOUS / f"{name}.toml").read_text(encoding="utf-8")
     assert rules_from_toml(text) == load_rules(name)
     stored = read_toml(text, origin=name)  # a club preset keeps the parsed file
-    knockout = family_of(stored).knockout
-    again = knockout_rules_from_dict(stored) if knockout else ruleset_from_dict(stored)
-    assert again == load_rules(name)
+    reader = knockout_rules_from_dict if family_of(stored) is KNOCKOUT else ruleset_from_dict
+    assert reader(stored) == load_rules(name)
 
 
 @pytest.mark.parametrize("name", sorted(RANKINGS))

@@ -277,7 +277,7 @@ def _print_tournament(sim: TournamentSim, out: Console, lang: str) -> None:
         table.add_row(label, value)
     out.print(table)
     m = sim.model
-    if sim.knockout:
+    if sim.by_throws:
         engine = msg("fast path") if sim.engine == "fast" else msg("exact engine")
         how = msg("Schocken bots, {engine}", engine=engine)
         times = msg(

@@ -11,13 +11,25 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from tafelrunde.i18n import Message, msg
 
 KNOCKOUT_LETTER = "D"
+Planning = Literal["minutes", "throws"]
+MINUTES: Planning = "minutes"  # a game takes the minutes of its format (give or take)
+THROWS: Planning = "throws"  # Schocken bots play every game, throw by throw
 DEFAULT_GAME_MINUTES = 30.0
 DEFAULT_SCORES = (0, 100)
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A demo tournament of a shipped format: its preset, its name and how many play."""
+
+    preset: str
+    name: str
+    players: int
 
 
 @dataclass(frozen=True)
@@ -27,13 +39,14 @@ class Shipped:
     rating_family: str  # the game family its games are rated in
     game_minutes: float  # planning: minutes of one game
     scores: tuple[int, int]  # simulation: the range of a game's score
+    demo: Demo  # the demo club evening's tournament of this format
 
 
 SHIPPED = {
-    "A": Shipped("gruppenmodus", 10.0, (0, 0)),
-    "B": Shipped("alhambra", 60.0, (40, 160)),
-    "C": Shipped("king-lui", 20.0, (0, 30)),
-    KNOCKOUT_LETTER: Shipped("schocken", 0.0, (0, 0)),
+    "A": Shipped("gruppenmodus", 10.0, (0, 0), Demo("gruppenmodus", "Würfeln im Gruppenmodus", 13)),
+    "B": Shipped("alhambra", 60.0, (40, 160), Demo("alhambra", "Alhambra-Turnier", 12)),
+    "C": Shipped("king-lui", 20.0, (0, 30), Demo("king-lui", "King-Lui-Turnier", 16)),
+    KNOCKOUT_LETTER: Shipped("schocken", 0.0, (0, 0), Demo("schocken-ko", "Schocken-K.-o.", 9)),
 }
 
 
@@ -41,15 +54,23 @@ SHIPPED = {
 class Family:
     """One format family and the answers it gives about a ruleset of its own."""
 
-    key: str  # "group" or "knockout"
-    knockout: bool  # tables open one by one until the players run out of lives
-    late_fact: str  # the fact that adds a player after the start
+    key: str  # "group" or "knockout": the key of its pages, readers and slides
     name: Message
+    late_fact: str  # the fact that adds a player after the start
+    listed_players: bool  # its players are listed with the tournament (else they register)
+    waits: bool  # tables open one by one as players come free: pages show who waits
+    running_clocks: bool  # its pages show clocks that run (never kept, always made fresh)
+    day_in_rules: bool  # the day is part of its rules and times (not chosen with the event)
+    planning: Planning  # how a plan is simulated: minutes per game, or Schocken throws
+    schock_out_king: bool  # its games count Schock aus for the Schock-Aus-König
     own_letter: str = ""  # the one letter of a family that has only one format
 
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
         """Say whether a ruleset (as written in its file) is of this family."""
-        return (ruleset.get("format") == KNOCKOUT_LETTER) == self.knockout
+        letter = ruleset.get("format")
+        if self.own_letter:
+            return letter == self.own_letter
+        return not any(f.own_letter == letter for f in FAMILIES if f.own_letter)
 
     def letter(self, ruleset: Mapping[str, Any]) -> str:
         """The ruleset's format letter ('' for a club's own format)."""
@@ -86,9 +107,21 @@ class Family:
         letter = self.letter(ruleset)
         return SHIPPED[letter].scores if letter else DEFAULT_SCORES
 
+    def demos(self) -> list[Demo]:
+        """The demo tournaments of its shipped formats."""
+        return [s.demo for letter, s in SHIPPED.items() if family_of_letter(letter) is self]
 
-GROUP = Family("group", False, "latejoined", msg("group format"))
-KNOCKOUT = Family("knockout", True, "register", msg("knockout format"), KNOCKOUT_LETTER)
+
+GROUP = Family(
+    "group", msg("group format"), "latejoined",
+    listed_players=True, waits=False, running_clocks=False, day_in_rules=False,
+    planning=MINUTES, schock_out_king=False,
+)  # fmt: skip
+KNOCKOUT = Family(
+    "knockout", msg("knockout format"), "register",
+    listed_players=False, waits=True, running_clocks=True, day_in_rules=True,
+    planning=THROWS, schock_out_king=True, own_letter=KNOCKOUT_LETTER,
+)  # fmt: skip
 FAMILIES = (GROUP, KNOCKOUT)
 
 

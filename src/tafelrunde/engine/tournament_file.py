@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -22,7 +23,7 @@ from tafelrunde.engine.facts import (
     Undo,
     Withdrawn,
 )
-from tafelrunde.engine.families import family_of
+from tafelrunde.engine.families import GROUP, KNOCKOUT, family_of
 from tafelrunde.engine.knockout.facts import KnockoutFact
 from tafelrunde.engine.knockout.ko_file import (
     KnockoutTournament,
@@ -259,6 +260,13 @@ def _no_constant(word: str) -> Any:
     raise ValueError(word)
 
 
+# the reader of each family's tournament file, by family key
+READERS: dict[str, Callable[[dict[str, Any]], Tournament | KnockoutTournament]] = {
+    GROUP.key: _read,
+    KNOCKOUT.key: ko_read,
+}
+
+
 def from_data(
     data: Any, *, origin: str = "Turnierdatei", replay: bool = True
 ) -> Tournament | KnockoutTournament:
@@ -274,8 +282,7 @@ def from_data(
             checked_tree(data, field="file")
         if not isinstance(data.get("ruleset"), dict):
             raise RuleError(msg("is missing."), field="ruleset")
-        knockout = family_of(data["ruleset"]).knockout
-        tour = ko_read(data) if knockout else _read(data)
+        tour = READERS[family_of(data["ruleset"]).key](data)
     except RuleError as err:
         raise damaged(origin, labelled(err.msg, err.field or "")) from None
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.families import family_of
+from tafelrunde.engine.families import GROUP, KNOCKOUT, family_of
 from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
@@ -35,12 +37,17 @@ def shipped_description(text: str) -> bool:
     )
 
 
+# the rules reader of each family, by family key
+READERS: dict[str, Callable[[dict[str, Any]], AnyRules]] = {
+    GROUP.key: ruleset_from_dict,
+    KNOCKOUT.key: knockout_rules_from_dict,
+}
+
+
 def rules_from_toml(text: str, *, origin: str = "ruleset") -> AnyRules:
     """Read a ruleset file of any format: `format = "D"` is the knockout, A–C the rest."""
     data = read_toml(text, origin=origin)
-    if family_of(data).knockout:
-        return knockout_rules_from_dict(data)
-    return ruleset_from_dict(data)
+    return READERS[family_of(data).key](data)
 
 
 def load_rules(name_or_path: str) -> AnyRules:

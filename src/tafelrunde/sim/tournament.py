@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.families import family_of_letter
+from tafelrunde.engine.families import THROWS, family_of_letter
 from tafelrunde.engine.knockout import KnockoutRules
 from tafelrunde.engine.tables import feasible
 from tafelrunde.i18n import msg
@@ -76,9 +76,9 @@ class TournamentSim:
     tables: int | None = None  # physical tables; None: as many as the tournament asks for
 
     @property
-    def knockout(self) -> bool:
-        """Whether the simulated format is of the knockout family (the registry's answer)."""
-        return family_of_letter(self.format).knockout
+    def by_throws(self) -> bool:
+        """Whether its games are played out by Schocken bots (else: minutes per game)."""
+        return family_of_letter(self.format).planning == THROWS
 
     def spread(self, figure: str) -> Spread:
         """Return the spread of one figure (see FIGURES) over the runs."""
@@ -91,14 +91,14 @@ class TournamentSim:
             "name": self.name,
             "name_en": self.name_en,
             "format": self.format,
-            "knockout": self.knockout,
+            "knockout": self.by_throws,  # the stored results' key: games played by bots
             "players": self.players,
             "tables": self.tables,
             "seed": self.seed,
             "runs": len(self.runs),
-            "engine": self.engine if self.knockout else "random_results",
+            "engine": self.engine if self.by_throws else "random_results",
             "time_model": self.model.to_json(),
-            "game_minutes": None if self.knockout else self.model.minutes_of(self.format),
+            "game_minutes": None if self.by_throws else self.model.minutes_of(self.format),
             "results": [r.to_json() for r in self.runs],
             "ranking": self.runs[0].ranking if self.runs else [],
             "spread": {f: self.spread(f).to_json(clock=f in TIMES) for f in FIGURES},

@@ -24,7 +24,7 @@ def players_in(fmt: str, players: Any, facts: list[Any]) -> list[tuple[str, str]
     undone = {f.get("target") for f in facts if isinstance(f, dict) and f.get("type") == "undo"}
     found = [
         (str(p["id"]), str(p["name"]))
-        for p in (players if not family.knockout and isinstance(players, list) else [])
+        for p in (players if family.listed_players and isinstance(players, list) else [])
         if isinstance(p, dict) and "id" in p and "name" in p
     ]
     kind = family.late_fact

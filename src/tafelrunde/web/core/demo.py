@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from tafelrunde.engine.families import FAMILIES
 from tafelrunde.engine.players import DEMO_NAMES
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
@@ -19,12 +20,7 @@ from tafelrunde.web.core.models import Event
 DEMO_USER = "orga"
 DEMO_PASSWORD = "tafelrunde"
 EVENT = "Spieleabend des Demo-Clubs"
-TOURNAMENTS = (
-    ("gruppenmodus", "Würfeln im Gruppenmodus", 13),
-    ("alhambra", "Alhambra-Turnier", 12),
-    ("king-lui", "King-Lui-Turnier", 16),
-    ("schocken-ko", "Schocken-K.-o.", 9),
-)
+TOURNAMENTS = [demo for family in FAMILIES for demo in family.demos()]  # one per format
 
 
 def add_demo() -> bool:
@@ -41,9 +37,10 @@ def add_demo() -> bool:
     at = timezone.localtime().replace(microsecond=0).isoformat()
     with transaction.atomic():
         event = Event.objects.create(name=EVENT, date=day)
-        for preset, name, players in TOURNAMENTS:
-            text = "\n".join(DEMO_NAMES[:players])
-            tour = new_tournament(name, load_rules(preset), text, day=day, at=at, by=DEMO_USER)
+        for demo in TOURNAMENTS:
+            text = "\n".join(DEMO_NAMES[: demo.players])
+            rules = load_rules(demo.preset)
+            tour = new_tournament(demo.name, rules, text, day=day, at=at, by=DEMO_USER)
             log = Logged(msg("Demo tournament created"))
             save_new(tour, event=event, log=log)
         played = new_tournament(

@@ -7,8 +7,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, is_staff
 
@@ -25,41 +25,13 @@ def stamp() -> str:
     return timezone.localtime().replace(microsecond=0).isoformat()
 
 
-def tabs(rec: TournamentRecord) -> list[tuple[str, str]]:
-    """The tabs of a tournament's pages: address name and label."""
-    if rec.family.knockout:
-        pages = [
-            ("tournament", _("Overview")),
-            ("seats", _("Where do I sit?")),
-            ("ko-players", _("Registration")),
-            ("ko-tables", _("Tables")),
-            ("ko-standings", _("Lives & chips")),
-        ]
-    else:
-        pages = [
-            ("tournament", _("Overview")),
-            ("seats", _("Where do I sit?")),
-            ("players", _("Players")),
-            ("draw", _("Draw")),
-            ("tables", _("Tables & results")),
-            ("standings", _("Standings")),
-        ]
-    return [
-        *pages,
-        ("ranking", _("Ranking & prizes")),
-        ("rules", _("Rules")),
-        ("print-menu", _("Print")),
-        ("log", _("Log")),
-    ]
-
-
 def page(
     request: HttpRequest, rec: TournamentRecord, template: str, context: dict[str, Any]
 ) -> HttpResponse:
     """Render one of a tournament's pages with its tabs."""
     base = {
         "rec": rec,
-        "tabs": tabs(rec),
+        "tabs": face_of(rec).tabs(),
         "here": request.resolver_match.url_name if request.resolver_match else "",
         "organiser": is_organiser(request.user),
         "staff": is_staff(request.user),

@@ -32,7 +32,7 @@ def slide_list(rec: TournamentRecord, choice: Choice) -> tuple[str, int]:
         html = render_to_string("live/slide_list.html", {"slides": slides, "rec": now})
         return html, len(slides)
 
-    if rec.family.knockout:
+    if rec.family.running_clocks:  # made fresh: its clocks run
         return make(rec)
     return latest(rec, f"projector:{lang()}:{choice}", make)
 

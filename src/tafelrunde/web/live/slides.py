@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.live import slides_common, slides_group, slides_knockout
 from tafelrunde.web.live.projector_choice import Choice
 from tafelrunde.web.live.slide import Slide
+
+MAKERS = {  # each family's own slides, by its key (the shared ones are in slides_common)
+    GROUP.key: slides_group.MAKERS,
+    KNOCKOUT.key: slides_knockout.MAKERS,
+}
 
 
 def slides_of(rec: TournamentRecord, choice: Choice, now: float) -> list[Slide]:
@@ -13,9 +19,7 @@ def slides_of(rec: TournamentRecord, choice: Choice, now: float) -> list[Slide]:
 
     `now` is the time in the engine's seconds, for the format-D clocks.
     """
-    makers = slides_common.MAKERS | (
-        slides_knockout.MAKERS if rec.family.knockout else slides_group.MAKERS
-    )
+    makers = slides_common.MAKERS | MAKERS[rec.family.key]
     shown: list[Slide] = []
     for kind in choice.kinds:
         make = makers.get(kind)

@@ -26,7 +26,7 @@ def seating(rec: TournamentRecord, now: float) -> list[Slide]:
     if not drawn(state):
         return []
     found = seating_of(rec)
-    rows = hall_rows(found, rec.family.knockout)
+    rows = hall_rows(found, rec.family.waits)
     if not any("table" in r for r in rows):
         return []
     note = translated(found.title)
@@ -38,16 +38,16 @@ def seating(rec: TournamentRecord, now: float) -> list[Slide]:
     return paged("seating", title, "live/slide_seating.html", rows, size, note=note)
 
 
-def hall_rows(found: Seating, knockout: bool) -> list[dict[str, Any]]:
-    """Everybody at a table (format D: also who waits), alphabetically: name, table, seat,
-    whether they start."""
+def hall_rows(found: Seating, with_waiting: bool) -> list[dict[str, Any]]:
+    """Everybody at a table (where tables open one by one: also who waits), alphabetically:
+    name, table, seat, whether they start."""
     waits = translated(msg("waiting"))
     rows: list[dict[str, Any]] = []
     for r in found.rows:
         if r.where is Where.SEATED:
             rows.append({"name": r.name, "table": r.table, "seat": r.seat, "start": r.start == 1,
                          "game": r.game})  # fmt: skip
-        elif r.where is Where.WAITING and knockout:
+        elif r.where is Where.WAITING and with_waiting:
             rows.append({"name": r.name, "note": waits})
     return rows
 

@@ -23,7 +23,7 @@ def seating_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
     """Everybody at a table alphabetically with table, seat and the start player marked, in
     two columns; format D also who waits."""
     found = seating_of(rec)
-    rows = hall_rows(found, rec.family.knockout)
+    rows = hall_rows(found, rec.family.waits)
     if not any("table" in r for r in rows):
         rows = []
     empty = translated(msg("Nobody sits at a table now: the list is printed once a game is "

@@ -29,7 +29,7 @@ from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.models import TableLink
-from tafelrunde.web.table.seat import counts_already, moved_on, status_words
+from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words
 
 
 def mark_of(game: TableGame) -> int:
@@ -51,6 +51,23 @@ def _same_again(game: TableGame, fact: KnockoutFact) -> bool:
     return getattr(last, "player", None) == getattr(fact, "player", None) and getattr(
         last, "entry", None
     ) == getattr(fact, "entry", None)
+
+
+def seats(link: TableLink, state: KnockoutState) -> tuple[str, ...] | None:
+    """Who is still at the link's opened table (None: its opening was taken back)."""
+    if link.table not in state.tables:
+        return None
+    return tuple(state.tables[link.table].remaining)
+
+
+def answer(
+    request: HttpRequest, link: TableLink, _tour: Any, state: KnockoutState, me: str
+) -> HttpResponse:
+    """The table page: take a tapped loser or a confirmation, else show the current game."""
+    if request.method == "POST":
+        hall = int(state.tables[link.table].place)
+        return post(request, link, me, by_words(hall, state.players[me].name))
+    return page(request, link, state, me)
 
 
 def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -> HttpResponse:

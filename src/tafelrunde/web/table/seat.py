@@ -13,6 +13,7 @@ from tafelrunde.engine.table_entry import TableStatus, current_game, table_statu
 from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.links import Where
 
 
@@ -135,3 +136,8 @@ def counts_already() -> RuleError:
         msg("The result of this table counts already; only the organisers can correct it."),
         field="entry",
     )
+
+
+def by_words(index: int, name: str) -> str:
+    """Who did it, in words: 'Tisch 3 · Anna'."""
+    return translated(msg("Table {table} · {name}", table=index, name=name))

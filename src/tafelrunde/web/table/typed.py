@@ -7,7 +7,6 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import Resolver404, resolve
 
-from tafelrunde.engine.families import Family
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -34,16 +33,16 @@ def in_words(request: HttpRequest, typed: Pairs) -> Pairs | None:
     if link is None:
         return [(k, v) for k, v in typed if k not in HIDDEN]
     tour, state = read_only(link.tournament)
-    name = _names(link.tournament.family, tour, state)
+    name = _names(tour, state)
     return [(translated(_label(key, value, name)), _value(key, value, name))
             for key, value in typed if key not in HIDDEN]  # fmt: skip
 
 
-def _names(family: Family, tour: Any, state: Any) -> Any:
+def _names(tour: Any, state: Any) -> Any:
     """A player's name from their id (the id itself when nobody has it)."""
-    if family.knockout:
-        return lambda p: state.players[p].name if p in state.players else p
-    return tour.name_of
+    if hasattr(tour, "name_of"):  # a tournament with its players listed
+        return tour.name_of
+    return lambda p: state.players[p].name if p in state.players else p
 
 
 def _label(key: str, value: str, name: Any) -> Message | str:

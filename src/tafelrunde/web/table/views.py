@@ -7,6 +7,8 @@ rate-limited per link and per address, and a double tap stores once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +21,7 @@ from django_ratelimit.core import is_ratelimited
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import TableConfirmed, TableEntered, Tournament
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import record_of
@@ -31,6 +34,7 @@ from tafelrunde.web.table.links import Where, find
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import (
     Seat,
+    by_words,
     counts_already,
     earlier,
     moved_on,
@@ -61,6 +65,14 @@ def _limited(request: HttpRequest, link: TableLink) -> bool:
     return per_link or per_address
 
 
+@dataclass(frozen=True)
+class TablePage:
+    """A family's table page: who sits at a link's table, and the page with its answers."""
+
+    seats: Callable[[TableLink, Any], tuple[str, ...] | None]  # None: the link opens nothing
+    answer: Callable[[HttpRequest, TableLink, Any, Any, str], HttpResponse]
+
+
 @never_cache
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table; take a name tap, an entered result or a confirmation."""
@@ -69,25 +81,18 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         return gone(request)
     rec = link.tournament
     tour, state = read_only(rec)
+    shown = PAGES[rec.family.key]
+    seats = shown.seats(link, state)
+    if seats is None:
+        return gone(request)
     me_key = ME.format(pk=link.pk)
-    if rec.family.knockout:
-        if link.table not in state.tables:
-            return gone(request)  # the opening was taken back
-        seats: tuple[str, ...] = tuple(state.tables[link.table].remaining)
-    else:
-        seat = seat_of(state, Where(link.stage, link.game, link.table))
-        if seat is None:
-            return gone(request)
-        seats = seat.view.seats
     me = request.session.get(me_key, "")
     if me not in seats:
         me = ""
-    form = None
     if request.method == "POST":
         if _limited(request, link):
             return render(request, "table/limited.html", status=429)
-        action = request.POST.get("action", "")
-        if action == "me":
+        if request.POST.get("action", "") == "me":
             chosen = request.POST.get("player", "")
             if chosen in seats:
                 request.session[me_key] = chosen
@@ -97,11 +102,24 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         if not me:
             messages.error(request, translated(msg("Please tap your name first.")))
             return redirect(request.path)
-        if rec.family.knockout:
-            return ko.post(request, link, me, _by(_hall(state, link.table), state.players[me].name))
-    if rec.family.knockout:
-        return ko.page(request, link, state, me)
-    assert seat is not None  # found above for formats A–C
+    return shown.answer(request, link, tour, state, me)
+
+
+def _group_seats(link: TableLink, state: Any) -> tuple[str, ...] | None:
+    """Who sits at the link's table of a group format (None: it is not drawn, or undone)."""
+    seat = seat_of(state, Where(link.stage, link.game, link.table))
+    return None if seat is None else seat.view.seats
+
+
+def _group_answer(
+    request: HttpRequest, link: TableLink, tour: Any, state: Any, me: str
+) -> HttpResponse:
+    """A group format's table page: enter the result, confirm one, or see it."""
+    rec = link.tournament
+    seat = seat_of(state, Where(link.stage, link.game, link.table))
+    assert seat is not None  # the link's seats were found just now
+    form = None
+    action = request.POST.get("action", "") if request.method == "POST" else ""
     if request.method == "POST":
         if action == "enter":
             form, done = _enter(request, link, seat, me)
@@ -121,6 +139,12 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         else:
             return redirect(request.path)
     return render(request, "table/table.html", _context(tour, state, rec, seat, me, form))
+
+
+PAGES: dict[str, TablePage] = {  # each family's table page, by its key
+    GROUP.key: TablePage(_group_seats, _group_answer),
+    KNOCKOUT.key: TablePage(ko.seats, ko.answer),
+}
 
 
 def _context(
@@ -197,22 +221,12 @@ def _form_rows(tour: Any, seat: Seat, form: ResultForm | None) -> list[Any]:
     return rows
 
 
-def _hall(state: Any, table: int) -> int:
-    """A format-D table's number in the hall."""
-    return int(state.tables[table].place)
-
-
 def _basis(request: HttpRequest) -> int:
     """The table's state the form was built on (its latest fact's number)."""
     try:
         return whole_number(request.POST.get("basis", ""), field="basis", high=MAX_FACT_NUMBER)
     except RuleError:
         return -1
-
-
-def _by(index: int, name: str) -> str:
-    """Who did it, in words: 'Tisch 3 · Anna'."""
-    return translated(msg("Table {table} · {name}", table=index, name=name))
 
 
 def _store(
@@ -281,7 +295,7 @@ def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[
     fact = TableEntered(
         n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
         scores=form.values("points"), pips=form.values("pips"), places=form.values("place"),
-        by=_by(seat.index, tour.name_of(me)),
+        by=by_words(seat.index, tour.name_of(me)),
     )  # fmt: skip
     said = msg("Result entered at table {table}, {word} {game}", **_where(seat))
     refused = _saved(request, link, fact, said)
@@ -302,7 +316,7 @@ def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None
     fact = TableConfirmed(
         n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
         entry=entry,
-        by=_by(seat.index, tour.name_of(me)),
+        by=by_words(seat.index, tour.name_of(me)),
     )  # fmt: skip
     said = msg("Result confirmed at table {table}, {word} {game}", **_where(seat))
     refused = _saved(request, link, fact, said)

@@ -76,7 +76,7 @@ def tournament_row(t: Tournament, player: str) -> dict[str, Any]:
         "place": got.places.get(player),
         "participants": got.participants,
         "games": got.games_of(player),
-        "knockout": family_of_letter(got.format).knockout,
+        "schock_out_king": family_of_letter(got.format).schock_out_king,
         "schock_outs": got.schock_outs.get(player, 0),
         "king": player in got.kings,
     }
@@ -139,7 +139,7 @@ def person(request: HttpRequest, person: int) -> HttpResponse:
     best = sorted(
         ranked, key=lambda r: (Fraction(r["place"], max(r["participants"], 1)), r["place"])
     )[:BEST]
-    kings = [r for r in rows if r["knockout"]]
+    kings = [r for r in rows if r["schock_out_king"]]
     context = {
         "person": found,
         "rows": list(reversed(rows)),  # the newest first

@@ -46,10 +46,10 @@ def file_data(rec: TournamentRecord, *, with_log: bool = False) -> dict[str, Any
         "ruleset": rec.ruleset,
         "facts": list(rec.facts.order_by("n").values_list("data", flat=True)),
     }
-    if rec.family.knockout:
-        data["day"] = rec.day.isoformat() if rec.day else None
-    else:
+    if rec.family.listed_players:
         data |= {"seed": rec.seed, "players": rec.players}
+    else:  # players register as facts; the day is part of its rules and times
+        data["day"] = rec.day.isoformat() if rec.day else None
     if with_log:
         entries = rec.audit.select_related("user").order_by("at", "pk")
         data["log"] = log_to_data([

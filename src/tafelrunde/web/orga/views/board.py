@@ -1,20 +1,23 @@
-"""The organisers' side of the tables (formats A–C): the results board, where disputed tables
+"""The organisers' side of the tables (every family): the results board, where disputed tables
 are decided and entries confirmed, and the table links with their QR codes."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import TableConfirmed, TableDecided
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.table_entry import confirm_loser, current_game, decide_loser
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
@@ -22,6 +25,7 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import audit, organiser, record_of, staff, text_of
 from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
+from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table import ko_board
@@ -37,12 +41,22 @@ COUNTED = (
 )
 
 
-def _flat(tour: Any, state: Any) -> tuple[list[dict[str, Any]], Counter[str], str]:
-    """The board's rows of either format, the counts, and the word for a game."""
-    if isinstance(state, KnockoutState):
-        found, counts = ko_board.rows(state)
-        return found, counts, translated(msg("game"))
+Rows = tuple[list[dict[str, Any]], Counter[str], str]
+
+
+def _knockout_rows(rec: Any, tour: Any, state: KnockoutState) -> Rows:
+    """A knockout's open tables as board rows, the counts, and the word for a game."""
+    found, counts = ko_board.rows(state)
+    fix = reverse("ko-tables", args=[rec.pk])
+    for r in found:
+        r |= {"fix": f"{fix}#table-{r['key']}", "fix_label": msg("Enter the loser yourself")}
+    return found, counts, translated(msg("game"))
+
+
+def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
+    """The current game's tables of a group format as board rows, the counts, the game's word."""
     rows, counts = board(state)
+    fix = reverse("tables", args=[rec.pk])
     mode = tour.ruleset.confirmation
     shown = []
     for r in rows:
@@ -54,21 +68,36 @@ def _flat(tour: Any, state: Any) -> tuple[list[dict[str, Any]], Counter[str], st
             "versions": [{"n": e.n, "by": tour.name_of(e.player),
                           "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
             "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
+            "fix": f"{fix}?partie={seat.game}&tisch={seat.index}",
+            "fix_label": msg("Correct on the tables page") if seat.status.result is not None
+            else msg("Enter the result yourself"),
         })  # fmt: skip
     word = translated(state.current.rule.game_word()) if state.current else ""
     return shown, counts, word
+
+
+ROWS: dict[str, Callable[[Any, Any, Any], Rows]] = {  # each family's rows, by its key
+    GROUP.key: _group_rows,
+    KNOCKOUT.key: _knockout_rows,
+}
+
+
+def _flat(rec: Any) -> Rows:
+    """The board's rows of the tournament's family, the counts, and the word for a game."""
+    return ROWS[rec.family.key](rec, *read_only(rec))
 
 
 @staff
 def results_board(request: HttpRequest, pk: int) -> HttpResponse:
     """Every table of the current game with its state; disputed tables first, counts on top."""
     rec = record_of(pk)
-    shown, counts, word = _flat(*read_only(rec))
+    shown, counts, word = _flat(rec)
     context = {
         "rows": shown,
         "counts": [(translated(label), counts.get(k, 0), k) for k, label in COUNTED],
         "game_word": word,
-        "knockout": rec.family.knockout,
+        "every_open_table": rec.family.waits,
+        "tables_page": face_of(rec).parts["tables"],
     }
     return page(request, rec, "orga/board.html", context)
 
@@ -88,11 +117,8 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("board", pk)
     decide = request.POST.get("action") == "decide"
     try:
-        if rec.family.knockout:
-            _settle_knockout(request, rec, table, game, entry, decide)
-        else:
-            _settle_group(request, rec, (request.POST.get("stage", "")[:100], game, table),
-                          entry, decide)  # fmt: skip
+        where = (request.POST.get("stage", "")[:100], game, table)
+        SETTLE[rec.family.key](request, rec, where, entry, decide)
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
@@ -129,9 +155,10 @@ def _settle_group(
 
 
 def _settle_knockout(
-    request: HttpRequest, rec: Any, table: int, game: int, entry: int, decide: bool
+    request: HttpRequest, rec: Any, where: tuple[str, int, int], entry: int, decide: bool
 ) -> None:
     """Record the staff's word on a format-D table's current game (`table`: its opening)."""
+    _, game, table = where
 
     def build(_tour: Any, state: KnockoutState) -> list[Any]:
         if current_game(state, table) != game:
@@ -141,11 +168,18 @@ def _settle_knockout(
     enter(rec.pk, build, expected=None, user=request.user, at=stamp())
 
 
+# how the staff's word is recorded for each family, by its key
+SETTLE: dict[str, Callable[[HttpRequest, Any, tuple[str, int, int], int, bool], None]] = {
+    GROUP.key: _settle_group,
+    KNOCKOUT.key: _settle_knockout,
+}
+
+
 @staff
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """The links of every table of the current game, with large QR codes to scan."""
     rec = record_of(pk)
-    shown, _, word = _flat(*read_only(rec))
+    shown, _, word = _flat(rec)
     found = addresses(request, rec, [r["where"] for r in shown])
     shown.sort(key=lambda r: (r["game"], r["table"]))
     for r in shown:

@@ -19,7 +19,7 @@ from tafelrunde.web.orga.forms_event_of import TournamentEventForm
 def tournament_event(request: HttpRequest, pk: int) -> HttpResponse:
     """Show or change which event the tournament belongs to (formats A–C: also its day)."""
     rec = record_of(pk)
-    with_day = not rec.family.knockout  # format D's day is part of its rules and times
+    with_day = not rec.family.day_in_rules  # then it is changed with its rules and times
     initial = {"event": str(rec.event_id or ""), "day": rec.day}
     sent = request.POST if request.method == "POST" else None
     form = TournamentEventForm(sent, initial=initial, with_day=with_day)

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import KNOCKOUT
 from tafelrunde.engine.knockout import (
     KnockoutState,
     KnockoutTournament,
@@ -28,6 +29,7 @@ from tafelrunde.engine.knockout.situation import BRACKETS
 from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, player_rows, table_rows
 from tafelrunde.engine.limits import MAX_HALL_TABLES
 from tafelrunde.web.core.common import ko_record
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.roles import is_organiser, is_staff, referee_may_undo
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -80,6 +82,7 @@ def players_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> H
     return page(request, rec, "orga/ko_players.html", context)
 
 
+@part_of(KNOCKOUT, "players")
 def players(request: HttpRequest, pk: int) -> HttpResponse:
     """Registration: add, pay, check in, withdraw."""
     return players_page(request, pk)
@@ -194,6 +197,7 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
     return page(request, rec, "orga/ko_tables.html", context)
 
 
+@part_of(KNOCKOUT, "tables")
 def tables(request: HttpRequest, pk: int) -> HttpResponse:
     """Queues, open tables with chips and clock, game losers."""
     return tables_page(request, pk)

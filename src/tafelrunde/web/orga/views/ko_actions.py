@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import KNOCKOUT
 from tafelrunde.engine.knockout import (
     Bracket,
     CheckIn,
@@ -36,6 +37,7 @@ from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import ko_record, organiser, record_of, refuse, staff
 from tafelrunde.web.core.domain.knockout import enter, explain, same_table
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.roles import is_organiser, referee_undo
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -84,6 +86,7 @@ def _act(
 
 @organiser
 @require_POST
+@part_of(KNOCKOUT, "players")
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     """Register players from typed names or a CSV file."""
     form = PlayersForm(request.POST.copy(), request.FILES or None)
@@ -109,6 +112,7 @@ MARKS: dict[str, type[PayFee | CheckIn | Withdraw | TakeBackFee]] = {
 
 @organiser
 @require_POST
+@part_of(KNOCKOUT, "players")
 def mark(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Mark a player's entry fee paid (or take the mark back), check in, or withdraw."""
     if kind not in MARKS:
@@ -124,6 +128,7 @@ def mark(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
 
 @organiser
 @require_POST
+@part_of(KNOCKOUT, "players")
 def pay_everybody(request: HttpRequest, pk: int) -> HttpResponse:
     """Mark the entry fee of every present player paid, as one entry (the page asked first)."""
 
@@ -136,6 +141,7 @@ def pay_everybody(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def hall(request: HttpRequest, pk: int) -> HttpResponse:
     """Set how many physical tables the hall has."""
 
@@ -148,6 +154,7 @@ def hall(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def open_suggested(request: HttpRequest, pk: int) -> HttpResponse:
     """Open the next suggested table, or all suggested tables."""
 
@@ -169,6 +176,7 @@ def _bracket(word: str) -> Bracket | None:
 
 @organiser
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def open_by_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """Open a table with players chosen by hand."""
 
@@ -185,6 +193,7 @@ def open_by_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def lost(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Record the loser of a game at a table that has not changed since the form was made."""
 
@@ -199,6 +208,7 @@ def lost(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 
 @staff
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def correct(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Replace the loser of an earlier game at a table."""
 
@@ -212,6 +222,7 @@ def correct(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 
 @staff
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def schock_out(request: HttpRequest, pk: int) -> HttpResponse:
     """Record a Schock aus in one throw, and its donation when handed in at once."""
 
@@ -230,6 +241,7 @@ def schock_out(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def donate(request: HttpRequest, pk: int) -> HttpResponse:
     """Record the donation for a recorded Schock aus."""
 
@@ -242,6 +254,7 @@ def donate(request: HttpRequest, pk: int) -> HttpResponse:
 
 @staff
 @require_POST
+@part_of(KNOCKOUT, "tables")
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Take back the latest entry that counts (the one the page showed)."""
 

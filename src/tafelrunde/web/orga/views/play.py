@@ -24,6 +24,7 @@ from tafelrunde.engine.actions import (
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_words import describe, game_word
 from tafelrunde.engine.facts import Draw, Result, Rolloff, Tournament
+from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.limits import MAX_SEED, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import TableView, game_tables
@@ -38,6 +39,7 @@ from tafelrunde.web.core.domain.store import (
     group_state,
     read_only,
 )
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.forms_play import ReleaseForm, ResultForm, RolloffForm, TableForm, UndoForm
 from tafelrunde.web.core.frame import page, page_of, stamp
 from tafelrunde.web.core.models import TournamentRecord
@@ -66,11 +68,10 @@ def _seed(request: HttpRequest, rec: TournamentRecord) -> tuple[int, str]:
     return setup.preview_seed(rec, wanted), note
 
 
+@part_of(GROUP, "tables")
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the next draw as a preview with its seed; redraw with a new seed; release it."""
     rec = record_of(pk)
-    if rec.family.knockout:
-        return redirect("ko-tables", rec.pk)
     state = _state(rec)
     if request.method == "POST":
         return release(request, rec)
@@ -159,13 +160,12 @@ def release(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
 
 @staff
 @require_POST
+@part_of(GROUP, "tables")
 def result(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter or correct one table's result (of the running stage, or of an earlier one); an
     outdated form is refused; a correction that changes who went on is refused with the way
     back (take the next stage back to before its draw, then store the correction)."""
     rec = record_of(pk)
-    if rec.family.knockout:
-        return redirect("ko-tables", rec.pk)  # format D enters game losers on its own page
     head = TableForm(request.POST)
     if not head.is_valid():
         raise Http404("table")  # the hidden fields of the card were changed by hand
@@ -287,11 +287,10 @@ def _result_said(basis: int, game: int, table: int, word: Message) -> Message:
 
 @staff
 @require_POST
+@part_of(GROUP, "tables")
 def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a roll-off's order, or let the software roll it with a recorded seed."""
     rec = record_of(pk)
-    if rec.family.knockout:
-        return redirect("ko-tables", rec.pk)  # format D has no roll-offs of this kind
     players = request.POST.getlist("players")[: MAX_TABLE_SIZE * 4]
     key = "rolloff-" + "-".join(sorted(players))
     tour = engine_tournament(rec)

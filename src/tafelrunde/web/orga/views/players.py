@@ -11,6 +11,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
@@ -18,6 +19,7 @@ from tafelrunde.web.club.models import PlayerLink
 from tafelrunde.web.core.common import organiser, record_of, refuse, text_of, turned_away
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.forms_play import VersionForm
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
@@ -30,11 +32,10 @@ from tafelrunde.web.orga.views.tournaments import upload_text
 FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
 
 
+@part_of(GROUP, "players")
 def players(request: HttpRequest, pk: int) -> HttpResponse:
     """List the players; the organiser adds more until the first draw."""
     rec = record_of(pk)
-    if rec.family.knockout:
-        return redirect("ko-players", rec.pk)
     form = PlayersForm(
         request.POST if request.method == "POST" else None,
         request.FILES if request.method == "POST" else None,

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import LateJoined, Tournament, Withdrawn
+from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.presence import (
     late_entry,
     late_join_refusal,
@@ -24,6 +25,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import organiser, record_of, refuse, text_of
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.forms_play import LateForm, VersionForm
 from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.models import TournamentRecord
@@ -64,11 +66,10 @@ def _question(state: TournamentState, player: str, name: str) -> str:
 
 @organiser
 @require_POST
+@part_of(GROUP, "players")
 def withdraw(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
     """Withdraw a player after the draw (the form knew the current state)."""
     rec = record_of(pk)
-    if rec.family.knockout:
-        return redirect("ko-players", rec.pk)
     form = VersionForm(request.POST)
     if not form.is_valid():
         raise Http404("version")  # the hidden field of the page was changed by hand
@@ -96,11 +97,10 @@ def withdraw(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
 
 @organiser
 @require_POST
+@part_of(GROUP, "players")
 def join(request: HttpRequest, pk: int) -> HttpResponse:
     """Let a late player join before the next newly drawn game (where the ruleset allows)."""
     rec = record_of(pk)
-    if rec.family.knockout:
-        return redirect("ko-players", rec.pk)
     form = LateForm(request.POST)
     if form.is_valid():
         by = request.user.get_username()

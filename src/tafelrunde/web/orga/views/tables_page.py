@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from tafelrunde.engine.actions import open_rolloffs, undo_target
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_words import describe
+from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.progress import pending, rolloff_purpose
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import draw_seed, game_tables
@@ -22,6 +23,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import latest, read_only
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import page, page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import step_link
@@ -37,6 +39,7 @@ from tafelrunde.web.orga.table_list import (
 )
 
 
+@part_of(GROUP, "tables")
 def tables(
     request: HttpRequest, pk: int, errors: dict[str, Any] | None = None, typed: Any = None
 ) -> HttpResponse:
@@ -48,8 +51,6 @@ def tables(
     tournament and shared by every request for it (many phones at once cost one render).
     """
     rec = record_of(pk)
-    if rec.family.knockout:
-        return redirect("ko-tables", rec.pk)
     wanted = Wanted.of(request.GET, typed)
     errors = dict(errors or {})
     if "tisch" in request.GET and typed is None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 
+from tafelrunde.engine.families import KNOCKOUT
 from tafelrunde.engine.knockout import ranking
 from tafelrunde.engine.knockout.results import Advance, advance, revival_open
 from tafelrunde.engine.knockout.views_data import bracket_name, player_rows
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import ko_record
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.templatetags.tafel import translated
 
@@ -20,6 +22,7 @@ GOES_ON = {  # the words of the other formats' standings: "so far" until the sta
 }
 
 
+@part_of(KNOCKOUT, "standings")
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Lives and chips of everybody, and the place of those who are out."""
     rec, tour = ko_record(pk)

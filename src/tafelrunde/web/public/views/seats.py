@@ -76,7 +76,6 @@ def seats(request: HttpRequest, pk: int) -> HttpResponse:
         "seated": found.seated(),
         "everybody": len(found.rows),
         "list": mark_safe(seating_block(rec)),  # rendered from a template: escaped there
-        "knockout": rec.family.knockout,
         "max_length": NAME_LENGTH,
     }
     status = 200

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 
-from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.families import GROUP
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.pages import ranking_data, stage_tables
 
 
+@part_of(GROUP, "standings")
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Every stage's standing, the running one first."""
     rec = record_of(pk)
-    tour, state = read_only(rec)
-    if isinstance(tour, KnockoutTournament):
-        return redirect("ko-standings", rec.pk)
+    state = read_only(rec)[1]
     return page(request, rec, "public/standings.html", {"stages": stage_tables(rec, state)})
 
 

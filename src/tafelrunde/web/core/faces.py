@@ -1,0 +1,96 @@
+"""Each format family's face on the web: its own pages, and the page that plays each part.
+
+The engine's registry (`engine.families`) says what a family is; this says which pages show
+it. A view of one family's part is marked with `part_of`: a tournament of another family is
+sent to its own page of that part (an old bookmark or a typed address never ends in a 404).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, Literal, TypeVar
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from tafelrunde.engine.families import GROUP, KNOCKOUT, Family
+from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.common import record_of
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import translated
+
+Part = Literal["players", "tables", "standings"]
+V = TypeVar("V", bound=Callable[..., HttpResponse])
+
+OVERVIEW = ("tournament", msg("Overview"))
+SEATS = ("seats", msg("Where do I sit?"))
+SHARED = (  # the pages every family has, after its own
+    ("ranking", msg("Ranking & prizes")),
+    ("rules", msg("Rules")),
+    ("print-menu", msg("Print")),
+    ("log", msg("Log")),
+)
+
+
+@dataclass(frozen=True)
+class Face:
+    """A family's pages: its tabs (address name, label) and the page of each part."""
+
+    family: Family
+    pages: tuple[tuple[str, Message], ...]  # its own tabs between the overview and the shared
+    parts: Mapping[Part, str]  # the address name of the page that plays each part
+
+    def tabs(self) -> list[tuple[str, str]]:
+        """Every tab of a tournament of this family, labelled in the active language."""
+        return [(name, translated(label)) for name, label in (*self.pages, *SHARED)]
+
+
+FACES: dict[str, Face] = {
+    GROUP.key: Face(
+        GROUP,
+        (
+            OVERVIEW,
+            SEATS,
+            ("players", msg("Players")),
+            ("draw", msg("Draw")),
+            ("tables", msg("Tables & results")),
+            ("standings", msg("Standings")),
+        ),
+        {"players": "players", "tables": "tables", "standings": "standings"},
+    ),
+    KNOCKOUT.key: Face(
+        KNOCKOUT,
+        (
+            OVERVIEW,
+            SEATS,
+            ("ko-players", msg("Registration")),
+            ("ko-tables", msg("Tables")),
+            ("ko-standings", msg("Lives & chips")),
+        ),
+        {"players": "ko-players", "tables": "ko-tables", "standings": "ko-standings"},
+    ),
+}
+
+
+def face_of(rec: TournamentRecord) -> Face:
+    """The face of the tournament's family."""
+    return FACES[rec.family.key]
+
+
+def part_of(family: Family, part: Part) -> Callable[[V], V]:
+    """Mark a view as the family's page (or action) of one part; a tournament of another
+    family is sent to its own page of that part."""
+
+    def mark(view: V) -> V:
+        @wraps(view)
+        def shown(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            rec = record_of(pk)
+            if rec.family is not family:
+                return redirect(face_of(rec).parts[part], pk)
+            return view(request, pk, *args, **kwargs)
+
+        return shown  # type: ignore[return-value]
+
+    return mark
