@@ -86,3 +86,19 @@ def test_a_club_ruleset_names_its_rating_family_in_its_file() -> None:
     assert rules.family == "Würfeln" and GROUP.rating_family(written(rules)) == "würfeln"
     plain = rules_from_toml(text)
     assert plain.family == "" and GROUP.rating_family(written(plain)) == "fünferrunde"
+
+
+FAMILY_TYPES = r"isinstance\([\w.]+,\s*Knockout(?:State|Tournament|Rules|Step)\b"
+ADAPTERS = SOURCE / "web" / "core" / "domain"  # between the database and the engine's types
+
+
+def test_no_web_page_tells_the_families_apart_by_their_engine_types() -> None:
+    found = {
+        str(path.relative_to(SOURCE)): hits
+        for path in sorted((SOURCE / "web").rglob("*.py"))
+        if ADAPTERS not in path.parents and not re.search(r"(?:^|_)(?:ko|knockout)(?:_|\.py$)",
+                                                            path.name)
+        and (hits := [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
+                      if re.search(FAMILY_TYPES, line) and not line.strip().startswith("assert")])
+    }  # fmt: skip
+    assert found == {}

@@ -155,6 +155,11 @@ class Tournament:
     _names: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
     _names_of: tuple[int, int] = field(default=(-1, -1), init=False, repr=False, compare=False)
 
+    @property
+    def rules(self) -> Ruleset:
+        """The rules in force (as a tournament of every family names them)."""
+        return self.ruleset
+
     def next_number(self) -> int:
         """Return the number for the next fact."""
         return (self.facts[-1].n + 1) if self.facts else 1

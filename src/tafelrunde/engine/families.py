@@ -63,6 +63,7 @@ class Family:
     day_in_rules: bool  # the day is part of its rules and times (not chosen with the event)
     planning: Planning  # how a plan is simulated: minutes per game, or Schocken throws
     schock_out_king: bool  # its games count Schock aus for the Schock-Aus-König
+    own_points: bool  # its ranking has points of its own (a season can count them)
     own_letter: str = ""  # the one letter of a family that has only one format
 
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
@@ -115,12 +116,12 @@ class Family:
 GROUP = Family(
     "group", msg("group format"), "latejoined",
     listed_players=True, waits=False, running_clocks=False, day_in_rules=False,
-    planning=MINUTES, schock_out_king=False,
+    planning=MINUTES, schock_out_king=False, own_points=True,
 )  # fmt: skip
 KNOCKOUT = Family(
     "knockout", msg("knockout format"), "register",
     listed_players=False, waits=True, running_clocks=True, day_in_rules=True,
-    planning=THROWS, schock_out_king=True, own_letter=KNOCKOUT_LETTER,
+    planning=THROWS, schock_out_king=True, own_points=False, own_letter=KNOCKOUT_LETTER,
 )  # fmt: skip
 FAMILIES = (GROUP, KNOCKOUT)
 

@@ -138,6 +138,15 @@ class TournamentSituation:
         cur = self.current
         return cur is not None and self.stage_complete(cur) and self.following(cur) is None
 
+    @property
+    def seated(self) -> bool:
+        """Say whether players sit at tables now (a game drawn, the tournament not over)."""
+        return self.current is not None and not self.finished
+
+    def name_of(self, player: str) -> str:
+        """A player's name (the id itself when nobody has it)."""
+        return self.tournament.name_of(player)
+
     # -- values across stages ---------------------------------------------------------
 
     def _outer(self, st: StageState) -> ValueLookup:

@@ -51,6 +51,16 @@ class KnockoutSituation:
         """Say whether the tournament has its winner."""
         return self.winner is not None
 
+    @property
+    def seated(self) -> bool:
+        """Say whether players sit at tables now (a table open, the tournament not over)."""
+        return bool(self.open_tables()) and not self.finished
+
+    def name_of(self, player: str) -> str:
+        """A player's name (the id itself when nobody has it)."""
+        known = self.players.get(player)
+        return known.name if known is not None else player
+
     def open_tables(self, bracket: Bracket | None = None) -> list[TableState]:
         """Return the open tables, of one bracket or of all."""
         if bracket is not None:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.ratings import Rating, Ratings
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.core.models import TournamentRecord
 
 
@@ -29,11 +27,3 @@ def played_on(rec: TournamentRecord) -> str:
     it was created."""
     day = rec.day or (rec.event.date if rec.event is not None else None)
     return day.isoformat() if day is not None else rec.created_at
-
-
-def player_name(state: TournamentState | KnockoutState, player: str) -> str:
-    """A player's name in a tournament."""
-    if isinstance(state, KnockoutState):
-        known = state.players.get(player)
-        return known.name if known is not None else player
-    return state.tournament.name_of(player)

@@ -18,7 +18,6 @@ from fractions import Fraction
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.limits import labelled
 from tafelrunde.engine.season import (
     Evening,
@@ -65,9 +64,10 @@ def person_key(pk: int) -> str:
 def own_points(rec: TournamentRecord, state: Any) -> dict[str, Fraction]:
     """Every player's points in the ranking of the stage they reached; refused for format D
     and a stage ranked without points."""
-    if isinstance(state, KnockoutState):
-        said = msg("The tournament {name} (format D) has no points of its own; this season's "
-                   "ruleset counts the tournament's points.", name=rec.name)  # fmt: skip
+    if not rec.family.own_points:
+        said = msg("The tournament {name} (format {format}) has no points of its own; this "
+                   "season's ruleset counts the tournament's points.", name=rec.name,
+                   format=rec.format_label)  # fmt: skip
         raise RuleError(said, field="points.from")
     points: dict[str, Fraction] = {}
     reached = {r.player: r.stage for r in state.overall()}

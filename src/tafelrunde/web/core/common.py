@@ -15,6 +15,7 @@ from django.urls import reverse
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.i18n import Message
+from tafelrunde.web.core.domain.knockout import knockout_of
 from tafelrunde.web.core.domain.store import Logged, engine_tournament, write_log
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, is_staff
@@ -81,10 +82,10 @@ def record_of(pk: int) -> TournamentRecord:
 def ko_record(pk: int) -> tuple[TournamentRecord, KnockoutTournament]:
     """The format-D tournament with this number and its engine tournament, or 404."""
     rec = record_of(pk)
-    tour = engine_tournament(rec)
-    if not isinstance(tour, KnockoutTournament):
-        raise Http404("format D only")
-    return rec, tour
+    try:
+        return rec, knockout_of(engine_tournament(rec))
+    except RuleError:
+        raise Http404("format D only") from None
 
 
 def refuse(form: forms.Form, err: RuleError, fields: dict[str, str] | None = None) -> None:

@@ -41,6 +41,7 @@ class Face:
     family: Family
     pages: tuple[tuple[str, Message], ...]  # its own tabs between the overview and the shared
     parts: Mapping[Part, str]  # the address name of the page that plays each part
+    steps: Mapping[str, str]  # where a next step is done, by its kind (else: the tables)
 
     def tabs(self) -> list[tuple[str, str]]:
         """Every tab of a tournament of this family, labelled in the active language."""
@@ -59,6 +60,7 @@ FACES: dict[str, Face] = {
             ("standings", msg("Standings")),
         ),
         {"players": "players", "tables": "tables", "standings": "standings"},
+        {"draw": "draw", "finished": "ranking"},
     ),
     KNOCKOUT.key: Face(
         KNOCKOUT,
@@ -70,6 +72,12 @@ FACES: dict[str, Face] = {
             ("ko-standings", msg("Lives & chips")),
         ),
         {"players": "ko-players", "tables": "ko-tables", "standings": "ko-standings"},
+        {
+            "collect_fee": "ko-players",
+            "check_in": "ko-players",
+            "register": "ko-players",
+            "finished": "ranking",
+        },
     ),
 }
 

@@ -3,14 +3,15 @@ done, the seating now, the standings and the overall ranking."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.urls import reverse
 
 from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking_table
-from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament
+from tafelrunde.engine.families import GROUP, KNOCKOUT
+from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
-from tafelrunde.engine.knockout.steps import Step as KnockoutStep
 from tafelrunde.engine.numbers import display
 from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.engine.seat_list import Seating, seating
@@ -18,6 +19,7 @@ from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import latest, memo, read_only
+from tafelrunde.web.core.faces import Face
 from tafelrunde.web.core.frame import page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.rows import Cell, html_rows
@@ -26,23 +28,13 @@ from tafelrunde.web.core.templatetags.tafel import lang, translated
 
 def drawn(state: Any) -> bool:
     """Say whether players sit at tables now (a game drawn and not over, a table open)."""
-    if isinstance(state, KnockoutState):
-        return bool(state.open_tables()) and not state.finished
-    return state.current is not None and not state.finished
+    return bool(state.seated)
 
 
-KNOCKOUT_PAGES = {"collect_fee": "ko-players", "check_in": "ko-players", "register": "ko-players",
-                  "finished": "ranking"}  # fmt: skip
-GROUP_PAGES = {"draw": "draw", "finished": "ranking"}
-
-
-def step_link(pk: int, step: Any) -> str:
+def step_link(face: Face, pk: int, step: Any) -> str:
     """The page where a next step is done (a result: its table on the tables page)."""
     kind = str(step.kind)
-    if isinstance(step, KnockoutStep):
-        return reverse(KNOCKOUT_PAGES.get(kind, "ko-tables"), args=[pk])
-    name = GROUP_PAGES.get(kind, "tables")
-    url = reverse(name, args=[pk])
+    url = reverse(face.steps.get(kind, face.parts["tables"]), args=[pk])
     data = getattr(step, "data", {}) or {}
     if kind == "result" and data.get("game") and data.get("table"):
         game, table = data["game"], data["table"]
@@ -115,30 +107,39 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     }
 
 
+def _knockout_ranking(_tour: Any, ko: KnockoutState) -> dict[str, Any]:
+    """A knockout's ranking with its prizes, Schock-Aus-König and money."""
+    return {
+        "finished": ko.finished,
+        "rows": knockout_ranking_rows(ko),
+        "prizes": True,
+        "kings": [ko.players[p].name for p in schock_out_kings(ko)],
+        "donations": donation_total(ko),
+        "fees": fees_total(ko),
+    }
+
+
+def _group_ranking(tour: Any, state: Any) -> dict[str, Any]:
+    """A group format's overall ranking: each player's place, the stage reached, its values."""
+    _, table = ranking_table(tour)
+    rows = [
+        {"place": place, "name": translated(name), "stage_title": translated(stage),
+         "stage_rank": rank, "values": translated(values)}
+        for place, name, stage, rank, values in table
+    ]  # fmt: skip
+    return {"finished": state.finished, "rows": rows, "prizes": False}
+
+
+RANKINGS: dict[str, Callable[[Any, Any], dict[str, Any]]] = {  # by family key
+    GROUP.key: _group_ranking,
+    KNOCKOUT.key: _knockout_ranking,
+}
+
+
 def ranking_data(rec: TournamentRecord) -> dict[str, Any]:
     """The overall ranking in the active language: its title, rows, and format D's prizes,
     Schock-Aus-König and money."""
-    tour, state = read_only(rec)
-    context: dict[str, Any]
-    if isinstance(tour, KnockoutTournament):
-        ko = state
-        kings = [ko.players[p].name for p in schock_out_kings(ko)]
-        context = {
-            "finished": ko.finished,
-            "rows": knockout_ranking_rows(ko),
-            "prizes": True,
-            "kings": kings,
-            "donations": donation_total(ko),
-            "fees": fees_total(ko),
-        }
-    else:
-        _, table = ranking_table(tour)
-        rows = [
-            {"place": place, "name": translated(name), "stage_title": translated(stage),
-             "stage_rank": rank, "values": translated(values)}
-            for place, name, stage, rank, values in table
-        ]  # fmt: skip
-        context = {"finished": state.finished, "rows": rows, "prizes": False}
+    context = RANKINGS[rec.family.key](*read_only(rec))
     context["title"] = (
         translated(msg("Final ranking"))
         if context["finished"]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tafelrunde.engine.export import knockout_ranking_rows, ranking_table
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.results import schock_out_kings
 from tafelrunde.engine.seat_list import Seating, Where
@@ -58,15 +59,23 @@ def ranking(rec: TournamentRecord, now: float) -> list[Slide]:
     if not state.finished:
         return []
     title = translated(msg("Final ranking"))
-    if isinstance(state, KnockoutState):
-        rows = [
-            {"place": r["place"], "name": r["name"], "prize": r["prize"] or ""}
-            for r in knockout_ranking_rows(state)
-        ]
-        kings = ", ".join(state.players[p].name for p in schock_out_kings(state))
-        note = translated(msg("Schock-Aus-König")) + ": " + kings if kings else ""
-        return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS,
-                     note=note, prizes=True)  # fmt: skip
+    return FINAL[rec.family.key](tour, state, title)
+
+
+def _knockout_final(_tour: Any, state: KnockoutState, title: str) -> list[Slide]:
+    """A knockout's final ranking with its prizes and the Schock-Aus-König."""
+    rows = [
+        {"place": r["place"], "name": r["name"], "prize": r["prize"] or ""}
+        for r in knockout_ranking_rows(state)
+    ]
+    kings = ", ".join(state.players[p].name for p in schock_out_kings(state))
+    note = translated(msg("Schock-Aus-König")) + ": " + kings if kings else ""
+    return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS,
+                 note=note, prizes=True)  # fmt: skip
+
+
+def _group_final(tour: Any, _state: Any, title: str) -> list[Slide]:
+    """A group format's final ranking with the stage each player reached."""
     _, table = ranking_table(tour)
     rows = [
         {"place": place, "name": translated(name), "stage": translated(stage),
@@ -76,6 +85,10 @@ def ranking(rec: TournamentRecord, now: float) -> list[Slide]:
     return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS, prizes=False)
 
 
+FINAL: dict[str, Callable[[Any, Any, str], list[Slide]]] = {  # by family key
+    GROUP.key: _group_final,
+    KNOCKOUT.key: _knockout_final,
+}
 MAKERS: dict[str, Callable[[TournamentRecord, float], list[Slide]]] = {
     "seating": seating,
     "ranking": ranking,

@@ -3,11 +3,14 @@ player, the QR code of the table link and the stage's notes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import Bracket, KnockoutState
 from tafelrunde.engine.knockout.views_data import bracket_name
 from tafelrunde.engine.tournament_state import TournamentState
@@ -92,14 +95,15 @@ def knockout_cards(state: KnockoutState) -> list[Card]:
     return cards
 
 
+CARDS: dict[str, Callable[[Any], list[Card]]] = {  # each family's table cards, by its key
+    GROUP.key: group_cards,
+    KNOCKOUT.key: knockout_cards,
+}
+
+
 def cards_of(request: HttpRequest, rec: TournamentRecord) -> list[Card]:
     """Every card of the current game or round, each with its table link and QR code."""
-    _, state = read_only(rec)
-    if isinstance(state, KnockoutState):
-        found = knockout_cards(state)
-    else:
-        assert isinstance(state, TournamentState)
-        found = group_cards(state)
+    found = CARDS[rec.family.key](read_only(rec)[1])
     links = addresses(request, rec, [c.where for c in found])
     out = []
     for c in found:

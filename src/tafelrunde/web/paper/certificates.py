@@ -3,12 +3,14 @@ club, the tournament, the place, the name large, the prize and a line to sign.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from django.http import HttpRequest
 
 from tafelrunde.engine.export import knockout_ranking_rows
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState, schock_out_counts, schock_out_kings
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
@@ -37,18 +39,27 @@ def up_to(request: HttpRequest, default: int, ranked: int) -> int:
     return int(said)
 
 
-def placed(state: Any) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
-    """Everybody ranked (place, name, prize), how many places have a prize, the king pages."""
-    if isinstance(state, KnockoutState):
-        counts = schock_out_counts(state)
-        kings = [
-            {"name": state.players[p].name, "count": counts[p]} for p in schock_out_kings(state)
-        ]
-        return knockout_ranking_rows(state), len(state.rules.prizes), kings
-    assert isinstance(state, TournamentState)
+Placed = tuple[list[dict[str, Any]], int, list[dict[str, Any]]]
+
+
+def _knockout_placed(state: KnockoutState) -> Placed:
+    """Everybody ranked with their prize, how many places have one, the Schock-Aus-König."""
+    counts = schock_out_counts(state)
+    kings = [{"name": state.players[p].name, "count": counts[p]} for p in schock_out_kings(state)]
+    return knockout_ranking_rows(state), len(state.rules.prizes), kings
+
+
+def _group_placed(state: TournamentState) -> Placed:
+    """Everybody ranked (no prizes), the places printed unless asked otherwise, no kings."""
     name = state.tournament.name_of
     rows = [{"place": r.place, "name": name(r.player), "prize": None} for r in state.overall()]
     return rows, PLACES, []
+
+
+PLACED: dict[str, Callable[[Any], Placed]] = {  # each family's certificates, by its key
+    GROUP.key: _group_placed,
+    KNOCKOUT.key: _knockout_placed,
+}
 
 
 def certificates_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
@@ -63,7 +74,7 @@ def certificates_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]
         "kings": [],
     }
     if state.finished:
-        rows, default, kings = placed(state)
+        rows, default, kings = PLACED[rec.family.key](state)
         if rows:
             last = up_to(request, default, len(rows))
             context["pages"] = [r for r in rows if r["place"] <= last]

@@ -32,17 +32,10 @@ def in_words(request: HttpRequest, typed: Pairs) -> Pairs | None:
     link = find(str(found.kwargs.get("token", "")))
     if link is None:
         return [(k, v) for k, v in typed if k not in HIDDEN]
-    tour, state = read_only(link.tournament)
-    name = _names(tour, state)
+    state = read_only(link.tournament)[1]
+    name = state.name_of
     return [(translated(_label(key, value, name)), _value(key, value, name))
             for key, value in typed if key not in HIDDEN]  # fmt: skip
-
-
-def _names(tour: Any, state: Any) -> Any:
-    """A player's name from their id (the id itself when nobody has it)."""
-    if hasattr(tour, "name_of"):  # a tournament with its players listed
-        return tour.name_of
-    return lambda p: state.players[p].name if p in state.players else p
 
 
 def _label(key: str, value: str, name: Any) -> Message | str:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine import ruleform
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout.rules_text import rule_items
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.engine.rules_text import player_lines, stage_lines, summary_lines
@@ -37,8 +37,7 @@ RULES_FIXED = RuleError(msg("The rules cannot change after the first draw."), fi
 
 def rules_of(rec: TournamentRecord) -> AnyRules:
     """The tournament's rules in force."""
-    tour = engine_tournament(rec)
-    return tour.rules if isinstance(tour, KnockoutTournament) else tour.ruleset
+    return engine_tournament(rec).rules
 
 
 def rules(request: HttpRequest, pk: int) -> HttpResponse:
@@ -150,10 +149,17 @@ def _toml_initial(rec: TournamentRecord) -> dict[str, Any]:
 
 def _summary(rec: TournamentRecord) -> dict[str, Any]:
     """The rules in readable lines: a table of format D's numbers, or each stage's lines."""
-    tour = engine_tournament(rec)
-    if isinstance(tour, KnockoutTournament):
-        rows = [(translated(label), translated(value)) for label, value in rule_items(tour.rules)]
-        return {"rows": rows, "stages": [], "title": tour.rules.name, "note": ""}
+    return SUMMARIES[rec.family.key](engine_tournament(rec).rules)
+
+
+def _knockout_summary(rules: Any) -> dict[str, Any]:
+    """A knockout's rules: a table of its numbers."""
+    rows = [(translated(label), translated(value)) for label, value in rule_items(rules)]
+    return {"rows": rows, "stages": [], "title": rules.name, "note": ""}
+
+
+def _group_summary(ruleset: Any) -> dict[str, Any]:
+    """A group format's rules: each stage's lines."""
     stages = [
         {
             "title": translated(r.title()),
@@ -161,18 +167,24 @@ def _summary(rec: TournamentRecord) -> dict[str, Any]:
             "lines": [translated(line) for line in stage_lines(r)],
             "note": r.note,
         }
-        for r in tour.ruleset.stages
+        for r in ruleset.stages
     ]
-    rows = [(translated(label), translated(value)) for label, value in player_lines(tour.ruleset)]
-    title = translated(named(tour.ruleset.name, tour.ruleset.name_en))
-    own = tour.ruleset.description
+    rows = [(translated(label), translated(value)) for label, value in player_lines(ruleset)]
+    title = translated(named(ruleset.name, ruleset.name_en))
+    own = ruleset.description
     return {
         "rows": rows,
         "stages": stages,
         "title": title,
-        "summary": [translated(line) for line in summary_lines(tour.ruleset)],
+        "summary": [translated(line) for line in summary_lines(ruleset)],
         "note": "" if shipped_description(own) else own,  # a preset's fixed text may be stale
     }
+
+
+SUMMARIES: dict[str, Callable[[Any], dict[str, Any]]] = {  # by family key
+    GROUP.key: _group_summary,
+    KNOCKOUT.key: _knockout_summary,
+}
 
 
 def rules_page(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -16,8 +17,8 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import csv_file, final_ranking, is_number, ranking_sheet, sheet_row
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import TableConfirmed, TableEntered, Undo
+from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import (
-    KnockoutTournament,
     TableLoserConfirmed,
     TableLoserEntered,
     next_steps,
@@ -30,6 +31,7 @@ from tafelrunde.engine.tournament_file import dumps_any, to_data
 from tafelrunde.web.core.common import record_of, text_of
 from tafelrunde.web.core.domain.privacy import shown_author, without_names
 from tafelrunde.web.core.domain.store import engine_tournament, read_only
+from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.pages import drawn, step_link
 from tafelrunde.web.core.roles import is_organiser
@@ -40,10 +42,10 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament at a glance: what is next, and where to go."""
     rec = record_of(pk)
     tour, state = read_only(rec)
-    found = next_steps(state) if isinstance(tour, KnockoutTournament) else pending(state)
-    everything = is_organiser(request.user)
+    found = STEPS[rec.family.key](state)
+    everything, face = is_organiser(request.user), face_of(rec)
     steps = [
-        (translated(s.text), step_link(rec.pk, s) if everything or referee_step(s) else "")
+        (translated(s.text), step_link(face, rec.pk, s) if everything or referee_step(s) else "")
         for s in found
     ]
     context = {"steps": steps, "tour": tour, "drawn": drawn(state)}
@@ -123,7 +125,7 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
         request.GET.get("eintraege")
     )
     tour, state = read_only(rec)
-    places = hall_numbers(state) if isinstance(tour, KnockoutTournament) else None
+    in_words = WORDS[rec.family.key](tour, state)
     undone = {f.target for f in tour.facts if isinstance(f, Undo | KnockoutUndo)}
     by_number = {fact.n: fact for fact in tour.facts}
     organiser, who = request.user.is_authenticated, role()
@@ -138,7 +140,7 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
                             ["facts"][0], ensure_ascii=False),
          "who": shown_author(f.user.get_username() if f.user else f.data.get("by", ""), who,
                              organiser=organiser or from_a_table(by_number.get(f.n))),
-         "words": fact_text(tour, by_number[f.n], places) if f.n in by_number else ""}
+         "words": in_words(by_number[f.n]) if f.n in by_number else ""}
         for f in facts
     ]  # fmt: skip
     context = {"entries": entries, "facts": rows, "facts_page": facts}
@@ -173,8 +175,22 @@ def role() -> str:
     return gettext("Organisers")
 
 
-def fact_text(tour: Any, fact: Any, places: Any = None) -> str:
-    """One fact in words, with names (format D: tables by hall number), in the active language."""
-    if isinstance(tour, KnockoutTournament):
-        return translated(fact_line(roster(tour), fact, places))
-    return translated(describe(tour, fact))
+def _knockout_words(tour: Any, state: Any) -> Callable[[Any], str]:
+    """A knockout's facts in words, tables by their hall numbers, in the active language."""
+    who, places = roster(tour), hall_numbers(state)
+    return lambda fact: translated(fact_line(who, fact, places))
+
+
+def _group_words(tour: Any, _state: Any) -> Callable[[Any], str]:
+    """A group format's facts in words, with names, in the active language."""
+    return lambda fact: translated(describe(tour, fact))
+
+
+WORDS: dict[str, Callable[[Any, Any], Callable[[Any], str]]] = {  # by family key
+    GROUP.key: _group_words,
+    KNOCKOUT.key: _knockout_words,
+}
+STEPS: dict[str, Callable[[Any], Sequence[Any]]] = {  # the next steps, by family key
+    GROUP.key: pending,
+    KNOCKOUT.key: next_steps,
+}
