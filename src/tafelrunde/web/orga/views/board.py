@@ -12,11 +12,11 @@ from django.shortcuts import redirect
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from tafelrunde.engine.actions import record
+from tafelrunde.engine import entries
+from tafelrunde.engine.entries import Spot
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import TableConfirmed, TableDecided
 from tafelrunde.engine.knockout import KnockoutState
-from tafelrunde.engine.knockout.table_entry import confirm_loser, current_game, decide_loser
+from tafelrunde.engine.knockout.table_entry import confirm_loser, decide_loser
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import audit, organiser, record_of, staff, text_of
@@ -110,11 +110,10 @@ def _settle_group(
     words: dict[str, Message] = {}
 
     def change(tour: Any) -> Any:
-        kind = TableDecided if decide else TableConfirmed
-        fact = kind(n=0, stage=stage, game=game, table=table, entry=entry)
         state = group_state(tour)
         words["word"] = state.stage(stage).rule.game_word()
-        return record(state, fact, at=stamp(), by=by)
+        spot = Spot(stage, game, table)
+        return entries.settle_by_staff(state, spot, entry, decide=decide, at=stamp(), by=by)
 
     def log(done: Any) -> Logged:
         where = {"table": table, "game": game, "word": words["word"]}
@@ -134,9 +133,9 @@ def _settle_knockout(
     """Record the staff's word on a format-D table's current game (`table`: its opening)."""
 
     def build(_tour: Any, state: KnockoutState) -> list[Any]:
-        if current_game(state, table) != game:
-            raise RuleError(msg("This game has been entered meanwhile."), field="game")
-        return [decide_loser(state, table, entry) if decide else confirm_loser(state, table, entry)]
+        if decide:
+            return [decide_loser(state, table, entry, game=game)]
+        return [confirm_loser(state, table, entry, game=game)]
 
     enter(rec.pk, build, expected=None, user=request.user, at=stamp())
 
