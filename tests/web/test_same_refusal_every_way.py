@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
-from rolehelpers import drawn_group
+from django.test import Client
+from rolehelpers import boss_client, drawn_group, ko_post, ko_state, open_knockout, referee
 from test_table_links import basis, csrf_post, phone, tap, tokens
-from webhelpers import text
+from webhelpers import fresh, text
 
 from factories import logged_in, now, organiser_user
 from tafelrunde.cli import main
@@ -23,6 +24,7 @@ from tafelrunde.engine.knockout.facts import GameLost, PayFee
 from tafelrunde.engine.knockout.table_entry import confirm_loser, enter_loser, table_status
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.presets import load_rules
+from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.models import FactRecord
 
@@ -208,3 +210,23 @@ def test_the_cli_refuses_a_correction_at_another_table_than_the_games(
     wrong = f"Fakt {tour.facts[-1].n} ist kein verlorenes Spiel an Tisch {elsewhere.number}."
     assert wrong in said
     assert path.read_bytes() == before
+
+
+def test_a_referee_takes_back_the_word_they_gave_on_a_format_d_table_as_on_a_group_table() -> None:
+    boss, client = boss_client(), Client()
+    referee(client)
+    pk = open_knockout(boss).pk
+    table = ko_state(pk).open_tables()[0]
+    a, b = table.remaining[:2]
+    enter(pk, lambda _t, s: [enter_loser(s, table.number, a, b)], expected=None, user=None,
+          at=now(), by="Tisch 1 · A")  # fmt: skip
+    entry = fresh(pk).version
+    data = {"game": "1", "table": str(table.number), "entry": str(entry), "action": "confirm"}
+    assert client.post(f"/turniere/{pk}/ergebnistafel/bestaetigen/", data).status_code == 302
+    word = fresh(pk).version
+    assert ko_state(pk).players[b].chips == 1  # the referee's "Stimmt" settled the game
+    for target in (word, entry):  # the referee's word, then the player's entry
+        response = ko_post(client, pk, "ko-tische/zuruecknehmen/", {"target": target})
+        assert response.status_code == 302, text(response)[-2000:]
+    assert ko_state(pk).players[b].chips == 2
+    assert table_status(ko_state(pk), table.number).status == "open"
