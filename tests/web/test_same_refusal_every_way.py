@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.test import Client
 from rolehelpers import boss_client, drawn_group, ko_post, ko_state, open_knockout, referee
 from test_table_links import basis, csrf_post, phone, tap, tokens
-from webhelpers import fresh, text
+from webhelpers import forms_of, fresh, text
 
 from factories import logged_in, now, organiser_user
 from tafelrunde.cli import main
@@ -230,3 +230,53 @@ def test_a_referee_takes_back_the_word_they_gave_on_a_format_d_table_as_on_a_gro
         assert response.status_code == 302, text(response)[-2000:]
     assert ko_state(pk).players[b].chips == 2
     assert table_status(ko_state(pk), table.number).status == "open"
+
+
+# -- the results board: a form made before another entry (the phone checks its version) ----
+
+
+def board_form(client: Client, pk: int, entry: int) -> dict[str, str]:
+    """The fields of the board's button for entry `entry`, as the page shows them."""
+    for form in forms_of(client.get(f"/turniere/{pk}/ergebnistafel/")):
+        if form.action.endswith("/bestaetigen/") and form.value("entry") == str(entry):
+            names = ("stage", "game", "table", "entry", "basis")
+            return {k: form.value(k) for k in names} | {"action": "confirm"}
+    raise AssertionError(f"no button for entry {entry}")
+
+
+def test_a_board_confirmation_made_before_another_version_came_in_is_refused(
+    tmp_path: Path,
+) -> None:
+    t = Table(tmp_path)
+    token = tokens(t.boss, t.pk)[0]
+    url = f"/tisch/{token}/"
+    a, b = phone(), phone()
+    tap(a, token, t.seats[0])
+    csrf_post(a, url, {"action": "enter"} | basis(a, token) | values(t, 5))
+    first = FactRecord.objects.filter(tournament_id=t.pk).order_by("n").last()
+    assert first is not None
+    shown = board_form(t.boss, t.pk, first.n)  # the board shows one version: "Confirm"
+    tap(b, token, t.seats[1])
+    csrf_post(b, url, {"action": "enter"} | basis(b, token) | values(t, 7))  # another one
+    before = t.stored()
+    t.boss.post(f"/turniere/{t.pk}/ergebnistafel/bestaetigen/", shown)
+    page = text(t.boss.get(f"/turniere/{t.pk}/ergebnistafel/"))
+    assert "Inzwischen wurde an diesem Tisch etwas anderes eingetragen" in page
+    assert t.stored() == before  # the table stays disputed: the organisers decide
+
+
+def test_a_format_d_board_confirmation_made_before_another_version_came_in_is_refused() -> None:
+    boss = boss_client()
+    pk = open_knockout(boss).pk
+    table = ko_state(pk).open_tables()[0]
+    a, b, c = table.remaining[:3]
+    said = {"expected": None, "user": None, "at": now(), "by": "Tisch 1"}
+    enter(pk, lambda _t, s: [enter_loser(s, table.number, a, b)], **said)
+    shown = board_form(boss, pk, fresh(pk).version)
+    enter(pk, lambda _t, s: [enter_loser(s, table.number, c, c)], **said)  # another version
+    before = fresh(pk).version
+    boss.post(f"/turniere/{pk}/ergebnistafel/bestaetigen/", shown)
+    page = text(boss.get(f"/turniere/{pk}/ergebnistafel/"))
+    assert "Inzwischen wurde an diesem Tisch etwas anderes eingetragen" in page
+    assert fresh(pk).version == before
+    assert table_status(ko_state(pk), table.number).status == "disputed"

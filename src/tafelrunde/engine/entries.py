@@ -83,11 +83,37 @@ def confirm_at_table(
     return done
 
 
+def moved_on() -> RuleError:
+    """The refusal of a form made before something else was entered at the table."""
+    return RuleError(
+        msg("Meanwhile something else was entered at this table; please check and try again."),
+        field="version",
+    )
+
+
+def table_mark(st: StageState, game: int, table: int) -> int:
+    """The number of a table's latest entry, confirmation or decision (0: none): the version
+    a form was made on."""
+    found = st.at_table.get((game, table))
+    return found.history[-1].n if found is not None and found.history else 0
+
+
 def settle_by_staff(
-    state: TournamentState, spot: Spot, entry: int, *, decide: bool, at: str, by: str
+    state: TournamentState,
+    spot: Spot,
+    entry: int,
+    *,
+    decide: bool,
+    basis: int | None = None,
+    at: str,
+    by: str,
 ) -> TableConfirmed | TableDecided:
-    """The organisers or a referee confirm an entry, or decide a disputed table."""
+    """The organisers or a referee confirm an entry, or decide a disputed table; `basis`
+    is the table's latest fact the form showed (a form made before another entry is refused:
+    it would settle a table that became disputed without showing the other version)."""
     st = check_spot(state, spot)
+    if basis is not None and table_mark(st, spot.game, spot.table) != basis:
+        raise moved_on()
     game, table = spot.game, spot.table
     fact = (
         TableDecided(n=0, stage=st.key, game=game, table=table, entry=entry)

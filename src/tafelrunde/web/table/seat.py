@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tafelrunde.engine.entries import Values
+from tafelrunde.engine.entries import Values, moved_on
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Result, TableEntered, Tournament
 from tafelrunde.engine.stage_state import StageState
@@ -15,6 +15,8 @@ from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.table.links import Where
+
+__all__ = ["moved_on"]  # (the refusal of a form made before another entry, as the engine's)
 
 
 def where_of(st: StageState, index: int, game: int) -> Where:
@@ -131,14 +133,6 @@ def same_as_latest(seat: Seat, tap: Tap) -> bool:
             and (entered.scores, entered.pips, entered.places) == (v.scores, v.pips, v.places)
         )
     return getattr(last, "player", None) == tap.player and getattr(last, "entry", 0) == tap.entry
-
-
-def moved_on() -> RuleError:
-    """The refusal of a form built before something else was entered at the table."""
-    return RuleError(
-        msg("Meanwhile something else was entered at this table; please check and try again."),
-        field="version",
-    )
 
 
 def counts_already() -> RuleError:

@@ -54,6 +54,7 @@ def _flat(tour: Any, state: Any) -> tuple[list[dict[str, Any]], Counter[str], st
             "versions": [{"n": e.n, "by": tour.name_of(e.player),
                           "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
             "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
+            "mark": seat.mark,
         })  # fmt: skip
     word = translated(state.current.rule.game_word()) if state.current else ""
     return shown, counts, word
@@ -83,16 +84,17 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
             whole_number(request.POST.get(k, ""), field=k, low=1, high=MAX_FACT_NUMBER)
             for k in ("game", "table", "entry")
         )
+        basis = _basis(request)
     except RuleError as err:
         messages.error(request, text_of(err))
         return redirect("board", pk)
     decide = request.POST.get("action") == "decide"
     try:
         if rec.family.knockout:
-            _settle_knockout(request, rec, table, game, entry, decide)
+            _settle_knockout(request, rec, table, (game, basis), entry, decide)
         else:
             _settle_group(request, rec, (request.POST.get("stage", "")[:100], game, table),
-                          entry, decide)  # fmt: skip
+                          (entry, basis), decide)  # fmt: skip
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
@@ -100,11 +102,25 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("board", pk)
 
 
+def _basis(request: HttpRequest) -> int | None:
+    """The table's latest fact the board showed (None: a form without it)."""
+    text = request.POST.get("basis")
+    if text is None:
+        return None
+    return whole_number(text, field="basis", low=0, high=MAX_FACT_NUMBER)
+
+
 def _settle_group(
-    request: HttpRequest, rec: Any, where: tuple[str, int, int], entry: int, decide: bool
+    request: HttpRequest,
+    rec: Any,
+    where: tuple[str, int, int],
+    word: tuple[int, int | None],
+    decide: bool,
 ) -> None:
-    """Record the staff's word on a format A–C table."""
+    """Record the staff's word on a format A–C table (`word`: the entry and the table's
+    latest fact the board showed)."""
     stage, game, table = where
+    entry, basis = word
     by = request.user.get_username()
 
     words: dict[str, Message] = {}
@@ -113,7 +129,9 @@ def _settle_group(
         state = group_state(tour)
         words["word"] = state.stage(stage).rule.game_word()
         spot = Spot(stage, game, table)
-        return entries.settle_by_staff(state, spot, entry, decide=decide, at=stamp(), by=by)
+        return entries.settle_by_staff(
+            state, spot, entry, decide=decide, basis=basis, at=stamp(), by=by
+        )
 
     def log(done: Any) -> Logged:
         where = {"table": table, "game": game, "word": words["word"]}
@@ -128,14 +146,21 @@ def _settle_group(
 
 
 def _settle_knockout(
-    request: HttpRequest, rec: Any, table: int, game: int, entry: int, decide: bool
+    request: HttpRequest,
+    rec: Any,
+    table: int,
+    shown: tuple[int, int | None],
+    entry: int,
+    decide: bool,
 ) -> None:
-    """Record the staff's word on a format-D table's current game (`table`: its opening)."""
+    """Record the staff's word on a format-D table's current game (`table`: its opening;
+    `shown`: the game and its latest fact the board showed)."""
+    game, basis = shown
 
     def build(_tour: Any, state: KnockoutState) -> list[Any]:
         if decide:
-            return [decide_loser(state, table, entry, game=game)]
-        return [confirm_loser(state, table, entry, game=game)]
+            return [decide_loser(state, table, entry, game=game, basis=basis)]
+        return [confirm_loser(state, table, entry, game=game, basis=basis)]
 
     enter(rec.pk, build, expected=None, user=request.user, at=stamp())
 
