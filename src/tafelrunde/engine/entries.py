@@ -56,33 +56,6 @@ def check_spot(state: TournamentState, spot: Spot, *, running: bool = True) -> S
     return st
 
 
-def enter_at_table(
-    state: TournamentState, spot: Spot, player: str, values: Values, *, at: str, by: str
-) -> TableEntered:
-    """A player of the table enters the table's result (it counts once settled)."""
-    st = check_spot(state, spot)
-    fact = TableEntered(
-        n=0, stage=st.key, game=spot.game, table=spot.table, player=player,
-        scores=dict(values.scores), pips=dict(values.pips), places=dict(values.places),
-    )  # fmt: skip
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, TableEntered)
-    return done
-
-
-def confirm_at_table(
-    state: TournamentState, spot: Spot, player: str, entry: int, *, at: str, by: str
-) -> TableConfirmed:
-    """A player of the table says "Correct" to another player's entry."""
-    st = check_spot(state, spot)
-    fact = TableConfirmed(
-        n=0, stage=st.key, game=spot.game, table=spot.table, player=player, entry=entry
-    )
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, TableConfirmed)
-    return done
-
-
 def moved_on() -> RuleError:
     """The refusal of a form made before something else was entered at the table."""
     return RuleError(
@@ -96,6 +69,57 @@ def table_mark(st: StageState, game: int, table: int) -> int:
     a form was made on."""
     found = st.at_table.get((game, table))
     return found.history[-1].n if found is not None and found.history else 0
+
+
+def check_basis(st: StageState, spot: Spot, basis: int | None) -> None:
+    """Refuse a form made on another version of the table than its latest (None: no form)."""
+    if basis is not None and table_mark(st, spot.game, spot.table) != basis:
+        raise moved_on()
+
+
+def enter_at_table(
+    state: TournamentState,
+    spot: Spot,
+    player: str,
+    values: Values,
+    *,
+    basis: int | None = None,
+    at: str,
+    by: str,
+) -> TableEntered:
+    """A player of the table enters the table's result (it counts once settled); `basis`:
+    the table's latest fact the form showed."""
+    st = check_spot(state, spot)
+    check_basis(st, spot, basis)
+    fact = TableEntered(
+        n=0, stage=st.key, game=spot.game, table=spot.table, player=player,
+        scores=dict(values.scores), pips=dict(values.pips), places=dict(values.places),
+    )  # fmt: skip
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, TableEntered)
+    return done
+
+
+def confirm_at_table(
+    state: TournamentState,
+    spot: Spot,
+    player: str,
+    entry: int,
+    *,
+    basis: int | None = None,
+    at: str,
+    by: str,
+) -> TableConfirmed:
+    """A player of the table says "Correct" to another player's entry; `basis`: the table's
+    latest fact the form showed."""
+    st = check_spot(state, spot)
+    check_basis(st, spot, basis)
+    fact = TableConfirmed(
+        n=0, stage=st.key, game=spot.game, table=spot.table, player=player, entry=entry
+    )
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, TableConfirmed)
+    return done
 
 
 def settle_by_staff(
@@ -112,8 +136,7 @@ def settle_by_staff(
     is the table's latest fact the form showed (a form made before another entry is refused:
     it would settle a table that became disputed without showing the other version)."""
     st = check_spot(state, spot)
-    if basis is not None and table_mark(st, spot.game, spot.table) != basis:
-        raise moved_on()
+    check_basis(st, spot, basis)
     game, table = spot.game, spot.table
     fact = (
         TableDecided(n=0, stage=st.key, game=game, table=table, entry=entry)

@@ -237,12 +237,14 @@ def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> st
             if not now.writable:
                 raise counts_already()
             raise moved_on()
-        spot, stamped = Spot(now.st.key, tap.game, link.table), {"at": stamp(), "by": tap.by}
+        spot, at = Spot(now.st.key, tap.game, link.table), stamp()
         done = (
-            entries.enter_at_table(state, spot, tap.player, tap.values, **stamped)
+            entries.enter_at_table(state, spot, tap.player, tap.values, basis=basis, at=at,
+                                   by=tap.by)
             if tap.values is not None
-            else entries.confirm_at_table(state, spot, tap.player, tap.entry, **stamped)
-        )
+            else entries.confirm_at_table(state, spot, tap.player, tap.entry, basis=basis,
+                                          at=at, by=tap.by)
+        )  # fmt: skip
         after = seat_of(state, Where(link.stage, now.game, link.table))  # not the next game
         return (after.status.status if after else "open"), done.n
 
