@@ -256,6 +256,9 @@ def test_the_kinds_a_referee_may_undo_are_the_kinds_a_referee_records() -> None:
     for fact in (group.Result(n=1), group.Rolloff(n=1), group.TableEntered(n=1),
                  group.TableConfirmed(n=1), group.TableDecided(n=1),
                  ko.GameLost(n=1, at=0, table=1, player="p001"),
+                 ko.TableLoserEntered(n=1, at=0, table=1, game=1, player="p001", loser="p001"),
+                 ko.TableLoserConfirmed(n=1, at=0, table=1, game=1, entry=1),
+                 ko.TableLoserDecided(n=1, at=0, table=1, game=1, entry=1),
                  ko.SchockOut(n=1, at=0, player="p001", table=1),
                  ko.Donation(n=1, at=0, schock_out=1)):  # fmt: skip
         assert referee_may_undo(fact), fact

@@ -26,18 +26,17 @@ from tafelrunde.cli.views import (
     tables_table,
     write_exports,
 )
+from tafelrunde.engine import entries
 from tafelrunde.engine.actions import (
     next_draw,
-    open_rolloffs,
     record,
     resolve_player,
-    rolled_by_software,
-    rolloff_for,
     undo_last,
 )
+from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import final_ranking, group_ranking_rows
-from tafelrunde.engine.facts import Draw, Result, Tournament, Undo
+from tafelrunde.engine.facts import Draw, Tournament, Undo
 from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.limits import MAX_PIPS, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.numbers import parse_number
@@ -253,18 +252,8 @@ def result(args: argparse.Namespace, out: Console) -> int:
                 ),
                 field="table",
             )
-    old = st.results.get((game, args.table))
-    fact = Result(
-        n=0,
-        stage=st.key,
-        game=game,
-        table=args.table,
-        scores=scores,
-        pips=pips,
-        places=places,
-        corrects=old.n if (old and args.correct) else None,
-    )
-    record(state, fact, at=now(), by=author())
+    spot, values = Spot(st.key, game, args.table), Values(scores, pips, places)
+    entries.staff_result(state, spot, values, correct=args.correct, at=now(), by=author())
     save_tournament(tour, args.file)
     out.print(tables_table(state, st, game, args.lang))
     for step in pending(state)[:3]:
@@ -277,18 +266,14 @@ def rolloff(args: argparse.Namespace, out: Console) -> int:
     state = _state(args)
     tour = state.tournament
     if args.auto:
-        needs = open_rolloffs(state)
-        if not needs:
-            raise RuleError(msg("No roll-off is open."), field="rolloff")
-        fact = rolled_by_software(needs[0], seed=args.seed)
+        fact = entries.rolloff_by_software(state, None, seed=args.seed, at=now(), by=author())
     else:
         if len(args.order) < 2:
             raise RuleError(
                 msg("Name the roll-off's players, winner first (or --auto)."), field="order"
             )
         order = [resolve_player(tour, n) for n in args.order]
-        fact = rolloff_for(state, order, correct=args.correct)
-    record(state, fact, at=now(), by=author())
+        fact = entries.rolloff(state, order, correct=args.correct, at=now(), by=author())
     save_tournament(tour, args.file)
     names = " > ".join(tour.name_of(p) for p in fact.order)
     out.print(

@@ -14,7 +14,6 @@ from tafelrunde.engine.knockout import (
     Bracket,
     CheckIn,
     Donation,
-    GameLost,
     HallTables,
     KnockoutFact,
     KnockoutRules,
@@ -32,6 +31,7 @@ from tafelrunde.engine.knockout import (
 )
 from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
 from tafelrunde.engine.knockout.entry import pay_all, player_id, registrations, roster
+from tafelrunde.engine.knockout.staff_entry import corrected_loser, staff_loser
 from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, hall_numbers, names
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import Message, msg
@@ -194,22 +194,12 @@ def lost(args: argparse.Namespace, out: Console) -> int:
     state = tour.state()
     pid = player_id(state, args.name)
     number = None if args.table is None else _at_hall_table(state, args.table)
-    if args.correct is not None:
-        old = next((f for f in tour.facts if f.n == args.correct), None)
-        if not isinstance(old, GameLost):
-            raise RuleError(
-                msg("no. {correct} is not a recorded game lost.", correct=args.correct),
-                field="--correct",
-            )
-        number = old.table
-    elif number is None:
-        number = state.players[pid].table
-        if number is None:
-            raise RuleError(
-                msg("'{name}' is not at a table.", name=state.players[pid].name),
-                field="player",
-            )
-    fact = GameLost(n=0, at=AT, table=number, player=pid, corrects=args.correct)
+    fact = (
+        staff_loser(state, number, pid)
+        if args.correct is None
+        else corrected_loser(tour.facts, args.correct, pid, number)
+    )
+    number = fact.table
     state = add_facts(args, tour, [fact])
     table = state.tables[number]
     p = state.players[pid]

@@ -107,15 +107,46 @@ def enter_loser(state: KnockoutState, table: int, player: str, loser: str) -> Ta
     return TableLoserEntered(n=0, at=0, table=table, game=game, player=player, loser=loser)
 
 
+def _current(state: KnockoutState, table: int, shown: int | None, basis: int | None) -> int:
+    """The table's current game; refuse when it is no longer the game a form showed, or the
+    game has a newer entry than the form's `basis` (its latest fact then)."""
+    game = current_game(state, table)
+    if shown is not None and shown != game:
+        raise RuleError(msg("This game has been entered meanwhile."), field="game")
+    if basis is not None:
+        history = game_status(state, table, game).history
+        if (history[-1].n if history else 0) != basis:
+            said = msg(
+                "Meanwhile something else was entered at this table; please check and try again."
+            )
+            raise RuleError(said, field="version")
+    return game
+
+
 def confirm_loser(
-    state: KnockoutState, table: int, entry: int, player: str = STAFF
+    state: KnockoutState,
+    table: int,
+    entry: int,
+    player: str = STAFF,
+    *,
+    game: int | None = None,
+    basis: int | None = None,
 ) -> TableLoserConfirmed:
-    """A confirmation of a pending entry of the current game, by a player or the staff."""
-    game = current_game(state, table)
-    return TableLoserConfirmed(n=0, at=0, table=table, game=game, entry=entry, player=player)
+    """A confirmation of a pending entry of the current game (`game` and `basis`: the game
+    and its latest fact the form showed), by a player or the staff."""
+    now = _current(state, table, game, basis)
+    return TableLoserConfirmed(n=0, at=0, table=table, game=now, entry=entry, player=player)
 
 
-def decide_loser(state: KnockoutState, table: int, entry: int) -> TableLoserDecided:
-    """The staff's choice of one version of the disputed current game."""
-    game = current_game(state, table)
-    return TableLoserDecided(n=0, at=0, table=table, game=game, entry=entry)
+def decide_loser(
+    state: KnockoutState,
+    table: int,
+    entry: int,
+    *,
+    game: int | None = None,
+    basis: int | None = None,
+) -> TableLoserDecided:
+    """The staff's choice of one version of the disputed current game (`game` and `basis`:
+    the game and its latest fact the form showed)."""
+    now = _current(state, table, game, basis)
+    return TableLoserDecided(n=0, at=0, table=table, game=now, entry=entry)

@@ -23,8 +23,8 @@ REFEREE: Role = "referee"
 ROLES: tuple[Role, ...] = (ORGANISER, REFEREE)
 REFEREE_GROUP = "referee"
 # the entries a referee records, and so may undo: results (also those entered, confirmed and
-# decided at the table), roll-offs, format D's game losers (and their corrections), Schock aus
-# and donations
+# decided at the table), roll-offs, format D's game losers (and their corrections, and those
+# entered, confirmed and decided at the table, as in formats A–C), Schock aus and donations
 REFEREE_FACTS: tuple[type, ...] = (
     group_facts.Result,
     group_facts.TableEntered,
@@ -32,6 +32,9 @@ REFEREE_FACTS: tuple[type, ...] = (
     group_facts.TableDecided,
     group_facts.Rolloff,
     ko.GameLost,
+    ko.TableLoserEntered,
+    ko.TableLoserConfirmed,
+    ko.TableLoserDecided,
     ko.SchockOut,
     ko.Donation,
 )

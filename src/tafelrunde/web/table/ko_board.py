@@ -30,6 +30,7 @@ def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
             "versions": [{"n": v.entry, "by": name[v.player].name, "loser": name[v.loser].name}
                          for v in g.versions],
             "settled": g.loser is not None, "by_staff": g.by_staff,
+            "mark": g.history[-1].n if g.history else 0,
         })  # fmt: skip
         counts["confirmed" if g.status == "decided" else g.status] += 1
     return shown, counts

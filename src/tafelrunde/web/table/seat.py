@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tafelrunde.engine.entries import Values, moved_on
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Result, TableConfirmed, TableEntered, Tournament
+from tafelrunde.engine.facts import Result, TableEntered, Tournament
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_entry import TableStatus, current_game, table_status
 from tafelrunde.engine.table_view import TableView, game_tables
@@ -15,6 +16,8 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.links import Where
+
+__all__ = ["moved_on"]  # (the refusal of a form made before another entry, as the engine's)
 
 
 def where_of(st: StageState, index: int, game: int) -> Where:
@@ -104,30 +107,33 @@ def rows_of(tour: Tournament, view: TableView, entry: TableEntered | Result) -> 
     ]
 
 
-def same_as_latest(seat: Seat, fact: TableEntered | TableConfirmed) -> bool:
+@dataclass(frozen=True)
+class Tap:
+    """What a player sent from the table: a result (`values`) or a "Correct" for `entry`."""
+
+    player: str
+    game: int  # the game the form was shown for
+    by: str  # who, in words: 'Tisch 3 · Anna'
+    values: Values | None = None
+    entry: int = 0
+
+
+def same_as_latest(seat: Seat, tap: Tap) -> bool:
     """Say whether the table's latest fact is this one again (a double tap)."""
     st, key = seat.st, (seat.game, seat.index)
     table = st.at_table.get(key)
     if table is None or not table.history:
         return False
     last = table.history[-1]
-    if isinstance(fact, TableEntered):
+    if tap.values is not None:
         entered = st.table_entries.get(last.n)
+        v = tap.values
         return (
             entered is not None
-            and entered.player == fact.player
-            and (entered.scores, entered.pips, entered.places)
-            == (fact.scores, fact.pips, fact.places)
+            and entered.player == tap.player
+            and (entered.scores, entered.pips, entered.places) == (v.scores, v.pips, v.places)
         )
-    return getattr(last, "player", None) == fact.player and getattr(last, "entry", 0) == fact.entry
-
-
-def moved_on() -> RuleError:
-    """The refusal of a form built before something else was entered at the table."""
-    return RuleError(
-        msg("Meanwhile something else was entered at this table; please check and try again."),
-        field="version",
-    )
+    return getattr(last, "player", None) == tap.player and getattr(last, "entry", 0) == tap.entry
 
 
 def counts_already() -> RuleError:

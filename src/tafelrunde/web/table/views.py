@@ -18,9 +18,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django_ratelimit.core import is_ratelimited
 
-from tafelrunde.engine.actions import record
+from tafelrunde.engine import entries
+from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import TableConfirmed, TableEntered, Tournament
+from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
@@ -34,6 +35,7 @@ from tafelrunde.web.table.links import Where, find
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import (
     Seat,
+    Tap,
     by_words,
     counts_already,
     earlier,
@@ -229,13 +231,11 @@ def _basis(request: HttpRequest) -> int:
         return -1
 
 
-def _store(
-    request: HttpRequest, link: TableLink, fact: TableEntered | TableConfirmed, said: Message
-) -> str:
+def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> str:
     """Record a table fact unless it is a double tap; return the table's status after it."""
     basis = _basis(request)
     where = Where(link.stage, link.game, link.table)
-    posted = Where(link.stage, fact.game, link.table)  # the game the form was for
+    posted = Where(link.stage, tap.game, link.table)  # the game the form was for
 
     def change(tour: Any) -> tuple[str, int]:
         state = group_state(tour)
@@ -243,19 +243,27 @@ def _store(
         same = current is not None and current.game == posted.game  # (as it mostly is)
         now = current if same else seat_of(state, posted)
         if current is None or now is None:
+            entries.check_spot(state, Spot(link.stage, tap.game, link.table))
             raise counts_already()
         if now.mark != basis or not now.writable or now.game != current.game:
-            if same_as_latest(now, fact):
+            if same_as_latest(now, tap):
                 return "again", 0  # the same tap once more
             if not now.writable:
                 raise counts_already()
             raise moved_on()
-        done = record(state, fact, at=stamp(), by=fact.by)
+        spot, at = Spot(now.st.key, tap.game, link.table), stamp()
+        done = (
+            entries.enter_at_table(state, spot, tap.player, tap.values, basis=basis, at=at,
+                                   by=tap.by)
+            if tap.values is not None
+            else entries.confirm_at_table(state, spot, tap.player, tap.entry, basis=basis,
+                                          at=at, by=tap.by)
+        )  # fmt: skip
         after = seat_of(state, Where(link.stage, now.game, link.table))  # not the next game
         return (after.status.status if after else "open"), done.n
 
     def log(done: tuple[str, int]) -> Logged:
-        return Logged(said, fact=done[1], by=fact.by)
+        return Logged(said, fact=done[1], by=tap.by)
 
     return append(link.tournament_id, change, log=log)[0]
 
@@ -292,13 +300,10 @@ def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[
     )  # fmt: skip
     if not form.is_valid():
         return form, False
-    fact = TableEntered(
-        n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
-        scores=form.values("points"), pips=form.values("pips"), places=form.values("place"),
-        by=by_words(seat.index, tour.name_of(me)),
-    )  # fmt: skip
+    values = Values(form.values("points"), form.values("pips"), form.values("place"))
+    tap = Tap(me, _posted_game(request), by_words(seat.index, tour.name_of(me)), values=values)
     said = msg("Result entered at table {table}, {word} {game}", **_where(seat))
-    refused = _saved(request, link, fact, said)
+    refused = _saved(request, link, tap, said)
     if refused:
         form.add_error(None, refused)
         form.refused_on_store = True
@@ -313,23 +318,17 @@ def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None
     except RuleError as err:
         messages.error(request, translated(err.msg))
         return
-    fact = TableConfirmed(
-        n=0, stage=seat.st.key, game=_posted_game(request), table=seat.index, player=me,
-        entry=entry,
-        by=by_words(seat.index, tour.name_of(me)),
-    )  # fmt: skip
+    tap = Tap(me, _posted_game(request), by_words(seat.index, tour.name_of(me)), entry=entry)
     said = msg("Result confirmed at table {table}, {word} {game}", **_where(seat))
-    refused = _saved(request, link, fact, said)
+    refused = _saved(request, link, tap, said)
     if refused:
         messages.error(request, refused)
 
 
-def _saved(
-    request: HttpRequest, link: TableLink, fact: TableEntered | TableConfirmed, said: Message
-) -> str:
+def _saved(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> str:
     """Store a table fact and tell the player what now; return the refusal ('' if none)."""
     try:
-        status = _store(request, link, fact, said)
+        status = _store(request, link, tap, said)
     except RuleError as err:
         return translated(err.msg)
     tell = messages.warning if status == "disputed" else messages.success

@@ -14,12 +14,12 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from tafelrunde.engine.actions import record
+from tafelrunde.engine import entries
+from tafelrunde.engine.entries import Spot
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import TableConfirmed, TableDecided
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState
-from tafelrunde.engine.knockout.table_entry import confirm_loser, current_game, decide_loser
+from tafelrunde.engine.knockout.table_entry import confirm_loser, decide_loser
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import audit, organiser, record_of, staff, text_of
@@ -68,6 +68,7 @@ def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
             "versions": [{"n": e.n, "by": tour.name_of(e.player),
                           "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
             "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
+            "mark": seat.mark,
             "fix": f"{fix}?partie={seat.game}&tisch={seat.index}",
             "fix_label": msg("Correct on the tables page") if seat.status.result is not None
             else msg("Enter the result yourself"),
@@ -112,13 +113,14 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
             whole_number(request.POST.get(k, ""), field=k, low=1, high=MAX_FACT_NUMBER)
             for k in ("game", "table", "entry")
         )
+        basis = _basis(request)
     except RuleError as err:
         messages.error(request, text_of(err))
         return redirect("board", pk)
     decide = request.POST.get("action") == "decide"
     try:
         where = (request.POST.get("stage", "")[:100], game, table)
-        SETTLE[rec.family.key](request, rec, where, entry, decide)
+        SETTLE[rec.family.key](request, rec, where, (entry, basis), decide)
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
@@ -126,21 +128,36 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("board", pk)
 
 
+def _basis(request: HttpRequest) -> int | None:
+    """The table's latest fact the board showed (None: a form without it)."""
+    text = request.POST.get("basis")
+    if text is None:
+        return None
+    return whole_number(text, field="basis", low=0, high=MAX_FACT_NUMBER)
+
+
 def _settle_group(
-    request: HttpRequest, rec: Any, where: tuple[str, int, int], entry: int, decide: bool
+    request: HttpRequest,
+    rec: Any,
+    where: tuple[str, int, int],
+    word: tuple[int, int | None],
+    decide: bool,
 ) -> None:
-    """Record the staff's word on a format A–C table."""
+    """Record the staff's word on a format A–C table (`word`: the entry and the table's
+    latest fact the board showed)."""
     stage, game, table = where
+    entry, basis = word
     by = request.user.get_username()
 
     words: dict[str, Message] = {}
 
     def change(tour: Any) -> Any:
-        kind = TableDecided if decide else TableConfirmed
-        fact = kind(n=0, stage=stage, game=game, table=table, entry=entry)
         state = group_state(tour)
         words["word"] = state.stage(stage).rule.game_word()
-        return record(state, fact, at=stamp(), by=by)
+        spot = Spot(stage, game, table)
+        return entries.settle_by_staff(
+            state, spot, entry, decide=decide, basis=basis, at=stamp(), by=by
+        )
 
     def log(done: Any) -> Logged:
         where = {"table": table, "game": game, "word": words["word"]}
@@ -155,21 +172,28 @@ def _settle_group(
 
 
 def _settle_knockout(
-    request: HttpRequest, rec: Any, where: tuple[str, int, int], entry: int, decide: bool
+    request: HttpRequest,
+    rec: Any,
+    where: tuple[str, int, int],
+    word: tuple[int, int | None],
+    decide: bool,
 ) -> None:
-    """Record the staff's word on a format-D table's current game (`table`: its opening)."""
+    """Record the staff's word on a format-D table's current game (`table`: its opening;
+    `word`: the entry and the game's latest fact the board showed)."""
     _, game, table = where
+    entry, basis = word
 
     def build(_tour: Any, state: KnockoutState) -> list[Any]:
-        if current_game(state, table) != game:
-            raise RuleError(msg("This game has been entered meanwhile."), field="game")
-        return [decide_loser(state, table, entry) if decide else confirm_loser(state, table, entry)]
+        if decide:
+            return [decide_loser(state, table, entry, game=game, basis=basis)]
+        return [confirm_loser(state, table, entry, game=game, basis=basis)]
 
     enter(rec.pk, build, expected=None, user=request.user, at=stamp())
 
 
 # how the staff's word is recorded for each family, by its key
-SETTLE: dict[str, Callable[[HttpRequest, Any, tuple[str, int, int], int, bool], None]] = {
+Settle = Callable[[HttpRequest, Any, tuple[str, int, int], tuple[int, int | None], bool], None]
+SETTLE: dict[str, Settle] = {
     GROUP.key: _settle_group,
     KNOCKOUT.key: _settle_knockout,
 }

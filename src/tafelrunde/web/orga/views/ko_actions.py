@@ -18,7 +18,6 @@ from tafelrunde.engine.knockout import (
     Bracket,
     CheckIn,
     Donation,
-    GameLost,
     HallTables,
     KnockoutFact,
     KnockoutState,
@@ -32,6 +31,7 @@ from tafelrunde.engine.knockout import (
 from tafelrunde.engine.knockout.actions import hand_table, tables_to_open, undo_target
 from tafelrunde.engine.knockout.checks import known_table
 from tafelrunde.engine.knockout.entry import pay_all, player_id, registrations
+from tafelrunde.engine.knockout.staff_entry import corrected_loser, staff_loser
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
@@ -200,7 +200,7 @@ def lost(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
         known_table(state, table)
         same_table(tour, state, table, d["state"], d["version"])
-        return [GameLost(n=0, at=0, table=table, player=player_id(state, d["player"]))]
+        return [staff_loser(state, table, player_id(state, d["player"]))]
 
     form = kf.LostForm(request.POST.copy())
     return _act(request, pk, form, f"lost-{table}", build, back="ko-tables", fresh=False)
@@ -214,7 +214,7 @@ def correct(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 
     def build(tour: KnockoutTournament, state: KnockoutState, d: Data) -> list[KnockoutFact]:
         pid = player_id(state, d["player"])
-        return [GameLost(n=0, at=0, table=table, player=pid, corrects=d["corrects"])]
+        return [corrected_loser(tour.facts, d["corrects"], pid, table)]
 
     form = kf.CorrectForm(request.POST.copy())
     return _act(request, pk, form, f"correct-{table}", build, back="ko-tables")

@@ -11,19 +11,19 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from tafelrunde.engine import entries
 from tafelrunde.engine.actions import (
     next_draw,
     open_rolloffs,
     record,
     rewind_before,
-    rolled_by_software,
-    rolloff_for,
     undo_last,
     undo_target,
 )
+from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_words import describe, game_word
-from tafelrunde.engine.facts import Draw, Result, Rolloff, Tournament
+from tafelrunde.engine.facts import Draw, Tournament
 from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.limits import MAX_SEED, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.stage_state import StageState
@@ -232,22 +232,9 @@ def _after(rec: TournamentRecord, done: Any, open_here: bool, rewind: str) -> st
 def result_form(rec: TournamentRecord, data: Any, stage: str, game: int, table: int) -> ResultForm:
     """The result form of one table: a field per player and value the stage asks for."""
     state = read_only(rec)[1]
-    st = _stage_of(state, stage)
-    drawn = st.tables(game) or ()
-    if not 1 <= table <= len(drawn):
-        raise RuleError(msg("There is no table {table}.", table=table), field="table")
+    st = entries.check_spot(state, Spot(stage, game, table), running=False)
     seats = [(p, state.tournament.name_of(p)) for p in st.seated(game, table)]  # not withdrawn
     return ResultForm(data, seats=seats, rule=st.rule, kinds=result_fields(st))
-
-
-def _stage_of(state: TournamentState, stage: str) -> StageState:
-    """The stage a result form is for: the one named, else the running one."""
-    for st in state.stages:
-        if st.key == stage:
-            return st
-    if state.current is None:
-        raise RuleError(msg("Nothing is drawn yet."), field="game")
-    return state.current
 
 
 def _enter(
@@ -261,19 +248,10 @@ def _enter(
 ) -> tuple[Any, bool]:
     """Record the result from the form, unless the table changed meanwhile; say whether
     the game still has results missing."""
-    st = _stage_of(state, stage)
-    old = st.results.get((game, table))
-    if (old.n if old else 0) != basis:
-        said = msg(
-            "Meanwhile another result was entered for table {table}; "
-            "please reload the page and check.",
-            table=table,
-        )
-        raise RuleError(said, field="version")
-    fact = Result(n=0, stage=st.key, game=game, table=table, scores=form.values("points"),
-                  pips=form.values("pips"), places=form.values("place"),
-                  corrects=basis or None)  # fmt: skip
-    done = record(state, fact, at=stamp(), by=by)
+    values = Values(form.values("points"), form.values("pips"), form.values("place"))
+    spot = Spot(stage, game, table)
+    done = entries.staff_result(state, spot, values, basis=basis, at=stamp(), by=by)
+    st = entries.stage_of(state, stage)
     return done, any(g == game for g, _ in st.missing_results())
 
 
@@ -302,16 +280,12 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     by = request.user.get_username()
 
     def change(tour: Any) -> tuple[Any, Text]:
-        state = group_state(tour)
+        state, at = group_state(tour), stamp()
         if form.cleaned_data.get("auto"):
-            needs = [n for n in open_rolloffs(state) if sorted(n.players) == sorted(players)]
-            if not needs:
-                raise RuleError(msg("This roll-off is not open (any more)."), field="order")
-            fact = rolled_by_software(needs[0], seed=setup.new_seed())
+            seed = setup.new_seed()
+            done = entries.rolloff_by_software(state, players, seed=seed, at=at, by=by)
         else:
-            fact = rolloff_for(state, form.cleaned_data["order"])
-        done = record(state, fact, at=stamp(), by=by)
-        assert isinstance(done, Rolloff)
+            done = entries.rolloff(state, form.cleaned_data["order"], at=at, by=by)
         order = " > ".join(tour.name_of(p) for p in done.order)
         if done.seed is None:
             return done, order

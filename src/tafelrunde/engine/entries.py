@@ -1,0 +1,219 @@
+"""Formats A–C: the one way every entry of a result-like fact is made and recorded.
+
+The table link, the organiser's form, the results board and the command line only read
+their input and call these functions; each checks everything any way in checked (the stage,
+the game drawn, the table, the version the form was made on) and records the fact, or
+refuses it with a message naming the field and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software, rolloff_for
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.fact_checks import check_correction
+from tafelrunde.engine.facts import Result, Rolloff, TableConfirmed, TableDecided, TableEntered
+from tafelrunde.engine.numbers import Num
+from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where an entry is for: a stage ("" for the running one), a game and a table."""
+
+    stage: str
+    game: int
+    table: int
+
+
+@dataclass(frozen=True)
+class Values:
+    """A table's result as entered: game points, pips and places by player."""
+
+    scores: dict[str, Num] = field(default_factory=dict)
+    pips: dict[str, int] = field(default_factory=dict)
+    places: dict[str, int] = field(default_factory=dict)
+
+
+def stage_of(state: TournamentState, stage: str) -> StageState:
+    """The stage an entry names ("": the running one); refuse an unknown one."""
+    if not stage:
+        if state.current is None:
+            raise RuleError(msg("Nothing is drawn yet."), field="stage")
+        return state.current
+    return state.stage(stage)
+
+
+def check_spot(state: TournamentState, spot: Spot, *, running: bool = True) -> StageState:
+    """Refuse a stage that is not running (or, for a correction, unknown), a game not drawn,
+    a table that does not exist or where nobody plays any more; return the stage."""
+    st = state.open_stage(spot.stage) if running else stage_of(state, spot.stage)
+    state.check_table(st, spot.game, spot.table)
+    return st
+
+
+def moved_on() -> RuleError:
+    """The refusal of a form made before something else was entered at the table."""
+    return RuleError(
+        msg("Meanwhile something else was entered at this table; please check and try again."),
+        field="version",
+    )
+
+
+def table_mark(st: StageState, game: int, table: int) -> int:
+    """The number of a table's latest entry, confirmation or decision (0: none): the version
+    a form was made on."""
+    found = st.at_table.get((game, table))
+    return found.history[-1].n if found is not None and found.history else 0
+
+
+def check_basis(st: StageState, spot: Spot, basis: int | None) -> None:
+    """Refuse a form made on another version of the table than its latest (None: no form)."""
+    if basis is not None and table_mark(st, spot.game, spot.table) != basis:
+        raise moved_on()
+
+
+def enter_at_table(
+    state: TournamentState,
+    spot: Spot,
+    player: str,
+    values: Values,
+    *,
+    basis: int | None = None,
+    at: str,
+    by: str,
+) -> TableEntered:
+    """A player of the table enters the table's result (it counts once settled); `basis`:
+    the table's latest fact the form showed."""
+    st = check_spot(state, spot)
+    check_basis(st, spot, basis)
+    fact = TableEntered(
+        n=0, stage=st.key, game=spot.game, table=spot.table, player=player,
+        scores=dict(values.scores), pips=dict(values.pips), places=dict(values.places),
+    )  # fmt: skip
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, TableEntered)
+    return done
+
+
+def confirm_at_table(
+    state: TournamentState,
+    spot: Spot,
+    player: str,
+    entry: int,
+    *,
+    basis: int | None = None,
+    at: str,
+    by: str,
+) -> TableConfirmed:
+    """A player of the table says "Correct" to another player's entry; `basis`: the table's
+    latest fact the form showed."""
+    st = check_spot(state, spot)
+    check_basis(st, spot, basis)
+    fact = TableConfirmed(
+        n=0, stage=st.key, game=spot.game, table=spot.table, player=player, entry=entry
+    )
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, TableConfirmed)
+    return done
+
+
+def settle_by_staff(
+    state: TournamentState,
+    spot: Spot,
+    entry: int,
+    *,
+    decide: bool,
+    basis: int | None = None,
+    at: str,
+    by: str,
+) -> TableConfirmed | TableDecided:
+    """The organisers or a referee confirm an entry, or decide a disputed table; `basis`
+    is the table's latest fact the form showed (a form made before another entry is refused:
+    it would settle a table that became disputed without showing the other version)."""
+    st = check_spot(state, spot)
+    check_basis(st, spot, basis)
+    game, table = spot.game, spot.table
+    fact = (
+        TableDecided(n=0, stage=st.key, game=game, table=table, entry=entry)
+        if decide
+        else TableConfirmed(n=0, stage=st.key, game=game, table=table, entry=entry)
+    )
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, TableConfirmed | TableDecided)
+    return done
+
+
+def staff_result(
+    state: TournamentState,
+    spot: Spot,
+    values: Values,
+    *,
+    basis: int | None = None,
+    correct: bool = False,
+    at: str,
+    by: str,
+) -> Result:
+    """The organisers or a referee enter (or correct) a table's result.
+
+    `basis` is the number of the result the form showed (0: none); a form made before
+    another result was stored is refused. Without a form (`basis` None), `correct` says
+    that the result there is to be replaced.
+    """
+    st = check_spot(state, spot, running=False)
+    old = st.results.get((spot.game, spot.table))
+    if basis is not None:
+        if (old.n if old else 0) != basis:
+            said = msg(
+                "Meanwhile another result was entered for table {table}; "
+                "please reload the page and check.",
+                table=spot.table,
+            )
+            raise RuleError(said, field="version")
+        correct = basis > 0
+    if correct and old is None:
+        where = msg(
+            "table {table}, {word} {game}",
+            table=spot.table,
+            word=st.rule.game_word(),
+            game=spot.game,
+        )
+        check_correction(None, 0, "result", where, field="table")
+    fact = Result(
+        n=0, stage=st.key, game=spot.game, table=spot.table, scores=dict(values.scores),
+        pips=dict(values.pips), places=dict(values.places),
+        corrects=old.n if (old is not None and correct) else None,
+    )  # fmt: skip
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, Result)
+    return done
+
+
+def rolloff(
+    state: TournamentState, order: Sequence[str], *, correct: bool = False, at: str, by: str
+) -> Rolloff:
+    """Enter a roll-off's order (winner first): an open one, or one to correct."""
+    fact = rolloff_for(state, list(order), correct=correct)
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, Rolloff)
+    return done
+
+
+def rolloff_by_software(
+    state: TournamentState, players: Sequence[str] | None, *, seed: int, at: str, by: str
+) -> Rolloff:
+    """Let the software roll an open roll-off: the one among `players`, else the next one."""
+    needs = open_rolloffs(state)
+    if players is not None:
+        needs = [n for n in needs if sorted(n.players) == sorted(players)]
+        if not needs:
+            raise RuleError(msg("This roll-off is not open (any more)."), field="order")
+    if not needs:
+        raise RuleError(msg("No roll-off is open."), field="rolloff")
+    done = record(state, rolled_by_software(needs[0], seed=seed), at=at, by=by)
+    assert isinstance(done, Rolloff)
+    return done
