@@ -3,6 +3,7 @@ and the rules form's fields all follow the declarations."""
 
 from __future__ import annotations
 
+import ast
 import copy
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
 from tafelrunde.engine.rule_docs import docs_tables, with_tables
-from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, RuleKey
+from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, STRUCTURE, RuleKey
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.presets import load_rules, preset_names
@@ -190,3 +191,55 @@ def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: Rul
         if shown[k.dotted] != k.default and shown[k.dotted] not in (None, ""):
             return
     pytest.fail(f"{k.dotted}: no value other than the default reached the form")
+
+
+ENGINE = Path(__file__).parents[2] / "src" / "tafelrunde" / "engine"
+READERS = ("ruleset_file.py", "ruleset.py", "knockout/rules.py", "knockout/rules_file.py",
+           "knockout/rules_text.py")  # fmt: skip
+READING = {"get", "count", "whole", "choice", "line", "text", "flag", "money", "time", "sub"}
+
+
+def hand_read(source: str) -> list[str]:
+    """The keys a module reads from file data by a literal name rather than by a declaration:
+    `r.get("games", …)`, `r.data["games"]`, `"games" in r.data`."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and _reads(node.func):
+            found += [a.value for a in node.args[:2] if _word(a)][:1]
+        elif isinstance(node, ast.Subscript) and _is_data(node.value):
+            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                found.append(node.slice.value)
+        elif (
+            isinstance(node, ast.Compare)
+            and _word(node.left)
+            and any(_is_data(c) for c in node.comparators)
+        ):
+            found.append(node.left.value)  # type: ignore[attr-defined]
+    return found
+
+
+def _reads(func: ast.expr) -> bool:
+    """Say whether a call reads a key: a reader's method, or a module's own helper."""
+    if isinstance(func, ast.Attribute):
+        return func.attr in READING
+    return isinstance(func, ast.Name) and func.id.startswith("_") and func.id != "_fail"
+
+
+def _word(node: ast.expr) -> bool:
+    """Say whether an argument is a literal word (a key's name)."""
+    return isinstance(node, ast.Constant) and node.value not in ("", *STRUCTURE["top"])
+
+
+def _is_data(node: ast.expr) -> bool:
+    """Say whether an expression is a file's table (`data`, `r.data`)."""
+    return (isinstance(node, ast.Name) and node.id in ("data", "raw")) or (
+        isinstance(node, ast.Attribute) and node.attr == "data"
+    )
+
+
+@pytest.mark.parametrize("module", READERS)
+def test_no_key_of_the_file_is_read_by_its_own_literal_name(module: str) -> None:
+    """Every key is read through its declaration (`key_reader.take`), so its type, bounds,
+    default and words are the declared ones."""
+    found = hand_read((ENGINE / module).read_text(encoding="utf-8"))
+    assert found == [], f"{module} reads these keys by hand: {found}"

@@ -56,6 +56,8 @@ def allowed_words(k: RuleKey) -> str:
         return f"{k.low:,} to {k.high:,} €, at most 2 decimals"
     if k.kind == "lines":
         return f"at most {k.high:,} one-line texts"
+    if k.kind == "id":
+        return f"1 to {k.high:,} letters, digits, `-`, `_`"
     if k.kind == "choice":
         words = [f'`"{w}"`' for w in k.words()]
         return ", ".join(words) if not k.joined else "a list of `score`, `pips`"

@@ -23,6 +23,7 @@ from tafelrunde.engine.choices import (
     Withdrawn,
 )
 from tafelrunde.engine.confirmation import MODE_CHOICES
+from tafelrunde.engine.families import KNOCKOUT_LETTER
 from tafelrunde.engine.limits import (
     MAX_AMOUNT,
     MAX_CHIPS,
@@ -42,6 +43,7 @@ Kind = Literal[
     "money",  # euros with at most 2 decimals
     "time",  # a time of day, 16:45
     "choice",  # one of `options`
+    "id",  # a short name: letters, digits, - and _ (at most `high` characters)
     "flag",  # yes or no
     "sizes",  # table sizes (several of 2..8)
     "points",  # points per place for each table size
@@ -84,7 +86,7 @@ class RuleKey:
     replaced_by: str = ""  # an old key the reader translates into this newer one
     attr: str = ""  # where the rules hold its value ('negative_scores'); empty: the last key
     group: str = ""  # the group of the rules form it is shown in; empty: not in the form
-    by_hand: bool = False  # read by the reader's own code (its default depends on the file)
+    by_hand: bool = False  # read apart from the others (the file decides its default)
     enum: Any = None  # the enum a choice's word is read as
 
     @property
@@ -176,9 +178,9 @@ TOP = (
 )  # fmt: skip
 
 STAGE = _within(("tables", "scoring", "entrants"), (
-    RuleKey(("id",), "line", REQUIRED, msg("Id"), msg("Letters, digits, - and _."),
+    RuleKey(("id",), "id", REQUIRED, msg("Id"), msg("Letters, digits, - and _."),
             "short name, letters/digits/`-`/`_`; used in criteria such as `rank@runde1`",
-            by_hand=True),
+            high=40),
     *_in("names",
         RuleKey(("name",), "line", "", msg("Name of the stage"),
                 msg("Shown above its tables and rankings."), "display name",
@@ -339,7 +341,7 @@ STAGE = _within(("tables", "scoring", "entrants"), (
         RuleKey(("table_ranking",), "criteria", (), msg("Ranking at a table"),
                 msg("Orders the players of one table or group."),
                 "criteria ranking the players of one (fixed) table or group",
-                shown_default="`ranking` without `table_place`"),
+                shown_default="`ranking` without `table_place`", by_hand=True),
         RuleKey(("rolloffs", "stechen"), "line", "stechen", msg("Name of the roll-off for a place"),
                 msg("The criterion 'roll-off' of this name."), "name of the roll-off for a place"),
         RuleKey(("rolloffs", "herzog"), "line", "herzog",
@@ -395,8 +397,8 @@ KNOCKOUT = (
         RuleKey(("name_en",), "line", "Schocken knockout", msg("English name"),
                 msg("Empty: the German name."), "English name"),
     ),
-    RuleKey(("format",), "line", "D", msg("Format"), msg("Informational."),
-            'must be `"D"`'),
+    RuleKey(("format",), "choice", KNOCKOUT_LETTER, msg("Format"), msg("Informational."),
+            "the format's letter", options=((KNOCKOUT_LETTER, KNOCKOUT_LETTER),)),
     *_in("names",
         RuleKey(("description",), "text", "", msg("Description"),
                 msg("The rules in words, for the players."), "the rules in words, for the players"),
@@ -444,7 +446,7 @@ KNOCKOUT = (
         RuleKey(("tables", "allow"), "sizes", (3,), msg("Other allowed sizes"),
                 msg("Only where the players do not fit the preferred size."),
                 "other sizes, only where the players do not fit the preferred one",
-                attr="tables.allow", by_hand=True),
+                attr="tables.allow"),
         RuleKey(("tables", "survivors"), "whole", 2, msg("A table plays until this many remain"),
                 msg("Fewer than the smallest table seats."),
                 "a table plays until this many remain; fewer than the smallest table seats",
@@ -493,7 +495,7 @@ KNOCKOUT = (
                 msg("Prizes by place"),
                 msg("One a line, place 1 first (at most {high}).", high=MAX_PRIZES),
                 "the prizes by place, place 1 first", high=MAX_PRIZES,
-                shown_default="a Wanderpokal and five Sachpreise", attr="prizes", by_hand=True),
+                shown_default="a Wanderpokal and five Sachpreise", attr="prizes"),
     ),
 )  # fmt: skip
 
