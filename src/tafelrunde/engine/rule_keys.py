@@ -127,9 +127,9 @@ def _labelled(choices: Iterable[tuple[str, Text]]) -> Options:
 
 
 ROUNDING = {
-    "none": msg("exact (no rounding)"),
-    "floor": msg("round down"),
-    "half_up": msg("round half up"),
+    "none": msg("exact (not rounded)"),
+    "floor": msg("rounded down"),
+    "half_up": msg("rounded half up"),
 }
 ROUNDING_OPTIONS = _labelled((m, ROUNDING[m]) for m in ROUNDING_MODES)
 
