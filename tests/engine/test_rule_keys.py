@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import copy
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +19,12 @@ from tafelrunde.engine.rule_docs import docs_tables, with_tables
 from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, STRUCTURE, RuleKey
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.season.rules_file import season_rules_from_dict
 from tafelrunde.presets import load_rules, preset_names
 
 pytestmark = pytest.mark.unit
 
-DOCS = Path(__file__).parents[2] / "docs" / "rulesets.md"
+DOCS = [Path(__file__).parents[2] / "docs" / name for name in ("rulesets.md", "seasons.md")]
 SMALL: dict[str, Any] = {
     "name": "Klein",
     "stages": [
@@ -34,10 +36,19 @@ SMALL: dict[str, Any] = {
 }  # fmt: skip
 
 
+SEASON_WITH = {  # what a season's key needs beside it
+    "count.n": {"count": {"mode": "best"}},
+    "count.min_evenings": {"count": {"mode": "average"}},
+    "count.below_minimum": {"count": {"mode": "average"}},
+}
+
+
 def with_value(k: RuleKey, level: str, value: Any) -> dict[str, Any]:
     """The small ruleset with one key set (in the second stage for a stage's key)."""
     data = copy.deepcopy(SMALL) if level != "knockout" else {"format": "D"}
-    table = data if level in ("top", "knockout") else data["stages"][1]
+    if level == "season":
+        data = {"name": "Jahr"} | copy.deepcopy(SEASON_WITH.get(k.dotted, {}))
+    table = data if level != "stage" else data["stages"][1]
     for part in k.path[:-1]:
         table = table.setdefault(part, {})
     table[k.path[-1]] = value
@@ -53,6 +64,8 @@ def read(level: str, data: dict[str, Any]) -> object:
     """Read a ruleset file of formats A–C, or of format D."""
     if level == "knockout":
         return knockout_rules_from_dict(data)
+    if level == "season":
+        return season_rules_from_dict(data)
     return ruleset_from_dict(data)
 
 
@@ -61,16 +74,21 @@ def keys_of(kind: str) -> list[tuple[str, RuleKey]]:
     return [(level, k) for level, keys in LEVELS.items() for k in keys if k.kind == kind]
 
 
-def test_the_key_tables_of_the_docs_are_the_declared_ones() -> None:
-    doc = DOCS.read_text(encoding="utf-8")
-    for name in docs_tables():
-        assert f"<!-- {name} -->" in doc, f"docs/rulesets.md lacks the marker of {name}"
-    fresh = with_tables(doc)
-    assert doc == fresh, (
-        "docs/rulesets.md differs from the declarations in tafelrunde.engine.rule_keys; "
-        "run `python -m tafelrunde.engine.rule_docs docs/rulesets.md`. The tables:\n"
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_the_key_tables_of_the_docs_are_the_declared_ones(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    fresh = with_tables(text)
+    assert text == fresh, (
+        f"docs/{doc.name} differs from the declarations in tafelrunde.engine.rule_keys; run "
+        f"`python -m tafelrunde.engine.rule_docs docs/{doc.name}`. The tables:\n"
         + "\n".join(docs_tables().values())
     )
+
+
+def test_every_key_table_has_its_place_in_the_docs() -> None:
+    texts = [doc.read_text(encoding="utf-8") for doc in DOCS]
+    for name in docs_tables():
+        assert sum(f"<!-- {name} -->" in t for t in texts) == 1, f"the marker of {name}"
 
 
 def test_the_small_ruleset_reads() -> None:
@@ -103,8 +121,11 @@ def test_a_choice_takes_exactly_its_declared_words(level: str, k: RuleKey) -> No
     assert err.value.field == where(k, level)
     said = err.value.text("en")
     assert said.endswith("possible: " + ", ".join(k.words()) + ".")
-    for word in k.words():
-        read(level, with_value(k, level, word))
+    for word in k.words():  # accepted (a word may need another key: refused there)
+        try:
+            read(level, with_value(k, level, word))
+        except RuleError as refused:
+            assert refused.field != where(k, level), refused
 
 
 def test_format_d_reads_every_declared_default_when_the_file_gives_none() -> None:
@@ -183,6 +204,10 @@ def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: Rul
             rules = read(level, with_value(k, level, value))
         except RuleError:
             continue
+        if level == "season":  # no form: the value reaches the rules
+            if attrgetter(k.field)(rules) not in (k.default, None, ""):
+                return
+            continue
         shown = {
             ".".join(p.path): p.value
             for p in ruleform.params(rules)  # type: ignore[arg-type]
@@ -195,7 +220,7 @@ def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: Rul
 
 ENGINE = Path(__file__).parents[2] / "src" / "tafelrunde" / "engine"
 READERS = ("ruleset_file.py", "ruleset.py", "knockout/rules.py", "knockout/rules_file.py",
-           "knockout/rules_text.py")  # fmt: skip
+           "knockout/rules_text.py", "season/rules_file.py", "season/rules.py")  # fmt: skip
 READING = {"get", "count", "whole", "choice", "line", "text", "flag", "money", "time", "sub"}
 
 

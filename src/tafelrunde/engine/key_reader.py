@@ -71,7 +71,11 @@ def take(r: TableReader, k: RuleKey, default: Any = REQUIRED) -> Any:
             if required:
                 raise r.fail(name, msg("is missing."))
             return default
-        return number(r.data[name], r.at(name))
+        amount = number(r.data[name], r.at(name))
+        if k.low is not None and amount < k.low:
+            assert k.low == 0, k.dotted
+            raise r.fail(name, msg("must not be negative."))
+        return amount
     if k.kind in ("money", "time"):  # a reader of such a file has a method of the kind's name
         return getattr(r, k.kind)(name, default)
     if k.kind == "criteria":
@@ -161,14 +165,49 @@ def _rows(r: TableReader, k: RuleKey) -> dict[int, tuple[Num, ...]]:
 
 
 def _lines(r: TableReader, k: RuleKey) -> tuple[str, ...]:
-    """At most `high` one-line texts."""
+    """At most `high` one-line texts (with `low`: none empty)."""
     name, most = k.path[-1], int(k.high or 0)
     lines = r.get(name, list)
     if len(lines) > most or not all(isinstance(p, str) for p in lines):
         raise r.fail(name, msg("must be a list of at most {high} texts.", high=most))
     for i, line in enumerate(lines):
-        checked_text(line, field=f"{r.at(name)}[{i + 1}]", length=TEXT_LENGTH)
+        at = f"{r.at(name)}[{i + 1}]"
+        checked_text(line, field=at, length=TEXT_LENGTH, empty=not k.low)
     return tuple(lines)
+
+
+def _order(r: TableReader, k: RuleKey) -> tuple[str, ...]:
+    """Several of the declared words in order, each once."""
+    name = k.path[-1]
+    words: list[str] = []
+    for i, value in enumerate(r.get(name, list)):
+        at = f"{r.at(name)}[{i + 1}]"
+        if not isinstance(value, str) or value not in k.words():
+            said = msg(
+                "'{value}' is not allowed; possible: {options}.",
+                value=str(value)[:40],
+                options=", ".join(k.words()),
+            )
+            raise RuleError(said, field=at)
+        if value in words:
+            raise RuleError(msg("'{value}' is named twice.", value=value), field=at)
+        words.append(value)
+    return tuple(k.enum(w) for w in words) if k.enum is not None else tuple(words)
+
+
+def _places(r: TableReader, k: RuleKey) -> tuple[Num, ...]:
+    """Points for place 1, 2, …: `low` to `high` exact numbers, none negative, none rising."""
+    name, most = k.path[-1], int(k.high or 0)
+    raw = r.get(name, list)
+    if not int(k.low or 0) <= len(raw) <= most:
+        raise r.fail(name, msg("needs 1 to {most} values (place 1 first).", most=most))
+    row = tuple(number(v, f"{r.at(name)}[{i + 1}]") for i, v in enumerate(raw))
+    for i, value in enumerate(row):
+        if value < 0:
+            raise RuleError(msg("must not be negative."), field=f"{r.at(name)}[{i + 1}]")
+    if list(row) != sorted(row, reverse=True):
+        raise r.fail(name, msg("better places must not get fewer points."))
+    return row
 
 
 def _criteria(r: TableReader, name: str, default: list[str] | None) -> tuple[Criterion, ...]:
@@ -188,7 +227,15 @@ def _criteria(r: TableReader, name: str, default: list[str] | None) -> tuple[Cri
     return out
 
 
-_TABLED = {"sizes": _sizes, "points": _rows, "losers": _rows, "factors": _factors, "lines": _lines}
+_TABLED = {
+    "sizes": _sizes,
+    "points": _rows,
+    "losers": _rows,
+    "factors": _factors,
+    "lines": _lines,
+    "order": _order,
+    "places": _places,
+}
 
 
 def plain(k: RuleKey) -> bool:
@@ -215,7 +262,7 @@ class Keys:
         """A declared key's value (`default`: one that depends on the file)."""
         k = key(self.level, dotted)
         value = take(self.table(*k.path[:-1]), k, default)
-        return k.enum(value) if k.enum is not None and value is not None else value
+        return k.enum(value) if k.enum and k.kind == "choice" and value is not None else value
 
     def given(self, dotted: str) -> bool:
         """Say whether the file gives the key."""

@@ -44,7 +44,6 @@ _ALLOWED = {
     "line": "one line",
     "text": "a text",
     "time": 'a time of day, `"16:45"`',
-    "lines": "a list of one-line texts",
 }
 
 
@@ -56,6 +55,12 @@ def allowed_words(k: RuleKey) -> str:
         return f"{k.low:,} to {k.high:,} €, at most 2 decimals"
     if k.kind == "lines":
         return f"at most {k.high:,} one-line texts"
+    if k.kind == "order":
+        return "several of " + ", ".join(f'`"{w}"`' for w in k.words()) + ", each once"
+    if k.kind == "places":
+        return f"{k.low:,} to {k.high:,} numbers, none negative, none above the one before"
+    if k.kind == "number" and k.low is not None:
+        return f"a number, at least {k.low}"
     if k.kind == "id":
         return f"1 to {k.high:,} letters, digits, `-`, `_`"
     if k.kind == "choice":

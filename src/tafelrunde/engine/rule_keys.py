@@ -14,9 +14,14 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from tafelrunde.engine.choices import (
+    BelowMinimum,
+    CountMode,
     FileFormat,
     Fill,
+    Guests,
+    PointSource,
     ScoreMode,
+    SeasonTie,
     Seating,
     SeatOrder,
     Tie,
@@ -27,11 +32,13 @@ from tafelrunde.engine.families import KNOCKOUT_LETTER
 from tafelrunde.engine.limits import (
     MAX_AMOUNT,
     MAX_CHIPS,
+    MAX_EVENT_TYPES,
     MAX_GAMES,
     MAX_LIVES,
     MAX_MINUTES,
     MAX_PLAYERS,
     MAX_PRIZES,
+    MAX_SEASON_EVENINGS,
     MAX_TABLE_SIZE,
 )
 from tafelrunde.engine.numbers import ROUNDING_MODES
@@ -52,9 +59,12 @@ Kind = Literal[
     "criteria",  # ranking criteria in order
     "line",  # a one-line text
     "text",  # a text of several lines
-    "lines",  # a list of one-line texts, one a line
+    "lines",  # a list of one-line texts (each at least `low` characters), at most `high`
+    "order",  # several of `options` in order, each once
+    "places",  # points for place 1, 2, …: `low` to `high` exact numbers, none negative
 ]
-Level = Literal["top", "stage", "knockout"]  # formats A–C: the file, a stage; format D's file
+Level = Literal["top", "stage", "knockout", "season"]
+# formats A–C: the file, a stage; format D's file; a season ruleset's file
 Options = tuple[tuple[str, Text], ...]
 
 
@@ -499,11 +509,95 @@ KNOCKOUT = (
     ),
 )  # fmt: skip
 
-LEVELS: dict[Level, tuple[RuleKey, ...]] = {"top": TOP, "stage": STAGE, "knockout": KNOCKOUT}
+PLACE_TABLE = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+
+SEASON = (
+    RuleKey(("schema",), "whole", 1, msg("Version"), msg("Only version 1 is supported."),
+            "version of this layout (required in a written file)", low=1, high=1, by_hand=True),
+    RuleKey(("name",), "line", REQUIRED, msg("Name of the ruleset"),
+            msg("Shown with the season."), "German name (shown in the UI)"),
+    RuleKey(("name_en",), "line", "", msg("English name"), msg("Empty: the German name."),
+            "English name", shown_default="the German name"),
+    RuleKey(("description",), "text", "", msg("Description"),
+            msg("The rules in words, for the players."), "the rules in words, for the players"),
+    RuleKey(("guests",), "choice", Guests.RANKED, msg("Guests"),
+            msg("Where guests stand in the season table; the members' order stays the same."),
+            '`"ranked"` like members, `"behind_members"` after every member, `"out"` left out',
+            options=_labelled((
+                (Guests.RANKED, msg("ranked like members")),
+                (Guests.BEHIND_MEMBERS, msg("behind every member")),
+                (Guests.OUT, msg("left out of the table")),
+            )), enum=Guests),
+    RuleKey(("ties",), "order", tuple(SeasonTie), msg("Equal totals"),
+            msg("Separated by these rules in this order; whoever is still equal shares the "
+                "place (the last rule)."),
+            "the rules that separate equal totals, in order; the list ends with `shared`",
+            options=_labelled((
+                (SeasonTie.MORE_EVENINGS, msg("more evenings played")),
+                (SeasonTie.BEST_RESULT, msg("the best single evening")),
+                (SeasonTie.SHARED, msg("shared place")),
+            )), shown_default='`["more_evenings", "best_result", "shared"]`', enum=SeasonTie),
+    RuleKey(("points", "from"), "choice", PointSource.PLACE_TABLE, msg("Points of an evening"),
+            msg("From a table by place, participants − place + 1, or the tournament's own "
+                "points."),
+            '`"place_table"` (`table`, `beyond`), `"participants"` (participants − place + 1) '
+            'or `"tournament"` (the tournament\'s own points of that evening)',
+            options=_labelled((
+                (PointSource.PLACE_TABLE, msg("from the place table")),
+                (PointSource.PARTICIPANTS, msg("participants − place + 1")),
+                (PointSource.TOURNAMENT, msg("the tournament's own points")),
+            )), attr="points.source", enum=PointSource),
+    RuleKey(("points", "table"), "places", PLACE_TABLE, msg("Points per place"),
+            msg("Place 1 first; a better place never gets fewer points."),
+            "place 1 gets the first value, place 2 the second, …; only with the place table",
+            low=1, high=MAX_PLAYERS, attr="points.table", shown_default="`[25, 20, 16, …, 1]`"),
+    RuleKey(("points", "beyond"), "number", 0, msg("Every place behind the table"),
+            msg("At most the table's last value."),
+            "the points of every place behind the table; only with the place table",
+            low=0, attr="points.beyond"),
+    RuleKey(("count", "mode"), "choice", CountMode.ALL, msg("Evenings that count"),
+            msg("All, the best n, all but the n worst (a missed evening is a worst one), or the "
+                "average of the evenings played."),
+            '`"all"`, `"best"` (`n`), `"all_but_worst"` (`n`) or `"average"` (`min_evenings`, '
+            "`below_minimum`)",
+            options=_labelled((
+                (CountMode.ALL, msg("all evenings")),
+                (CountMode.BEST, msg("the best n")),
+                (CountMode.ALL_BUT_WORST, msg("all but the n worst")),
+                (CountMode.AVERAGE, msg("the average")),
+            )), attr="count.mode", enum=CountMode),
+    RuleKey(("count", "n"), "whole", None, msg("n"), msg("For the best n and all but the n worst."),
+            "how many evenings (`best`) or worst evenings (`all_but_worst`); only there, "
+            "and needed there", low=1, high=MAX_SEASON_EVENINGS, attr="count.n"),
+    RuleKey(("count", "min_evenings"), "whole", 1, msg("Evenings needed"),
+            msg("For the average: evenings needed to be ranked with the others."),
+            "the evenings needed to be ranked with the others; only with `average`",
+            low=1, high=MAX_SEASON_EVENINGS, attr="count.min_evenings"),
+    RuleKey(("count", "below_minimum"), "choice", BelowMinimum.BEHIND, msg("Too few evenings"),
+            msg("For the average: who played fewer evenings than needed."),
+            "whoever played fewer is ranked after everyone with enough (`behind`) or left "
+            "out (`out`); only with `average`",
+            options=_labelled((
+                (BelowMinimum.BEHIND, msg("ranked behind")),
+                (BelowMinimum.OUT, msg("left out of the table")),
+            )), attr="count.below_minimum", enum=BelowMinimum),
+    RuleKey(("events", "types"), "lines", (), msg("Event types"),
+            msg("The event types a new season takes by default."),
+            "event types a new season takes by default", low=1, high=MAX_EVENT_TYPES,
+            attr="event_types"),
+)  # fmt: skip
+
+LEVELS: dict[Level, tuple[RuleKey, ...]] = {
+    "top": TOP,
+    "stage": STAGE,
+    "knockout": KNOCKOUT,
+    "season": SEASON,
+}
 STRUCTURE: dict[Level, frozenset[str]] = {
     "top": frozenset({"defaults", "stages"}),  # tables of the file that are no key
     "stage": frozenset(),
     "knockout": frozenset(),
+    "season": frozenset(),
 }
 _BY_NAME = {(level, k.dotted): k for level, keys in LEVELS.items() for k in keys}
 
