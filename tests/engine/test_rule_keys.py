@@ -268,3 +268,23 @@ def test_no_key_of_the_file_is_read_by_its_own_literal_name(module: str) -> None
     default and words are the declared ones."""
     found = hand_read((ENGINE / module).read_text(encoding="utf-8"))
     assert found == [], f"{module} reads these keys by hand: {found}"
+
+
+NO_ENUM = {"format", "confirmation", "placement_by"}  # a letter, a Literal, a list of words
+
+
+@pytest.mark.parametrize(
+    ("level", "k"),
+    [(lv, k) for lv, k in keys_of("choice") + keys_of("order") if k.dotted not in NO_ENUM],
+    ids=lambda x: getattr(x, "dotted", x),
+)
+def test_a_choice_is_read_as_its_enum(level: str, k: RuleKey) -> None:
+    assert k.enum is not None, f"{k.dotted}: its words are bare strings"
+    assert set(k.words()) == {str(m) for m in k.enum}
+    for word in k.words():
+        try:
+            rules = read(level, with_value(k, level, [word] if k.kind == "order" else word))
+        except RuleError:
+            continue  # a word that needs another key beside it
+        value = attrgetter(k.field)(rules.stages[1] if level == "stage" else rules)  # type: ignore[attr-defined]
+        assert all(isinstance(v, k.enum) for v in (value if k.kind == "order" else [value]))

@@ -20,6 +20,8 @@ from tafelrunde.engine.choices import (
     Fill,
     Guests,
     PointSource,
+    RolloffLoser,
+    RoundingMode,
     ScoreMode,
     SeasonTie,
     Seating,
@@ -41,7 +43,6 @@ from tafelrunde.engine.limits import (
     MAX_SEASON_EVENINGS,
     MAX_TABLE_SIZE,
 )
-from tafelrunde.engine.numbers import ROUNDING_MODES
 from tafelrunde.i18n import Message, Text, msg
 
 Kind = Literal[
@@ -137,11 +138,11 @@ def _labelled(choices: Iterable[tuple[str, Text]]) -> Options:
 
 
 ROUNDING = {
-    "none": msg("exact (not rounded)"),
-    "floor": msg("rounded down"),
-    "half_up": msg("rounded half up"),
+    RoundingMode.NONE: msg("exact (not rounded)"),
+    RoundingMode.FLOOR: msg("rounded down"),
+    RoundingMode.HALF_UP: msg("rounded half up"),
 }
-ROUNDING_OPTIONS = _labelled((m, ROUNDING[m]) for m in ROUNDING_MODES)
+ROUNDING_OPTIONS = _labelled((m, ROUNDING[m]) for m in RoundingMode)
 
 TOP = (
     RuleKey(("schema",), "whole", 1, msg("Version"), msg("Only version 1 is supported."),
@@ -303,10 +304,10 @@ STAGE = _within(("tables", "scoring", "entrants"), (
                     (Tie.SPLIT, msg("share the points")),
                     (Tie.ROLLOFF, msg("roll-off")),
                 )), enum=Tie),
-        RuleKey(("scoring", "rounding", "mode"), "choice", "none", msg("Shared points are"),
-                msg("Only when points are shared."),
+        RuleKey(("scoring", "rounding", "mode"), "choice", RoundingMode.NONE,
+                msg("Shared points are"), msg("Only when points are shared."),
                 'rounding of split ties: `"floor"`, `"half_up"` or `"none"`',
-                options=ROUNDING_OPTIONS),
+                options=ROUNDING_OPTIONS, enum=RoundingMode),
         RuleKey(("scoring", "rounding", "step"), "number", 1, msg("… to steps of"),
                 msg("e.g. 0.5 or 1."), 'rounded to multiples of this step, e.g. `"0.5"`'),
         RuleKey(("scoring", "rolloff_losers"), "losers", None, msg("Points of a roll-off's loser"),
@@ -321,14 +322,14 @@ STAGE = _within(("tables", "scoring", "entrants"), (
                 msg("A shared last place is a loss"), msg("For the criterion losses."),
                 "a shared last place counts as a loss"),
     ),
-    RuleKey(("scoring", "rolloff_loser"), "choice", "minus",
+    RuleKey(("scoring", "rolloff_loser"), "choice", RolloffLoser.MINUS,
             msg("The loser of a roll-off gets"), msg("Only for ties by roll-off."),
             'old form of `rolloff_losers`: `"minus"`, the loser of the roll-off for place p gets '
             'points(p) − `rolloff_malus`; `"next_place"`: the points of the place he ends on',
             options=_labelled((
-                ("minus", msg("the points of the place minus the malus")),
-                ("next_place", msg("the points of the place he ends on")),
-            )), replaced_by="scoring.rolloff_losers"),
+                (RolloffLoser.MINUS, msg("the points of the place minus the malus")),
+                (RolloffLoser.NEXT_PLACE, msg("the points of the place he ends on")),
+            )), replaced_by="scoring.rolloff_losers", enum=RolloffLoser),
     RuleKey(("scoring", "rolloff_malus"), "number", 1, msg("Malus"),
             msg("Taken off the loser's points."), "old form of `rolloff_losers`: see "
             "`rolloff_loser`", replaced_by="scoring.rolloff_losers"),
@@ -338,9 +339,10 @@ STAGE = _within(("tables", "scoring", "entrants"), (
                     "Empty: ×1."),
                 'game points made at a table of that size are multiplied: `{ 3 = "0.75" }`, '
                 '`{ 4 = "4/3" }`', shown_default="none"),
-        RuleKey(("scoring", "game_point_rounding", "mode"), "choice", "none",
+        RuleKey(("scoring", "game_point_rounding", "mode"), "choice", RoundingMode.NONE,
                 msg("Game points are"), msg("After the factor, in every game."),
-                "rounding of each game's scaled game points", options=ROUNDING_OPTIONS),
+                "rounding of each game's scaled game points", options=ROUNDING_OPTIONS,
+                enum=RoundingMode),
         RuleKey(("scoring", "game_point_rounding", "step"), "number", 1, msg("… to steps of"),
                 msg("e.g. 0.5 or 1."), "rounded to multiples of this step"),
     ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.choices import Tie
+from tafelrunde.engine.choices import RoundingMode, Tie
 from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.rule_keys import key
@@ -43,7 +43,7 @@ def rounding_words(rounding: Rounding, table: str) -> Text:
     """A rounding rule in its declared words ('rounded down to steps of 0,5'); `table` is the
     rule's table in the file ('scoring.rounding')."""
     mode = value_words("stage", f"{table}.mode", rounding.mode)
-    if rounding.step == 1 or rounding.mode == "none":
+    if rounding.step == 1 or rounding.mode == RoundingMode.NONE:
         return mode
     return msg("{rounding} to steps of {step}", rounding=mode, step=shown(rounding.step))
 
