@@ -1,7 +1,8 @@
-"""The key tables of docs/rulesets.md, made from the declared keys.
+"""The key tables of docs/rulesets.md and docs/seasons.md, made from the declared keys.
 
-`python -m tafelrunde.engine.rule_docs docs/rulesets.md` writes them anew between their
-markers (`<!-- keys:stage -->` … `<!-- /keys:stage -->`); without a file it prints them.
+`python -m tafelrunde.engine.rule_docs docs/rulesets.md docs/seasons.md` writes them anew
+between their markers (`<!-- keys:stage -->` … `<!-- /keys:stage -->`); without a file it
+prints them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
-"""Every key of a ruleset file (formats A–C and D), declared once: where it lives, its kind,
-bounds, default and words, the field of the rules it fills, and its words for people.
+"""Every key of a ruleset file (formats A–C and D, and season rulesets), declared once: where
+it lives, its kind, bounds, default and words, the field of the rules it fills, and its words
+for people.
 
 The file readers (`key_reader`) take each key's type, bounds, default and allowed words from
-here, the rules form (`ruleform`) its fields and groups, and docs/rulesets.md its key tables
+here, the rules form (`ruleform`) its fields and groups, the rules text (`rule_words`) its
+label and its values' words, and docs/rulesets.md and docs/seasons.md their key tables
 (`rule_docs`).
 """
 
