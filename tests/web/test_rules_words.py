@@ -43,7 +43,8 @@ def test_the_description_follows_the_passes_set_in_the_form() -> None:
     assert post_rules(client, rec.pk, sent).status_code == 302
     page = text(client.get(f"/turniere/{rec.pk}/regeln/"))
     words = summary(page)
-    assert "Gruppenrunde: Durchgang 1 bis 2 an 4er-Tischen (3er nur wo nötig), ausgelost" in words
+    said = "Gruppenrunde: Durchgang 1 bis 2 an 4er-Tischen (3er nur wo nötig); Setzen: Auslosung"
+    assert said in words
     assert "Platzpunkte 6/4/2/0" in words and "Finale: Durchgang 1 bis 4 an" in words
     assert "3 Durchgänge" not in page  # the preset's fixed text, stale now
     sent, _ = rules_form(client, rec.pk)

@@ -6,6 +6,7 @@ import difflib
 import random
 from dataclasses import replace
 
+from tafelrunde.engine.choices import Seating
 from tafelrunde.engine.draws import draw_tables
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Draw, Rolloff, Tournament, Undo
@@ -41,7 +42,7 @@ def next_draw(state: TournamentState, *, seed: int) -> Draw:
         )
     rule = plan.rule
     seatable(state, len(plan.entrants), rule.tables)
-    if rule.seating == "serpentine":
+    if rule.seating == Seating.SERPENTINE:
         sizes = plan_tables(len(plan.entrants), rule.tables).sizes
         tables = serpentine_seating(plan.entrants, sizes)
     else:

@@ -63,3 +63,51 @@ class FileFormat(StrEnum):
     A = "A"
     B = "B"
     C = "C"
+
+
+class RoundingMode(StrEnum):
+    """How shared or scaled points are rounded."""
+
+    NONE = "none"
+    FLOOR = "floor"
+    HALF_UP = "half_up"
+
+
+class PointSource(StrEnum):
+    """A season: where the points of one evening come from."""
+
+    PLACE_TABLE = "place_table"  # a table of points by place
+    PARTICIPANTS = "participants"  # participants − place + 1
+    TOURNAMENT = "tournament"  # the tournament's own points
+
+
+class CountMode(StrEnum):
+    """A season: which evenings count."""
+
+    ALL = "all"
+    BEST = "best"
+    ALL_BUT_WORST = "all_but_worst"
+    AVERAGE = "average"
+
+
+class BelowMinimum(StrEnum):
+    """A season counted by the average: who played too few evenings."""
+
+    BEHIND = "behind"  # ranked behind everybody with enough
+    OUT = "out"  # left out of the table
+
+
+class Guests(StrEnum):
+    """A season: where guests stand."""
+
+    RANKED = "ranked"
+    BEHIND_MEMBERS = "behind_members"
+    OUT = "out"
+
+
+class SeasonTie(StrEnum):
+    """A season: a rule that separates equal totals ('shared' ends the list)."""
+
+    MORE_EVENINGS = "more_evenings"
+    BEST_RESULT = "best_result"
+    SHARED = "shared"

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from tafelrunde.engine.choices import RoundingMode
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import NUMBER_TEXT, SCORE_DIGITS
 from tafelrunde.i18n import Text, msg, text_in
 
-ROUNDING_MODES = ("none", "floor", "half_up")
+ROUNDING_MODES = tuple(RoundingMode)
 
 Num = int | Fraction  # an exact number; whole numbers stay int because int arithmetic is fast
 
@@ -89,15 +90,15 @@ def _no_number(text: str, field: str) -> RuleError:
 class Rounding:
     """Round to a multiple of `step`: 'floor', 'half_up' (commercial) or 'none'."""
 
-    mode: str = "none"
+    mode: RoundingMode = RoundingMode.NONE
     step: Num = 1
 
     def apply(self, value: Num) -> Num:
         """Round the value as the rule says."""
-        if self.mode == "none":
+        if self.mode == RoundingMode.NONE:
             return num(value)
         units = value / self.step
-        if self.mode == "floor":
+        if self.mode == RoundingMode.FLOOR:
             whole = math.floor(units)
         else:
             whole = (

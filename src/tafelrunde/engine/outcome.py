@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tafelrunde.engine.choices import Tie
 from tafelrunde.engine.facts import Result, Table
 from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.ruleset import StageRule
@@ -60,7 +61,7 @@ def score_table(
     game_points = {
         p: normalised_game_points(result.scores.get(p, 0), size, scoring) for p in players
     }
-    groups = tie_groups(places) if scoring.tie == "rolloff" else []
+    groups = tie_groups(places) if scoring.tie == Tie.ROLLOFF else []
     points: dict[str, Num] | None
     needed: list[tuple[str, ...]] = []
     if not groups:

@@ -1,7 +1,8 @@
-"""The key tables of docs/rulesets.md, made from the declared keys.
+"""The key tables of docs/rulesets.md and docs/seasons.md, made from the declared keys.
 
-`python -m tafelrunde.engine.rule_docs docs/rulesets.md` writes them anew between their
-markers (`<!-- keys:stage -->` … `<!-- /keys:stage -->`); without a file it prints them.
+`python -m tafelrunde.engine.rule_docs docs/rulesets.md docs/seasons.md` writes them anew
+between their markers (`<!-- keys:stage -->` … `<!-- /keys:stage -->`); without a file it
+prints them.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ _ALLOWED = {
     "line": "one line",
     "text": "a text",
     "time": 'a time of day, `"16:45"`',
-    "lines": "a list of one-line texts",
 }
 
 
@@ -56,6 +56,14 @@ def allowed_words(k: RuleKey) -> str:
         return f"{k.low:,} to {k.high:,} €, at most 2 decimals"
     if k.kind == "lines":
         return f"at most {k.high:,} one-line texts"
+    if k.kind == "order":
+        return "several of " + ", ".join(f'`"{w}"`' for w in k.words()) + ", each once"
+    if k.kind == "places":
+        return f"{k.low:,} to {k.high:,} numbers, none negative, none above the one before"
+    if k.kind == "number" and k.low is not None:
+        return f"a number, at least {k.low}"
+    if k.kind == "id":
+        return f"1 to {k.high:,} letters, digits, `-`, `_`"
     if k.kind == "choice":
         words = [f'`"{w}"`' for w in k.words()]
         return ", ".join(words) if not k.joined else "a list of `score`, `pips`"

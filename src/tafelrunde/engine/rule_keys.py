@@ -1,8 +1,10 @@
-"""Every key of a ruleset file (formats A–C and D), declared once: where it lives, its kind,
-bounds, default and words, the field of the rules it fills, and its words for people.
+"""Every key of a ruleset file (formats A–C and D, and season rulesets), declared once: where
+it lives, its kind, bounds, default and words, the field of the rules it fills, and its words
+for people.
 
 The file readers (`key_reader`) take each key's type, bounds, default and allowed words from
-here, the rules form (`ruleform`) its fields and groups, and docs/rulesets.md its key tables
+here, the rules form (`ruleform`) its fields and groups, the rules text (`rule_words`) its
+label and its values' words, and docs/rulesets.md and docs/seasons.md their key tables
 (`rule_docs`).
 """
 
@@ -14,26 +16,35 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from tafelrunde.engine.choices import (
+    BelowMinimum,
+    CountMode,
     FileFormat,
     Fill,
+    Guests,
+    PointSource,
+    RolloffLoser,
+    RoundingMode,
     ScoreMode,
+    SeasonTie,
     Seating,
     SeatOrder,
     Tie,
     Withdrawn,
 )
 from tafelrunde.engine.confirmation import MODE_CHOICES
+from tafelrunde.engine.families import KNOCKOUT_LETTER
 from tafelrunde.engine.limits import (
     MAX_AMOUNT,
     MAX_CHIPS,
+    MAX_EVENT_TYPES,
     MAX_GAMES,
     MAX_LIVES,
     MAX_MINUTES,
     MAX_PLAYERS,
     MAX_PRIZES,
+    MAX_SEASON_EVENINGS,
     MAX_TABLE_SIZE,
 )
-from tafelrunde.engine.numbers import ROUNDING_MODES
 from tafelrunde.i18n import Message, Text, msg
 
 Kind = Literal[
@@ -42,6 +53,7 @@ Kind = Literal[
     "money",  # euros with at most 2 decimals
     "time",  # a time of day, 16:45
     "choice",  # one of `options`
+    "id",  # a short name: letters, digits, - and _ (at most `high` characters)
     "flag",  # yes or no
     "sizes",  # table sizes (several of 2..8)
     "points",  # points per place for each table size
@@ -50,9 +62,12 @@ Kind = Literal[
     "criteria",  # ranking criteria in order
     "line",  # a one-line text
     "text",  # a text of several lines
-    "lines",  # a list of one-line texts, one a line
+    "lines",  # a list of one-line texts (each at least `low` characters), at most `high`
+    "order",  # several of `options` in order, each once
+    "places",  # points for place 1, 2, …: `low` to `high` exact numbers, none negative
 ]
-Level = Literal["top", "stage", "knockout"]  # formats A–C: the file, a stage; format D's file
+Level = Literal["top", "stage", "knockout", "season"]
+# formats A–C: the file, a stage; format D's file; a season ruleset's file
 Options = tuple[tuple[str, Text], ...]
 
 
@@ -84,7 +99,7 @@ class RuleKey:
     replaced_by: str = ""  # an old key the reader translates into this newer one
     attr: str = ""  # where the rules hold its value ('negative_scores'); empty: the last key
     group: str = ""  # the group of the rules form it is shown in; empty: not in the form
-    by_hand: bool = False  # read by the reader's own code (its default depends on the file)
+    by_hand: bool = False  # read apart from the others (the file decides its default)
     enum: Any = None  # the enum a choice's word is read as
 
     @property
@@ -125,11 +140,11 @@ def _labelled(choices: Iterable[tuple[str, Text]]) -> Options:
 
 
 ROUNDING = {
-    "none": msg("exact (no rounding)"),
-    "floor": msg("round down"),
-    "half_up": msg("round half up"),
+    RoundingMode.NONE: msg("exact (not rounded)"),
+    RoundingMode.FLOOR: msg("rounded down"),
+    RoundingMode.HALF_UP: msg("rounded half up"),
 }
-ROUNDING_OPTIONS = _labelled((m, ROUNDING[m]) for m in ROUNDING_MODES)
+ROUNDING_OPTIONS = _labelled((m, ROUNDING[m]) for m in RoundingMode)
 
 TOP = (
     RuleKey(("schema",), "whole", 1, msg("Version"), msg("Only version 1 is supported."),
@@ -176,9 +191,9 @@ TOP = (
 )  # fmt: skip
 
 STAGE = _within(("tables", "scoring", "entrants"), (
-    RuleKey(("id",), "line", REQUIRED, msg("Id"), msg("Letters, digits, - and _."),
+    RuleKey(("id",), "id", REQUIRED, msg("Id"), msg("Letters, digits, - and _."),
             "short name, letters/digits/`-`/`_`; used in criteria such as `rank@runde1`",
-            by_hand=True),
+            high=40),
     *_in("names",
         RuleKey(("name",), "line", "", msg("Name of the stage"),
                 msg("Shown above its tables and rankings."), "display name",
@@ -291,10 +306,10 @@ STAGE = _within(("tables", "scoring", "entrants"), (
                     (Tie.SPLIT, msg("share the points")),
                     (Tie.ROLLOFF, msg("roll-off")),
                 )), enum=Tie),
-        RuleKey(("scoring", "rounding", "mode"), "choice", "none", msg("Shared points are"),
-                msg("Only when points are shared."),
+        RuleKey(("scoring", "rounding", "mode"), "choice", RoundingMode.NONE,
+                msg("Shared points are"), msg("Only when points are shared."),
                 'rounding of split ties: `"floor"`, `"half_up"` or `"none"`',
-                options=ROUNDING_OPTIONS),
+                options=ROUNDING_OPTIONS, enum=RoundingMode),
         RuleKey(("scoring", "rounding", "step"), "number", 1, msg("… to steps of"),
                 msg("e.g. 0.5 or 1."), 'rounded to multiples of this step, e.g. `"0.5"`'),
         RuleKey(("scoring", "rolloff_losers"), "losers", None, msg("Points of a roll-off's loser"),
@@ -309,14 +324,14 @@ STAGE = _within(("tables", "scoring", "entrants"), (
                 msg("A shared last place is a loss"), msg("For the criterion losses."),
                 "a shared last place counts as a loss"),
     ),
-    RuleKey(("scoring", "rolloff_loser"), "choice", "minus",
+    RuleKey(("scoring", "rolloff_loser"), "choice", RolloffLoser.MINUS,
             msg("The loser of a roll-off gets"), msg("Only for ties by roll-off."),
             'old form of `rolloff_losers`: `"minus"`, the loser of the roll-off for place p gets '
             'points(p) − `rolloff_malus`; `"next_place"`: the points of the place he ends on',
             options=_labelled((
-                ("minus", msg("the points of the place minus the malus")),
-                ("next_place", msg("the points of the place he ends on")),
-            )), replaced_by="scoring.rolloff_losers"),
+                (RolloffLoser.MINUS, msg("the points of the place minus the malus")),
+                (RolloffLoser.NEXT_PLACE, msg("the points of the place he ends on")),
+            )), replaced_by="scoring.rolloff_losers", enum=RolloffLoser),
     RuleKey(("scoring", "rolloff_malus"), "number", 1, msg("Malus"),
             msg("Taken off the loser's points."), "old form of `rolloff_losers`: see "
             "`rolloff_loser`", replaced_by="scoring.rolloff_losers"),
@@ -326,9 +341,10 @@ STAGE = _within(("tables", "scoring", "entrants"), (
                     "Empty: ×1."),
                 'game points made at a table of that size are multiplied: `{ 3 = "0.75" }`, '
                 '`{ 4 = "4/3" }`', shown_default="none"),
-        RuleKey(("scoring", "game_point_rounding", "mode"), "choice", "none",
+        RuleKey(("scoring", "game_point_rounding", "mode"), "choice", RoundingMode.NONE,
                 msg("Game points are"), msg("After the factor, in every game."),
-                "rounding of each game's scaled game points", options=ROUNDING_OPTIONS),
+                "rounding of each game's scaled game points", options=ROUNDING_OPTIONS,
+                enum=RoundingMode),
         RuleKey(("scoring", "game_point_rounding", "step"), "number", 1, msg("… to steps of"),
                 msg("e.g. 0.5 or 1."), "rounded to multiples of this step"),
     ),
@@ -339,7 +355,7 @@ STAGE = _within(("tables", "scoring", "entrants"), (
         RuleKey(("table_ranking",), "criteria", (), msg("Ranking at a table"),
                 msg("Orders the players of one table or group."),
                 "criteria ranking the players of one (fixed) table or group",
-                shown_default="`ranking` without `table_place`"),
+                shown_default="`ranking` without `table_place`", by_hand=True),
         RuleKey(("rolloffs", "stechen"), "line", "stechen", msg("Name of the roll-off for a place"),
                 msg("The criterion 'roll-off' of this name."), "name of the roll-off for a place"),
         RuleKey(("rolloffs", "herzog"), "line", "herzog",
@@ -395,8 +411,8 @@ KNOCKOUT = (
         RuleKey(("name_en",), "line", "Schocken knockout", msg("English name"),
                 msg("Empty: the German name."), "English name"),
     ),
-    RuleKey(("format",), "line", "D", msg("Format"), msg("Informational."),
-            'must be `"D"`'),
+    RuleKey(("format",), "choice", KNOCKOUT_LETTER, msg("Format"), msg("Informational."),
+            "the format's letter", options=((KNOCKOUT_LETTER, KNOCKOUT_LETTER),)),
     *_in("names",
         RuleKey(("description",), "text", "", msg("Description"),
                 msg("The rules in words, for the players."), "the rules in words, for the players"),
@@ -444,7 +460,7 @@ KNOCKOUT = (
         RuleKey(("tables", "allow"), "sizes", (3,), msg("Other allowed sizes"),
                 msg("Only where the players do not fit the preferred size."),
                 "other sizes, only where the players do not fit the preferred one",
-                attr="tables.allow", by_hand=True),
+                attr="tables.allow"),
         RuleKey(("tables", "survivors"), "whole", 2, msg("A table plays until this many remain"),
                 msg("Fewer than the smallest table seats."),
                 "a table plays until this many remain; fewer than the smallest table seats",
@@ -493,15 +509,99 @@ KNOCKOUT = (
                 msg("Prizes by place"),
                 msg("One a line, place 1 first (at most {high}).", high=MAX_PRIZES),
                 "the prizes by place, place 1 first", high=MAX_PRIZES,
-                shown_default="a Wanderpokal and five Sachpreise", attr="prizes", by_hand=True),
+                shown_default="a Wanderpokal and five Sachpreise", attr="prizes"),
     ),
 )  # fmt: skip
 
-LEVELS: dict[Level, tuple[RuleKey, ...]] = {"top": TOP, "stage": STAGE, "knockout": KNOCKOUT}
+PLACE_TABLE = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+
+SEASON = (
+    RuleKey(("schema",), "whole", 1, msg("Version"), msg("Only version 1 is supported."),
+            "version of this layout (required in a written file)", low=1, high=1, by_hand=True),
+    RuleKey(("name",), "line", REQUIRED, msg("Name of the ruleset"),
+            msg("Shown with the season."), "German name (shown in the UI)"),
+    RuleKey(("name_en",), "line", "", msg("English name"), msg("Empty: the German name."),
+            "English name", shown_default="the German name"),
+    RuleKey(("description",), "text", "", msg("Description"),
+            msg("The rules in words, for the players."), "the rules in words, for the players"),
+    RuleKey(("guests",), "choice", Guests.RANKED, msg("Guests"),
+            msg("Where guests stand in the season table; the members' order stays the same."),
+            '`"ranked"` like members, `"behind_members"` after every member, `"out"` left out',
+            options=_labelled((
+                (Guests.RANKED, msg("ranked like members")),
+                (Guests.BEHIND_MEMBERS, msg("behind every member")),
+                (Guests.OUT, msg("left out of the table")),
+            )), enum=Guests),
+    RuleKey(("ties",), "order", tuple(SeasonTie), msg("Equal totals"),
+            msg("Separated by these rules in this order; whoever is still equal shares the "
+                "place (the last rule)."),
+            "the rules that separate equal totals, in order; the list ends with `shared`",
+            options=_labelled((
+                (SeasonTie.MORE_EVENINGS, msg("more evenings played")),
+                (SeasonTie.BEST_RESULT, msg("the best single evening")),
+                (SeasonTie.SHARED, msg("shared place")),
+            )), shown_default='`["more_evenings", "best_result", "shared"]`', enum=SeasonTie),
+    RuleKey(("points", "from"), "choice", PointSource.PLACE_TABLE, msg("Points of an evening"),
+            msg("From a table by place, participants − place + 1, or the tournament's own "
+                "points."),
+            '`"place_table"` (`table`, `beyond`), `"participants"` (participants − place + 1) '
+            'or `"tournament"` (the tournament\'s own points of that evening)',
+            options=_labelled((
+                (PointSource.PLACE_TABLE, msg("from the place table")),
+                (PointSource.PARTICIPANTS, msg("participants − place + 1")),
+                (PointSource.TOURNAMENT, msg("the tournament's own points")),
+            )), attr="points.source", enum=PointSource),
+    RuleKey(("points", "table"), "places", PLACE_TABLE, msg("Points per place"),
+            msg("Place 1 first; a better place never gets fewer points."),
+            "place 1 gets the first value, place 2 the second, …; only with the place table",
+            low=1, high=MAX_PLAYERS, attr="points.table", shown_default="`[25, 20, 16, …, 1]`"),
+    RuleKey(("points", "beyond"), "number", 0, msg("Every place behind the table"),
+            msg("At most the table's last value."),
+            "the points of every place behind the table; only with the place table",
+            low=0, attr="points.beyond"),
+    RuleKey(("count", "mode"), "choice", CountMode.ALL, msg("Evenings that count"),
+            msg("All, the best n, all but the n worst (a missed evening is a worst one), or the "
+                "average of the evenings played."),
+            '`"all"`, `"best"` (`n`), `"all_but_worst"` (`n`) or `"average"` (`min_evenings`, '
+            "`below_minimum`)",
+            options=_labelled((
+                (CountMode.ALL, msg("all evenings")),
+                (CountMode.BEST, msg("the best n")),
+                (CountMode.ALL_BUT_WORST, msg("all but the n worst")),
+                (CountMode.AVERAGE, msg("the average")),
+            )), attr="count.mode", enum=CountMode),
+    RuleKey(("count", "n"), "whole", None, msg("n"), msg("For the best n and all but the n worst."),
+            "how many evenings (`best`) or worst evenings (`all_but_worst`); only there, "
+            "and needed there", low=1, high=MAX_SEASON_EVENINGS, attr="count.n"),
+    RuleKey(("count", "min_evenings"), "whole", 1, msg("Evenings needed"),
+            msg("For the average: evenings needed to be ranked with the others."),
+            "the evenings needed to be ranked with the others; only with `average`",
+            low=1, high=MAX_SEASON_EVENINGS, attr="count.min_evenings"),
+    RuleKey(("count", "below_minimum"), "choice", BelowMinimum.BEHIND, msg("Too few evenings"),
+            msg("For the average: who played fewer evenings than needed."),
+            "whoever played fewer is ranked after everyone with enough (`behind`) or left "
+            "out (`out`); only with `average`",
+            options=_labelled((
+                (BelowMinimum.BEHIND, msg("ranked behind")),
+                (BelowMinimum.OUT, msg("left out of the table")),
+            )), attr="count.below_minimum", enum=BelowMinimum),
+    RuleKey(("events", "types"), "lines", (), msg("Event types"),
+            msg("The event types a new season takes by default."),
+            "event types a new season takes by default", low=1, high=MAX_EVENT_TYPES,
+            attr="event_types"),
+)  # fmt: skip
+
+LEVELS: dict[Level, tuple[RuleKey, ...]] = {
+    "top": TOP,
+    "stage": STAGE,
+    "knockout": KNOCKOUT,
+    "season": SEASON,
+}
 STRUCTURE: dict[Level, frozenset[str]] = {
     "top": frozenset({"defaults", "stages"}),  # tables of the file that are no key
     "stage": frozenset(),
     "knockout": frozenset(),
+    "season": frozenset(),
 }
 _BY_NAME = {(level, k.dotted): k for level, keys in LEVELS.items() for k in keys}
 

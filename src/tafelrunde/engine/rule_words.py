@@ -23,3 +23,9 @@ def value_words(level: Level, dotted: str, value: Any) -> Text:
 def item(level: Level, dotted: str, value: Any) -> tuple[Message, Text]:
     """A key's line of the rules: its declared label and its value in words."""
     return key(level, dotted).label, value_words(level, dotted, value)
+
+
+def stated(level: Level, dotted: str, value: Any) -> Message:
+    """A key's line of the rules as one text: 'Seating: draw by lot'."""
+    label, words = item(level, dotted, value)
+    return msg("{label}: {value}", label=label, value=words)

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.choices import RoundingMode, Tie
 from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.rule_keys import key
+from tafelrunde.engine.rule_words import stated, value_words
 from tafelrunde.engine.ruleset import Ruleset, StageRule
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import Message, Text, msg
 
 
 def seating_line(rule: StageRule) -> Message:
-    """How the stage seats its players."""
-    if rule.seating == "draw":
-        if rule.reseat_each_game:
-            return msg("Seating: draw, new for every game")
-        return msg("Seating: draw")
-    if rule.reseat_each_game:
-        return msg("Seating: serpentine by rank, new for every game")
-    return msg("Seating: serpentine by rank")
+    """How the stage seats its players: 'Seating: draw by lot, new for every game'."""
+    line = stated("stage", "seating", rule.seating)
+    return msg("{seating}, new for every game", seating=line) if rule.reseat_each_game else line
 
 
 def games_line(rule: StageRule) -> Message:
@@ -42,34 +39,30 @@ def tables_line(rule: StageRule) -> Message:
     return msg("Tables: prefer {prefer}, allowed {sizes}", prefer=tr.prefer, sizes=sizes)
 
 
-def rounding_words(rounding: Rounding) -> Message:
-    """A rounding rule in words ('rounded down to steps of 0,5'), not the ruleset's keyword."""
-    mode = rounding.mode
-    step: Text = shown(rounding.step) if rounding.step != 1 else ""
-    if mode == "floor":
-        return msg("rounded down to steps of {step}", step=step) if step else msg("rounded down")
-    if mode == "half_up":
-        if step:
-            return msg("rounded to the nearest {step}, halves up", step=step)
-        return msg("rounded to the nearest whole, halves up")
-    return msg("not rounded (exact)")
+def rounding_words(rounding: Rounding, table: str) -> Text:
+    """A rounding rule in its declared words ('rounded down to steps of 0,5'); `table` is the
+    rule's table in the file ('scoring.rounding')."""
+    mode = value_words("stage", f"{table}.mode", rounding.mode)
+    if rounding.step == 1 or rounding.mode == RoundingMode.NONE:
+        return mode
+    return msg("{rounding} to steps of {step}", rounding=mode, step=shown(rounding.step))
 
 
 def tie_line(rule: StageRule) -> Message:
     """How a tie at a table is settled."""
     s = rule.scoring
-    if s.tie == "split":
+    tie = stated("stage", "scoring.tie", s.tie)
+    if s.tie == Tie.SPLIT:
         return msg(
-            "Tie: split points, {rounding}",
-            rounding=rounding_words(s.rounding),
+            "{tie}, {rounding}", tie=tie, rounding=rounding_words(s.rounding, "scoring.rounding")
         )
-    return msg("Tie: roll-off; the loser of the roll-off for a place gets the points below")
+    return msg("{tie}; the loser of the roll-off for a place gets the points below", tie=tie)
 
 
 def loser_lines(rule: StageRule) -> list[Text]:
     """The points of a roll-off's loser at each table size (only for ties by roll-off)."""
     s = rule.scoring
-    if s.tie != "rolloff":
+    if s.tie != Tie.ROLLOFF:
         return []
     return [
         msg(
@@ -120,7 +113,7 @@ def factor_lines(rule: StageRule) -> list[Text]:
             "Game points at a {size}-table ×{factor}, {rounding}",
             size=size,
             factor=shown(f, 4),
-            rounding=rounding_words(s.game_point_rounding),
+            rounding=rounding_words(s.game_point_rounding, "scoring.game_point_rounding"),
         )
         for size, f in sorted(s.game_point_factor.items())
     ]
@@ -201,19 +194,13 @@ def stage_summary(rule: StageRule) -> list[Text]:
         )
     else:
         tables = msg("tables of {prefer}", prefer=tr.prefer)
-    if rule.seating == "draw":
-        seating = msg("drawn anew for every game") if rule.reseat_each_game else msg("drawn")
-    elif rule.reseat_each_game:
-        seating = msg("seated by rank, anew for every game")
-    else:
-        seating = msg("seated by rank")
     points = rule.scoring.points.get(tr.prefer) or next(iter(rule.scoring.points.values()), ())
     line = msg(
-        "{stage}: {games} at {tables}, {seating}; {points_word} {points}.",
+        "{stage}: {games} at {tables}; {seating}; {points_word} {points}.",
         stage=rule.title(),
         games=games_line(rule),
         tables=tables,
-        seating=seating,
+        seating=seating_line(rule),
         points_word=rule.points_word(),
         points=joined([shown(x) for x in points], "/"),
     )
@@ -227,23 +214,16 @@ def summary_lines(rules: Ruleset) -> list[Text]:
 
 def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
     """How the ruleset treats players who withdraw or arrive late, as (label, rule) pairs."""
-    if rules.withdrawn == "last":
-        gone = msg(
-            "results stay; a table without a result yet and later games are played "
-            "without them; they do not go on (the next one moves up); listed after "
-            "everybody else, marked 'withdrawn'"
-        )
-    else:
-        gone = msg(
-            "results stay; a table without a result yet and later games are played "
-            "without them; they do not go on (the next one moves up); ranked with "
-            "their points, marked 'withdrawn'"
-        )
+    gone = msg(
+        "results stay; a table without a result yet and later games are played without "
+        "them; they do not go on (the next one moves up); {ranked}, marked 'withdrawn'",
+        ranked=value_words("top", "players.withdrawn", rules.withdrawn),
+    )
     late = late_words(rules) if rules.late_join else msg("cannot join after the first draw")
     return [
         (key("top", "players.withdrawn").label, gone),
         (msg("Late players"), late),
-        (msg("Results at the table"), mode_words(rules.confirmation)),
+        (key("top", "confirmation").label, mode_words(rules.confirmation)),
     ]
 
 

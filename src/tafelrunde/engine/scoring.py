@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tafelrunde.engine.choices import Tie
+from tafelrunde.engine.choices import RolloffLoser, Tie
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import Num, Rounding, num
 from tafelrunde.i18n import msg
@@ -19,7 +19,9 @@ class Scoring:
     points: Mapping[int, tuple[Num, ...]]
     tie: Tie = Tie.SPLIT
     rounding: Rounding = field(default_factory=Rounding)
-    rolloff_loser: str = "minus"  # the old rule, used without `rolloff_losers`: minus, next_place
+    rolloff_loser: RolloffLoser = (
+        RolloffLoser.MINUS
+    )  # the old rule, used without `rolloff_losers`: minus, next_place
     rolloff_malus: Num = 1
     rolloff_losers: Mapping[int, tuple[Num, ...]] = field(default_factory=dict)
     game_point_factor: Mapping[int, Num] = field(default_factory=dict)
@@ -56,15 +58,15 @@ class Scoring:
         return losers_of(self.table_points(size), self.rolloff_loser, self.rolloff_malus)
 
 
-def losers_of(points: Sequence[Num], loser: str, malus: Num) -> tuple[Num, ...]:
+def losers_of(points: Sequence[Num], loser: RolloffLoser, malus: Num) -> tuple[Num, ...]:
     """The losers' points by the old rule: the place's points minus the malus, or the next's."""
-    if loser == "next_place":
+    if loser == RolloffLoser.NEXT_PLACE:
         return tuple(points[1:])
     return tuple(num(p - malus) for p in points[:-1])
 
 
 def losers_table(
-    points: Mapping[int, Sequence[Num]], loser: str, malus: Num
+    points: Mapping[int, Sequence[Num]], loser: RolloffLoser, malus: Num
 ) -> dict[int, tuple[Num, ...]]:
     """The old rule (`rolloff_loser`, `rolloff_malus`) as a table of losers' points per size."""
     return {size: losers_of(row, loser, malus) for size, row in points.items()}

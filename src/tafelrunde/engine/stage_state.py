@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from tafelrunde.engine.choices import SeatOrder, Tie
 from tafelrunde.engine.confirmation import TableResult
 from tafelrunde.engine.facts import Draw, Result, Rolloff, Table, TableEntered
 from tafelrunde.engine.numbers import Num
@@ -143,10 +144,10 @@ class StageState:
         assert tables is not None
         seated = self.seated(game, index)
         draw = self.draws[game if self.rule.reseat_each_game else 1]
-        if self.rule.seat_order == "drawn_each_game":
+        if self.rule.seat_order == SeatOrder.DRAWN_EACH_GAME:
             drawn = drawn_seat_order(tables[index - 1], seed=draw.seed, game=game, index=index)
             return tuple(p for p in drawn if p in seated)  # the others keep their seats
-        if self.rule.seat_order == "passes":
+        if self.rule.seat_order == SeatOrder.PASSES:
             standing = self.start_standing(game, index) if game >= 3 else None
             return pass_start_order(seated, game, standing.order() if standing else None)
         return seated
@@ -154,7 +155,7 @@ class StageState:
     def sitting_order(self, game: int, index: int) -> Table:
         """Return the order players sit in at a table: the game's seat draw (/drawseat), else
         the drawn table (format A keeps its seats while the start order turns)."""
-        if self.rule.seat_order == "drawn_each_game":
+        if self.rule.seat_order == SeatOrder.DRAWN_EACH_GAME:
             return self.seat_order(game, index)
         return self.seated(game, index)
 
@@ -321,7 +322,7 @@ class StageState:
         """List every tie in this stage that a roll-off decides, entered or not."""
         needs: list[RolloffNeed] = []
         for (game, index), o in sorted(self.outcomes.items()):
-            if self.rule.scoring.tie != "rolloff":
+            if self.rule.scoring.tie != Tie.ROLLOFF:
                 break
             for group in tie_groups(o.places):
                 key = (self.rule.stechen, game, frozenset(group))
@@ -336,7 +337,7 @@ class StageState:
                         o.places[group[0]],
                     )
                 )
-        if self.rule.seat_order == "passes":
+        if self.rule.seat_order == SeatOrder.PASSES:
             for index in range(1, len(self.tables(1) or ()) + 1):
                 for game in range(3, self.rule.games + 1):
                     st = self.start_standing(game, index)

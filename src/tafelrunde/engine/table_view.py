@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass, field
 
+from tafelrunde.engine.choices import SeatOrder, Tie
 from tafelrunde.engine.facts import Result
 from tafelrunde.engine.numbers import Num, shown
 from tafelrunde.engine.rules_text import joined
@@ -85,11 +86,11 @@ def game_tables(
         order = st.seat_order(game, index)
         note: Text = _without(state, drawn, order, st.played(game, index))
         known = True
-        passes = st.rule.seat_order == "passes"
+        passes = st.rule.seat_order == SeatOrder.PASSES
         start = st.start_standing(game, index) if passes and game >= 3 else None
         if start is not None and start.pending:
             note = joined([x for x in (note, msg("Herzog roll-off open!")) if x], "; ")
-        if st.rule.seat_order == "passes" and game >= 3 and start is None:
+        if st.rule.seat_order == SeatOrder.PASSES and game >= 3 and start is None:
             known = False
             follows = msg(
                 "follows from the standings after {word} {game}",
@@ -100,7 +101,7 @@ def game_tables(
         outcome = st.outcomes.get((game, index))
         placed: list[Placed] = []
         if outcome:
-            rolled = st.rule.scoring.tie == "rolloff" and outcome.points is not None
+            rolled = st.rule.scoring.tie == Tie.ROLLOFF and outcome.points is not None
             for pos, p in enumerate(outcome.order(), start=1):
                 points = None if outcome.points is None else outcome.points[p]
                 place = pos if rolled else outcome.places[p]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tafelrunde.engine.choices import ScoreMode, Seating, Withdrawn
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_checks import check_correction
 from tafelrunde.engine.facts import Result, Tournament
@@ -212,7 +213,7 @@ class TournamentSituation:
             )
         plan = self.following(st)
         now = plan.entrants if plan is not None else ()
-        seeded = after.rule.seating == "serpentine"
+        seeded = after.rule.seating == Seating.SERPENTINE
         if set(now) == set(after.entrants) and (not seeded or list(now) == after.entrants):
             return
         name = self.tournament.name_of
@@ -280,7 +281,11 @@ class TournamentSituation:
             if refusal := st.rule.score_refusal(v, name(p)):
                 raise refusal
         needs: list[tuple[str, list[str], bool]] = [
-            ("scores", list(result.scores), st.rule.score == "required" and not result.places),
+            (
+                "scores",
+                list(result.scores),
+                st.rule.score == ScoreMode.REQUIRED and not result.places,
+            ),
             ("pips", list(result.pips), st.rule.pips),
         ]
         for label, values, required in needs:
@@ -334,7 +339,7 @@ class TournamentSituation:
                 if p not in placed:
                     placed.add(p)
                     rows.append(OverallRow(len(rows) + 1, p, st.key, rank))
-        if self.tournament.ruleset.withdrawn == "last" and self.withdrawn:
+        if self.tournament.ruleset.withdrawn == Withdrawn.LAST and self.withdrawn:
             stayed = [r for r in rows if r.player not in self.withdrawn]
             gone = [r for r in rows if r.player in self.withdrawn]
             rows = [replace(r, place=i) for i, r in enumerate(stayed + gone, start=1)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine import presence, table_entry
+from tafelrunde.engine import choices, presence, table_entry
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_checks import check_correction, check_order, check_seed
 from tafelrunde.engine.facts import (
@@ -75,7 +75,7 @@ class TournamentState(TournamentSituation):
                 plan.rule, plan.key, len(self.stages) + 1, list(plan.entrants), self.tournament.seed
             )
             st.outer_value = self._outer(st)
-            st.withdrawn_last = self.tournament.ruleset.withdrawn == "last"
+            st.withdrawn_last = self.tournament.ruleset.withdrawn == choices.Withdrawn.LAST
         seated = [p for t in draw.tables for p in t]
         present = st.present()
         expected = sorted(plan_tables(len(present), st.rule.tables).sizes)

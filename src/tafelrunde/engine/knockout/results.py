@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
+from tafelrunde.engine.choices import Fill
 from tafelrunde.engine.knockout.model import Status
 from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.state import KnockoutState
@@ -45,7 +46,7 @@ class Advance(StrEnum):
 def revival_open(state: KnockoutState) -> bool:
     """Say whether players without lives may still fill the grand final (not named yet)."""
     named = bool(state.finalists) or state.grand_final() is not None or state.finished
-    return state.rules.final_fill == "latest_eliminated" and not named
+    return state.rules.final_fill == Fill.LATEST_ELIMINATED and not named
 
 
 def advance(state: KnockoutState, pid: str) -> Advance:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.choices import Fill
 from tafelrunde.engine.knockout.clock import clock_text
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.rule_words import item, value_words
@@ -10,7 +11,7 @@ from tafelrunde.i18n import Message, Text, msg
 
 def _final(r: KnockoutRules) -> Message:
     """Describe the grand final's size and how it is filled up."""
-    if r.final_fill == "latest_eliminated":
+    if r.final_fill == Fill.LATEST_ELIMINATED:
         return msg("{size} players; too few: fill up with the latest eliminated", size=r.final_size)
     return msg("{size} players; too few: do not fill up", size=r.final_size)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 
+from tafelrunde.engine.choices import Fill
 from tafelrunde.engine.confirmation import STAFF, TableEntry, TableResult
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import checks
@@ -260,7 +261,7 @@ class KnockoutState(KnockoutSituation):
     def _name_finalists(self) -> None:
         """Name the grand finalists: the brackets' qualifiers, filled up by the fill rule."""
         finalists = self.qualified[Bracket.MAIN] + self.qualified[Bracket.CONSOLATION]
-        if self.rules.final_fill == "latest_eliminated":
+        if self.rules.final_fill == Fill.LATEST_ELIMINATED:
             while len(finalists) < self.rules.final_size and self.eliminated:
                 revived = self.eliminated.pop()
                 self.players[revived].status = Status.FINALIST

@@ -16,7 +16,7 @@ from typing import Any
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.ruleform.params import Param
 from tafelrunde.engine.ruleform.values import ABSENT, Reading
-from tafelrunde.engine.ruleset_file import with_defaults
+from tafelrunde.engine.ruleset_file import whole_table, with_defaults
 from tafelrunde.i18n import Message, msg
 
 Readings = Sequence[tuple[Param, Reading]]
@@ -68,8 +68,8 @@ def _push_down(source: dict[str, Any], path: tuple[str, ...]) -> None:
         own = _get(stage, path) if _has(stage, path) else None
         if own is None:
             _put(stage, path, default)
-        elif isinstance(default, dict) and isinstance(own, dict) and path[-1] != "points":
-            _put(stage, path, with_defaults(default, own))
+        elif isinstance(default, dict) and isinstance(own, dict) and not whole_table(path):
+            _put(stage, path, with_defaults(default, own, path))
     _put(defaults, path, ABSENT)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from tafelrunde.engine.choices import BelowMinimum, CountMode, Guests, PointSource
 from tafelrunde.engine.season.counting import counted, total
 from tafelrunde.engine.season.evenings import Evening, Person, checked_evenings
 from tafelrunde.engine.season.rules import SeasonRules
@@ -56,7 +57,9 @@ def season_table(
     rules: SeasonRules, evenings: Sequence[Evening], persons: Mapping[str, Person]
 ) -> SeasonTable:
     """Rank every person with a result on these evenings by the season rules."""
-    ordered = checked_evenings(evenings, persons, own_points=rules.points.source == "tournament")
+    ordered = checked_evenings(
+        evenings, persons, own_points=rules.points.source == PointSource.TOURNAMENT
+    )
     points: dict[str, list[Fraction | None]] = {}
     for i, evening in enumerate(ordered):
         for r in evening.results:
@@ -72,12 +75,12 @@ def _line(
     rules: SeasonRules, pid: str, person: Person, points: list[Fraction | None]
 ) -> _Line | None:
     """A person's line, or None when the rules leave them out."""
-    if not person.member and rules.guests == "out":
+    if not person.member and rules.guests == Guests.OUT:
         return None
     count = rules.count
     attended = [p for p in points if p is not None]
-    below = count.mode == "average" and len(attended) < count.min_evenings
-    if below and count.below_minimum == "out":
+    below = count.mode == CountMode.AVERAGE and len(attended) < count.min_evenings
+    if below and count.below_minimum == BelowMinimum.OUT:
         return None
     flags = counted(points, count)
     row = Row(
@@ -92,7 +95,7 @@ def _line(
         below_minimum=below,
     )
     values = {"more_evenings": Fraction(len(attended)), "best_result": max(attended)}
-    tier = (not person.member and rules.guests == "behind_members", below)
+    tier = (not person.member and rules.guests == Guests.BEHIND_MEMBERS, below)
     return _Line(row, tier, (row.total, *(values[t] for t in rules.deciders)))
 
 
