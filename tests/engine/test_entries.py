@@ -55,7 +55,7 @@ def test_a_game_not_drawn_and_a_table_that_does_not_exist_are_refused_by_every_f
     state, spot, seats = drawn()
     before = len(state.tournament.facts)
     for where, said in (
-        (Spot(spot.stage, 9, 1), ("Partie 9 ist nicht ausgelost.", "game")),
+        (Spot(spot.stage, 9, 1), ("Durchgang 9 ist nicht ausgelost.", "game")),
         (Spot(spot.stage, 1, 9), ("Tisch 9 gibt es nicht (1–2).", "table")),
     ):
         calls = every_way(state, where, seats)

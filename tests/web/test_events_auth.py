@@ -160,8 +160,8 @@ def test_nonsense_in_the_fields_gets_a_message_not_an_error() -> None:
     before = counts()
     cases = [
         (good | {"game": "x"}, "Diese Seite gibt es nicht"),
-        (good | {"table": "99"}, "Tisch 99 gibt es nicht."),
-        (good | {"game": "99"}, "gibt es nicht"),
+        (good | {"table": "99"}, "Tisch 99 gibt es nicht (1–2)."),
+        (good | {"game": "99"}, "Durchgang 99 ist nicht ausgelost."),
         (good | {"basis": "abc"}, "Diese Seite gibt es nicht"),
         (good | {f"points-{p}": "abc"}, "„abc“ ist keine Zahl."),
         (good | {f"pips-{p}": "1,5"}, "„1,5“ ist keine ganze Zahl"),

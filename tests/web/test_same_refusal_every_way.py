@@ -115,7 +115,7 @@ PATHS: dict[str, Callable[[Table, int, int, object], str]] = {
 }  # fmt: skip
 # the bad entry, the game and points it sends, what every way in says, the ways that can send it
 BAD = [
-    ("game not drawn", 9, 5, "Partie 9 ist nicht ausgelost.", ("phone", "form", "board", "cli")),
+    ("game not drawn", 9, 5, "Durchgang 9 ist nicht ausgelost.", ("phone", "form", "board", "cli")),
     ("points below 0", 1, -5, "Spielpunkte von Spieler {first}: mindestens 0.",
      ("phone", "form", "cli")),
 ]  # fmt: skip

@@ -190,7 +190,8 @@ def tables(args: argparse.Namespace, out: Console) -> int:
         return 0
     for g in games:
         if st.tables(g) is None:
-            raise RuleError(msg("Game {game} is not drawn.", game=g), field="game")
+            said = msg("{word} {game} is not drawn.", word=st.rule.game_word(), game=g)
+            raise RuleError(said, field="game")
         out.print(tables_table(state, st, g, args.lang))
     return 0
 

@@ -244,7 +244,8 @@ class TournamentSituation:
         """Refuse a game that is not drawn, a table that does not exist or plays no more."""
         tables = st.tables(game)
         if tables is None or not 1 <= game <= st.rule.games:
-            raise RuleError(msg("Game {game} is not drawn.", game=game), field="game")
+            said = msg("{word} {game} is not drawn.", word=st.rule.game_word(), game=game)
+            raise RuleError(said, field="game")
         if not 1 <= index <= len(tables):
             raise RuleError(
                 msg("There is no table {table} (1–{count}).", table=index, count=len(tables)),
