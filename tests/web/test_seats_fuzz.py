@@ -11,7 +11,7 @@ from urllib.parse import quote_from_bytes
 import pytest
 from django.test import Client
 from fuzzhelpers import HOSTILE_BYTES, HOSTILE_TEXTS, snapshot
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from seathelpers import draw, group_tournament, knockout_tournament, save, shown
 
@@ -68,6 +68,7 @@ names = st.one_of(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(typed=names)
+@example(typed="\ufdd0")  # a noncharacter: the browser shows it as �
 def test_any_typed_name_answers_200_or_400_and_comes_back_escaped(
     tournaments: list[int], typed: str
 ) -> None:

@@ -27,8 +27,17 @@ MAX_FOUND = 30  # players shown for a part of a name; more: type more of it
 
 
 def printable(text: str) -> str:
-    """What was typed, without control characters, to show it again in the box."""
-    return "".join(c for c in text if unicodedata.category(c) not in ("Cc", "Cs"))
+    """What was typed, without control characters and noncharacters (which a browser shows
+    as �), to show it again in the box."""
+    return "".join(
+        c for c in text if unicodedata.category(c) not in ("Cc", "Cs") and not _nonchar(c)
+    )
+
+
+def _nonchar(c: str) -> bool:
+    """Say whether a character is one of Unicode's 66 noncharacters (U+FDD0, U+FFFF, …)."""
+    code = ord(c)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
 def shown_row(row: SeatRow) -> dict[str, Any]:
