@@ -317,12 +317,15 @@ class StageState:
 
     # -- progress ---------------------------------------------------------------------
 
-    def rolloff_needs(self, cut: int | None = None) -> list[RolloffNeed]:
-        """List every tie in this stage that a roll-off decides, entered or not."""
+    def rolloff_needs(self, cut: int | None = None, table: int | None = None) -> list[RolloffNeed]:
+        """List every tie in this stage that a roll-off decides, entered or not; with `table`,
+        only those of that table (the same needs, found without ranking the whole stage)."""
         needs: list[RolloffNeed] = []
         for (game, index), o in sorted(self.outcomes.items()):
             if self.rule.scoring.tie != "rolloff":
                 break
+            if table not in (None, index):
+                continue
             for group in tie_groups(o.places):
                 key = (self.rule.stechen, game, frozenset(group))
                 needs.append(
@@ -338,6 +341,8 @@ class StageState:
                 )
         if self.rule.seat_order == "passes":
             for index in range(1, len(self.tables(1) or ()) + 1):
+                if table not in (None, index):
+                    continue
                 for game in range(3, self.rule.games + 1):
                     st = self.start_standing(game, index)
                     for crit, tied in st.ties if st else ():
@@ -349,8 +354,10 @@ class StageState:
         if self.results_complete():
             standings: list[tuple[Standing, int | None]] = []
             if not self.rule.reseat_each_game or self.rule.games == 1:
-                standings += [(s, i) for i, s in enumerate(self.table_standings, start=1)]
-            standings.append((self.standing(cut), None))
+                tables = enumerate(self.table_standings, start=1)
+                standings += [(s, i) for i, s in tables if table in (None, i)]
+            if table is None:  # the stage's standing ties players of many tables
+                standings.append((self.standing(cut), None))
             seen: set[tuple[str, frozenset[str]]] = set()
             for standing, where in standings:
                 for crit, tied in standing.ties:
