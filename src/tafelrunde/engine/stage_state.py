@@ -108,6 +108,8 @@ class StageState:
         """Return who plays a game at a table: its players without those withdrawn before it."""
         tables = self.tables(game)
         assert tables is not None
+        if not self.skipped:  # nobody withdrew: the table as drawn
+            return tables[index - 1]
         return tuple(p for p in tables[index - 1] if game not in self.skipped.get(p, ()))
 
     def played(self, game: int, index: int) -> bool:
