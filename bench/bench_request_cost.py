@@ -7,7 +7,8 @@ result POST of one table, and the overview. Prints the median CPU milliseconds
 (time.process_time, so a busy machine changes little) and SQL queries of each, then a
 cProfile of one POST and one tables page (top 25 by cumulative time). Asserts nothing.
 
-`python bench/bench_request_cost.py [N]` measures N requests of each kind (default 15).
+`python bench/bench_request_cost.py [N] [RESULTS]` measures N requests of each kind (default
+15) while the first RESULTS results are entered (default all 600).
 The tournament is made by the load clients' `prepare` of the code that is imported, so
 the script measures whichever tree PYTHONPATH names.
 """
@@ -163,7 +164,7 @@ def main() -> None:
     loadclient = load_client_module()
     loadclient.setup_django()
     made = loadclient.prepare(PLAYERS, USER, PASSWORD)
-    pk, forms = made["pk"], made["forms"]
+    pk, forms = made["pk"], made["forms"][: int(sys.argv[2]) if len(sys.argv) > 2 else None]
     me = Organiser(pk)
     drawn = me.post("auslosung/", {"seed": str(made["seed"]), "version": "0"})
     assert drawn.status_code == 302 and "/tische/" in drawn["Location"], drawn
