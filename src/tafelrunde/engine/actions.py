@@ -116,12 +116,13 @@ def rewind_before(
             return state, taken
 
 
-def open_rolloffs(state: TournamentState) -> list[RolloffNeed]:
-    """List the roll-offs of the running stage that are not entered yet."""
+def open_rolloffs(state: TournamentState, table: int | None = None) -> list[RolloffNeed]:
+    """List the roll-offs of the running stage that are not entered yet (of one table only:
+    those that name that table)."""
     cur = state.current
     if cur is None:
         return []
-    return [n for n in cur.rolloff_needs(state.cut(cur)) if not n.done]
+    return [n for n in cur.rolloff_needs(state.cut(cur), table) if not n.done]
 
 
 def rolloff_for(state: TournamentState, order: list[str], *, correct: bool = False) -> Rolloff:

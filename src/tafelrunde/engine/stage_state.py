@@ -109,6 +109,8 @@ class StageState:
         """Return who plays a game at a table: its players without those withdrawn before it."""
         tables = self.tables(game)
         assert tables is not None
+        if not self.skipped:  # nobody withdrew: the table as drawn
+            return tables[index - 1]
         return tuple(p for p in tables[index - 1] if game not in self.skipped.get(p, ()))
 
     def played(self, game: int, index: int) -> bool:
@@ -318,12 +320,15 @@ class StageState:
 
     # -- progress ---------------------------------------------------------------------
 
-    def rolloff_needs(self, cut: int | None = None) -> list[RolloffNeed]:
-        """List every tie in this stage that a roll-off decides, entered or not."""
+    def rolloff_needs(self, cut: int | None = None, table: int | None = None) -> list[RolloffNeed]:
+        """List every tie in this stage that a roll-off decides, entered or not; with `table`,
+        only those of that table (the same needs, found without ranking the whole stage)."""
         needs: list[RolloffNeed] = []
         for (game, index), o in sorted(self.outcomes.items()):
             if self.rule.scoring.tie != Tie.ROLLOFF:
                 break
+            if table not in (None, index):
+                continue
             for group in tie_groups(o.places):
                 key = (self.rule.stechen, game, frozenset(group))
                 needs.append(
@@ -339,6 +344,8 @@ class StageState:
                 )
         if self.rule.seat_order == SeatOrder.PASSES:
             for index in range(1, len(self.tables(1) or ()) + 1):
+                if table not in (None, index):
+                    continue
                 for game in range(3, self.rule.games + 1):
                     st = self.start_standing(game, index)
                     for crit, tied in st.ties if st else ():
@@ -350,8 +357,10 @@ class StageState:
         if self.results_complete():
             standings: list[tuple[Standing, int | None]] = []
             if not self.rule.reseat_each_game or self.rule.games == 1:
-                standings += [(s, i) for i, s in enumerate(self.table_standings, start=1)]
-            standings.append((self.standing(cut), None))
+                tables = enumerate(self.table_standings, start=1)
+                standings += [(s, i) for i, s in tables if table in (None, i)]
+            if table is None:  # the stage's standing ties players of many tables
+                standings.append((self.standing(cut), None))
             seen: set[tuple[str, frozenset[str]]] = set()
             for standing, where in standings:
                 for crit, tied in standing.ties:

@@ -3,6 +3,7 @@ no character in a page that HTML forbids."""
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable
 from typing import Any
@@ -78,6 +79,28 @@ _NOT_IN_HTML = re.compile(
 )
 
 
+# the bytes that begin such a character in UTF-8: the controls themselves, and the lead bytes
+# of U+0080-U+00BF, U+F000-U+FFFF and the planes above; a page without them is clean
+_LEADS = bytes([*range(0x09), 0x0B, *range(0x0E, 0x20), 0x7F, 0xC2, 0xEF, *range(0xF0, 0xF5)])
+_NOT_LEADS = bytes(sorted(set(range(256)) - set(_LEADS)))
+_NOT_IN_HTML_UTF8 = re.compile(
+    rb"[\x00-\x08\x0b\x0e-\x1f\x7f]|\xc2[\x80-\x9f]|\xef\xb7[\x90-\xaf]|\xef\xbf[\xbe\xbf]"
+    rb"|[\xf0-\xf3][\x8f\x9f\xaf\xbf]\xbf[\xbe\xbf]|\xf4\x8f\xbf[\xbe\xbf]"
+)
+
+
+def may_hold_forbidden(content: bytes) -> bool:
+    """Tell quickly whether a UTF-8 page may hold a character no HTML page may hold (never
+    wrong about one that does): only the places of the few bytes that begin one are read."""
+    for lead in set(content.translate(None, _NOT_LEADS)):
+        at = content.find(lead)
+        while at >= 0:
+            if _NOT_IN_HTML_UTF8.match(content, at):
+                return True
+            at = content.find(lead, at + 1)
+    return False
+
+
 class PrintableHtml:
     """Replace characters no HTML page may hold by � in every HTML answer."""
 
@@ -90,9 +113,12 @@ class PrintableHtml:
         response = self.get_response(request)
         if response.streaming or not response.get("Content-Type", "").startswith("text/html"):
             return response
-        page = response.content.decode(response.charset or "utf-8", "replace")
+        charset = response.charset or "utf-8"
+        if codecs.lookup(charset).name == "utf-8" and not may_hold_forbidden(response.content):
+            return response  # a page of hundreds of kB is read in well under a millisecond
+        page = response.content.decode(charset, "replace")
         if _NOT_IN_HTML.search(page):
-            response.content = _NOT_IN_HTML.sub("\ufffd", page).encode(response.charset or "utf-8")
+            response.content = _NOT_IN_HTML.sub("\ufffd", page).encode(charset)
             if response.has_header("Content-Length"):
                 response["Content-Length"] = str(len(response.content))
         return response

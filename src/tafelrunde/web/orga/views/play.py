@@ -186,7 +186,7 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     by = request.user.get_username()
     words: dict[str, Message] = {}
 
-    def change(tour: Any) -> tuple[Any, bool, list[Logged]]:
+    def change(tour: Any) -> tuple[Any, str, list[Logged]]:
         state, undone = group_state(tour), []
         words["word"] = game_word(tour, stage)
         if rewind:
@@ -195,34 +195,34 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
             undone = [Logged(msg("Undone: {entry}", entry=describe(tour, f)), fact=u.n)
                       for f, u in zip(taken, undos, strict=True)]  # fmt: skip
         done, open_here = _enter(state, form, stage, game, table, basis, by)
-        return done, open_here, undone
+        return done, _after(state, done, open_here, rewind), undone
 
-    def log(done: tuple[Any, bool, list[Logged]]) -> list[Logged]:
+    def log(done: tuple[Any, str, list[Logged]]) -> list[Logged]:
         return [*done[2], Logged(_result_said(basis, game, table, words["word"]), fact=done[0].n)]
 
     try:
-        done, open_here, _ = append(rec.pk, change, user=request.user, log=log)
+        _, after, _ = append(rec.pk, change, user=request.user, log=log)
     except AdvancingChanged as err:
         said = {"__all__": text_of(err), "rewind": err.stage}
         return tables(request, pk, errors={key: said}, typed=request.POST)
     except RuleError as err:
         return tables(request, pk, errors={key: {"__all__": text_of(err)}}, typed=request.POST)
     messages.success(request, translated(msg("Table {table}: result saved.", table=table)))
-    return redirect(reverse("tables", args=[rec.pk]) + _after(rec, done, open_here, rewind))
+    return redirect(reverse("tables", args=[rec.pk]) + after)
 
 
-def _after(rec: TournamentRecord, done: Any, open_here: bool, rewind: str) -> str:
+def _after(state: TournamentState, done: Any, open_here: bool, rewind: str) -> str:
     """Where the page goes after a result: an open roll-off it caused (its card), the same
-    game while it has results missing, else the next game."""
-    state = read_only(record_of(rec.pk))[1]
+    game while it has results missing, else the next game. Found on the state the result
+    was just entered into: only that table's roll-offs are looked for."""
     st = state.current
 
     def card(game: int, stage: str = "") -> str:
         where = f"runde={stage}&" if stage else ""
         return f"?{where}partie={game}&seite={page_of(done.table)}#table-{game}-{done.table}"
 
-    for need in open_rolloffs(state):
-        if need.table == done.table and need.game in (done.game, done.game + 1, 0) and st:
+    for need in open_rolloffs(state, done.table):
+        if need.game in (done.game, done.game + 1, 0) and st:
             return card(need.game or st.drawn_games())
     if rewind or (st is not None and done.stage != st.key):
         return card(done.game, done.stage)

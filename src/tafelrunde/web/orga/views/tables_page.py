@@ -160,7 +160,7 @@ def tables_block(
         "jump_error": errors.get("jump", ""),
         "loose": [" ".join(_said(e).values()) for k, e in errors.items() if k not in shown],
         "last": _last(state, organiser) if staff else None,
-        "next": _next(state, st, game, rec.pk, wanted, organiser) if staff else None,
+        "next": _next(state, st, game, rec.pk, wanted, organiser, bool(needs)) if staff else None,
         "note": st.rule.note if st else "",
         "earlier_stage": st is not None and st is not state.current,
     }
@@ -211,10 +211,11 @@ def _next(
     pk: int,
     wanted: Wanted,
     organiser: bool,
+    rolloffs_open: bool,
 ) -> dict[str, str] | None:
     """After the last result of a game: the next step as a button (the next game's tables,
     or the next draw (for the organisers), or the final ranking); none while results or
-    roll-offs are open."""
+    roll-offs (of the running stage, found once for the page) are open."""
     if st is None or st is not state.current or not game:
         return None
     missing = st.missing_results()
@@ -225,7 +226,7 @@ def _next(
         word = st.rule.game_word()
         return {"text": translated(msg("On to {word} {game}", word=word, game=later[0])),
                 "url": wanted.query(partie=later[0], seite="", offen="", name="")}  # fmt: skip
-    if missing or open_rolloffs(state):
+    if missing or rolloffs_open:
         return None
     for step in pending(state):
         if step.kind == "finished" or (step.kind == "draw" and organiser):
