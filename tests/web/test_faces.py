@@ -4,17 +4,20 @@ one family's part, opened for a tournament of another, leads to that tournament'
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 from webhelpers import organiser
 
-from factories import group_tournament, knockout_tournament, stored
+from factories import group_tournament, knockout_tournament, not_started, stored
 from tafelrunde.engine.families import FAMILIES, Family, family_of, written
 from tafelrunde.engine.tournament_file import READERS as FILE_READERS
 from tafelrunde.presets import READERS as RULE_READERS
 from tafelrunde.presets import load_rules
 from tafelrunde.web.core.faces import FACES
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.live.slides import MAKERS
 from tafelrunde.web.orga.views.board import ROWS, SETTLE
 from tafelrunde.web.table.views import PAGES
@@ -75,3 +78,18 @@ def test_the_tabs_are_the_familys_own() -> None:
     assert "Auslosung" in page and "Leben &amp; Chips" not in page
     page = Client().get(reverse("tournament", args=[knockout.pk])).content.decode()
     assert "Leben &amp; Chips" in page and "Anmeldung" in page and ">Auslosung<" not in page
+
+
+def test_the_stored_letter_names_the_rulesets_family_without_reading_the_ruleset(
+    django_assert_num_queries: Any,
+) -> None:
+    made = [
+        stored(group_tournament("gruppenmodus", 12, 1, lambda s: False)),
+        stored(knockout_tournament(9)),
+        *[TournamentRecord.objects.get(pk=pk) for pk in not_started().values()],
+    ]
+    for rec in made:
+        light = TournamentRecord.objects.defer("players", "ruleset").get(pk=rec.pk)
+        with django_assert_num_queries(0):
+            family = light.family
+        assert family is family_of(light.ruleset), rec.name

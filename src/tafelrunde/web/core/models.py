@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from tafelrunde.engine.families import Family, family_of
+from tafelrunde.engine.families import Family, family_of_letter
 from tafelrunde.engine.log import message_from_data
 from tafelrunde.errors import pair
 from tafelrunde.i18n import Message
@@ -61,8 +61,9 @@ class TournamentRecord(models.Model):
 
     @property
     def family(self) -> Family:
-        """The tournament's format family (the registry's answer for its ruleset)."""
-        return family_of(self.ruleset)
+        """The tournament's format family, from the letter stored with it (as its ruleset's
+        family: a ruleset never changes family; the ruleset itself is not read)."""
+        return family_of_letter(self.format)
 
     @property
     def format_label(self) -> str:
