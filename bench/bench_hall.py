@@ -54,6 +54,7 @@ from hallclient import (
     follow,
     page_revision,
     reach,
+    refresh,
     spread,
     stale_fetches,
     versions_heard,
@@ -155,18 +156,8 @@ class Hall:
             await asyncio.sleep(0.05)
         opened.set()
         try:
-            while True:
-                wanted = await changes.get()
-                while not changes.empty():
-                    wanted = changes.get_nowait()  # came while fetching: one more fetch
-                if kind == "projector" and wanted == shown:
-                    continue
-                answer, start, end = await self.timed(conn, f"refetch {kind}", refetch, live=True)
-                shown = page_revision(answer.body) if answer.status == 200 else shown
-                screen.fetches.append((start, end, shown, answer.status))
-                if answer.status != 200:
-                    await asyncio.sleep(3.0)  # live.js tries again after a failed fetch
-                    changes.put_nowait(wanted)
+            samples = self.samples[f"refetch {kind}"]
+            await refresh(conn, refetch, screen, changes, shown, lambda *s: samples.append(s))
         finally:
             stream.cancel()
             conn.close()

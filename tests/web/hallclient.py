@@ -11,7 +11,7 @@ import json
 import re
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -150,6 +150,8 @@ class Screen:
     events: list[tuple[float, str, int]] = field(default_factory=list)
     fetches: list[tuple[float, float, str, int]] = field(default_factory=list)
     opened: bool = False
+    status: int = 0  # of the stream's last answer
+    ended: int = 0  # how often the stream ended (then it is opened again)
 
 
 async def follow(
@@ -168,8 +170,10 @@ async def follow(
             writer.write(f"GET /turniere/{pk}/live/?rev={revision} HTTP/1.0\r\nHost: localhost"
                          "\r\nAccept: text/event-stream\r\n\r\n".encode())  # fmt: skip
             await writer.drain()
+            head = (await reader.readline()).split()
+            screen.status = int(head[1]) if len(head) > 1 else NO_ANSWER
             while (await reader.readline()).strip():
-                pass  # the status line and the headers
+                pass  # the headers
             screen.opened = True
             while raw := await reader.readline():
                 heard = parser.feed(raw.decode())
@@ -185,7 +189,36 @@ async def follow(
             pass
         finally:
             writer.close()
+        screen.ended += 1
         await asyncio.sleep(1.0)  # the stream's retry
+
+
+async def refresh(
+    conn: Conn,
+    path: str,
+    screen: Screen,
+    changes: asyncio.Queue[str],
+    shown: str,
+    record: Callable[[float, int], None] = lambda seconds, status: None,
+) -> None:
+    """Fetch `path` again on each change, as live.js and projector.js do: one fetch at a time
+    and one more if changes came meanwhile; after a failed fetch again 3 s later. The
+    projector (a slide list) skips a change its slides already show."""
+    while True:
+        wanted = await changes.get()
+        while not changes.empty():
+            wanted = changes.get_nowait()
+        if screen.kind == "projector" and wanted == shown:
+            continue
+        start = time.monotonic()
+        answer = await conn.request("GET", path, live=True)
+        end = time.monotonic()
+        record(end - start, answer.status)
+        shown = page_revision(answer.body) if answer.status == 200 else shown
+        screen.fetches.append((start, end, shown, answer.status))
+        if answer.status != 200:
+            await asyncio.sleep(3.0)
+            changes.put_nowait(wanted)
 
 
 @dataclass(frozen=True)
