@@ -34,7 +34,6 @@ import asyncio
 import contextlib
 import os
 import random
-import re
 import resource
 import subprocess
 import sys
@@ -51,12 +50,15 @@ from hallclient import (
     Change,
     Conn,
     Screen,
+    entry_to_confirm,
     follow,
     page_revision,
     reach,
     refresh,
     spread,
     stale_fetches,
+    table_mark,
+    told,
     versions_heard,
 )
 from loadclient import (
@@ -80,9 +82,6 @@ TARGET_OTHER = 300  # ms: p95 of every other request
 DRAIN = 15.0  # s after the last table for the screens to catch up
 TOO_LATE = 60.0  # s after the run's time: the tables still playing are stopped
 OPEN_BATCH = 50  # screens opened at once
-ENTRY = re.compile(rb'name="entry" value="(\d+)"')
-MARK = re.compile(rb'name="basis" value="(\d+)">\s*<input type="hidden" name="game" value="(\d+)"')
-TOLD = re.compile(rb'<ul class="messages">\s*<li class="([a-z ]*)"')
 
 
 @dataclass(frozen=True)
@@ -176,8 +175,7 @@ class Hall:
         await self.timed(second, "name tap", path, {"action": "me", "player": table.second})
         page, _, _ = await self.timed(second, "table page", path)
         await asyncio.sleep(rng.uniform(0.5, 2.0))  # reading
-        entry = ENTRY.search(page.body)
-        fields = {"action": "confirm", "entry": entry.group(1).decode() if entry else "0"}
+        fields = {"action": "confirm", "entry": entry_to_confirm(page.body) or "0"}
         await self.post(second, "tableconfirmed", table, path, page, fields)
         first.close()
         second.close()
@@ -186,16 +184,13 @@ class Hall:
         self, conn: Conn, kind: str, table: Table, path: str, page: Answer, fields: Form
     ) -> None:
         """Send a table's form built on its page; the page after it says if it was saved."""
-        mark = MARK.search(page.body)
-        fields = fields | {"basis": mark.group(1).decode() if mark else "0"}
-        fields |= {"game": mark.group(2).decode() if mark else "1"}
+        fields = fields | ({"basis": "0", "game": "1"} | table_mark(page.body))
         if kind == "tableentered":
             fields |= table.values
         label = "result entered" if kind == "tableentered" else "result confirmed"
         answer, start, _ = await self.timed(conn, label, path, fields)
         after, _, _ = await self.timed(conn, "table page", path)
-        told = TOLD.search(after.body)
-        saved = answer.status == 302 and told is not None and told.group(1) == b"success"
+        saved = answer.status == 302 and told(after.body) == "success"
         self.posted.append(Posted(kind, table.index, start, saved))
 
     async def printed(self) -> None:

@@ -17,11 +17,32 @@ from urllib.parse import urlencode
 
 NO_ANSWER = 0  # the status of a request the server never answered
 REVISION = re.compile(rb'data-(?:live-)?revision="([0-9a-f]*)"')
+ENTRY = re.compile(rb'name="entry" value="(\d+)"')
+MARK = re.compile(rb'name="basis" value="(\d+)">\s*<input type="hidden" name="game" value="(\d+)"')
+TOLD = re.compile(rb'<ul class="messages">\s*<li class="([a-z ]*)"')
 
 
 def page_revision(body: bytes) -> str:
     """The revision a page or the projector's slide list shows ('' if none)."""
     found = REVISION.search(body)
+    return found.group(1).decode() if found else ""
+
+
+def table_mark(body: bytes) -> dict[str, str]:
+    """The table's state and game a table page's form was built on (empty if no form)."""
+    found = MARK.search(body)
+    return {"basis": found.group(1).decode(), "game": found.group(2).decode()} if found else {}
+
+
+def entry_to_confirm(body: bytes) -> str:
+    """The number of the entry a table page offers to confirm ('' if none)."""
+    found = ENTRY.search(body)
+    return found.group(1).decode() if found else ""
+
+
+def told(body: bytes) -> str:
+    """The kind of the first message a page tells (success, warning, error; '' if none)."""
+    found = TOLD.search(body)
     return found.group(1).decode() if found else ""
 
 
