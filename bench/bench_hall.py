@@ -23,8 +23,9 @@ delays against the target (p95 < 1 s, max < 2 s), requests per second, the serve
 acknowledged against stored. Every client runs in this process's one event loop: its CPU
 time and the loop's lateness are printed too, as they limit what is measured.
 
-`--quick`: 15 s, 30 tables, 60 phones, 2 projectors. Asserts nothing (`python3 make.py bench
-hall` runs only this; `make.py bench` starts the private PostgreSQL).
+`--quick`: 15 s, 30 tables, 60 phones, 2 projectors; `--pg` starts a private PostgreSQL.
+Asserts nothing (`python3 make.py bench hall` runs only this; `make.py bench` starts the
+private PostgreSQL). The table phones do not hold the event stream themselves.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -454,6 +456,7 @@ def main() -> int:
     parser.add_argument("--tables", type=int)
     parser.add_argument("--phones", type=int)
     parser.add_argument("--projectors", type=int)
+    parser.add_argument("--pg", action="store_true", help="start a private PostgreSQL")
     args = parser.parse_args()
     base = QUICK if args.quick else FULL
     scale = Scale(
@@ -470,14 +473,32 @@ def main() -> int:
             django_on(Path(tmp), pg)
             return figures("PostgreSQL (2 uvicorn processes)", Path(tmp), pg, 2, 1300, scale)
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}")
-    options = sys.argv[1:]
+    options = [a for a in sys.argv[1:] if a != "--pg"]
     failed = subprocess.run([sys.executable, __file__, "sqlite", *options], check=False).returncode
-    if pg:
-        again = [sys.executable, __file__, "postgresql", *options]
-        failed |= subprocess.run(again, check=False).returncode
-    else:
-        print("\nPostgreSQL skipped: TAFELRUNDE_BENCH_PG_URL is not set (`make.py bench` sets it)")
+    with contextlib.ExitStack() as stack:
+        if not pg and args.pg:
+            pg = stack.enter_context(private_cluster())
+        if pg:
+            again = [sys.executable, __file__, "postgresql", *options]
+            env = os.environ | {"TAFELRUNDE_BENCH_PG_URL": pg}
+            failed |= subprocess.run(again, check=False, env=env).returncode
+        else:
+            print("\nPostgreSQL skipped: TAFELRUNDE_BENCH_PG_URL is not set (`make.py bench` "
+                  "sets it; --pg starts a private one)")  # fmt: skip
     return 1 if failed else 0
+
+
+@contextlib.contextmanager
+def private_cluster() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster as make.py starts one for the tests."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import make
+
+    bindir = make.postgres_bin()
+    if bindir is None:
+        sys.exit("no PostgreSQL binaries found")
+    with make.postgres_cluster(bindir) as url:
+        yield url
 
 
 if __name__ == "__main__":
