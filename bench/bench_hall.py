@@ -23,7 +23,8 @@ delays against the target (p95 < 1 s, max < 2 s), requests per second, the serve
 acknowledged against stored. Every client runs in this process's one event loop: its CPU
 time and the loop's lateness are printed too, as they limit what is measured.
 
-`--quick`: 15 s, 30 tables, 60 phones, 2 projectors; `--pg` starts a private PostgreSQL.
+`--quick`: 15 s, 30 tables, 60 phones, 2 projectors; `--pg` starts a private PostgreSQL;
+`--rounds hall|loops` runs one of the two rounds.
 Asserts nothing (`python3 make.py bench hall` runs only this; `make.py bench` starts the
 private PostgreSQL). The table phones do not hold the event stream themselves.
 """
@@ -84,6 +85,7 @@ TARGET_OTHER = 300  # ms: p95 of every other request
 DRAIN = 15.0  # s after the last table for the screens to catch up
 TOO_LATE = 60.0  # s after the run's time: the tables still playing are stopped
 OPEN_BATCH = 50  # screens opened at once
+OPENING = 180.0  # s to wait for a batch of screens to open
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,8 @@ class Posted:
     kind: str  # "tableentered" or "tableconfirmed"
     table: int
     started: float
-    acknowledged: bool
+    acknowledged: bool = False
+    answered: bool = False  # False: cut off when the run's time was up (or never answered)
 
 
 @dataclass
@@ -190,10 +193,12 @@ class Hall:
         if kind == "tableentered":
             fields |= table.values
         label = "result entered" if kind == "tableentered" else "result confirmed"
-        answer, start, _ = await self.timed(conn, label, path, fields)
+        posted = Posted(kind, table.index, time.monotonic())
+        self.posted.append(posted)
+        answer, _, _ = await self.timed(conn, label, path, fields)
+        posted.answered = answer.status != NO_ANSWER
         after, _, _ = await self.timed(conn, "table page", path)
-        saved = answer.status == 302 and told(after.body) == "success"
-        self.posted.append(Posted(kind, table.index, start, saved))
+        posted.acknowledged = answer.status == 302 and told(after.body) == "success"
 
     async def printed(self) -> None:
         """An anonymous client ordering the printed final ranking again and again."""
@@ -258,11 +263,18 @@ async def run_hall(
     wanted = [kinds[k % len(kinds)] for k in range(scale.phones)]
     wanted += [("projector", base + "beamer/", base + "beamer/folien/")] * scale.projectors
     screens: list[asyncio.Task[None]] = []
+    begun = time.monotonic()
     for first in range(0, len(wanted), OPEN_BATCH):
         flags = [asyncio.Event() for _ in wanted[first : first + OPEN_BATCH]]
         for (kind, page, again), flag in zip(wanted[first:], flags, strict=False):
             screens.append(asyncio.create_task(hall.screen(kind, page, again, flag)))
-        await asyncio.wait_for(asyncio.gather(*(f.wait() for f in flags)), 120)
+        waits = [asyncio.create_task(f.wait()) for f in flags]
+        await asyncio.wait(waits, timeout=OPENING)  # a screen still opening joins late
+        for waiting in waits:
+            waiting.cancel()
+    opening = time.monotonic() - begun
+    print(f"  {sum(s.opened for s in hall.screens)} of {len(wanted)} screens open "
+          f"(first load and stream) in {opening:.1f} s")  # fmt: skip
     sampler = asyncio.create_task(sample(root, hall.stop, sampled))
     started = time.monotonic()
     rng = random.Random(2026)
@@ -408,14 +420,17 @@ def report(hall: Hall, sampled: dict[str, list[float]], took: float, pk: int) ->
           f"max {lagmax:.0f} ms")  # fmt: skip
     acknowledged = sum(p.acknowledged for p in hall.posted)
     duplicated = sum(len(n) - 1 for n in facts.values() if len(n) > 1)
+    cut = sum(not p.answered for p in hall.posted)
     print(
-        f"  results: {len(hall.posted)} posted ({hall.unfinished} tables unfinished), "
-        f"{acknowledged} acknowledged, "
+        f"  results: {len(hall.posted)} posted ({cut} cut off unanswered, {hall.unfinished} "
+        f"tables unfinished), {acknowledged} acknowledged, "
         f"{sum(len(n) for n in facts.values())} stored, lost {lost}, duplicated {duplicated}"
     )
 
 
-def figures(title: str, data: Path, url: str, workers: int, players: int, scale: Scale) -> int:
+def figures(
+    title: str, data: Path, url: str, workers: int, players: int, scale: Scale, rounds: str
+) -> int:
     """Serve one database and run the hall without and with the printing loops."""
     organiser(USER, PASSWORD)
     port = free_port()
@@ -423,7 +438,7 @@ def figures(title: str, data: Path, url: str, workers: int, players: int, scale:
     with Server(port, workers, env, data / "server.log") as server:
         assert server.proc is not None
         orga = Browser(port, USER, PASSWORD)
-        for loops in (0, LOOPS):
+        for loops in {"hall": (0,), "loops": (LOOPS,)}.get(rounds, (0, LOOPS)):
             made = prepare(players, USER, PASSWORD)
             if not draw(orga, made["pk"], made["seed"]):
                 print("  the draw was refused")
@@ -457,6 +472,8 @@ def main() -> int:
     parser.add_argument("--phones", type=int)
     parser.add_argument("--projectors", type=int)
     parser.add_argument("--pg", action="store_true", help="start a private PostgreSQL")
+    rounds = ("both", "hall", "loops")
+    parser.add_argument("--rounds", choices=rounds, default="both", help="with loops or not")
     args = parser.parse_args()
     base = QUICK if args.quick else FULL
     scale = Scale(
@@ -468,10 +485,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
         if args.database == "sqlite":
             django_on(Path(tmp))
-            return figures("SQLite (1 uvicorn process)", Path(tmp), "", 1, 800, scale)
+            return figures("SQLite (1 uvicorn process)", Path(tmp), "", 1, 800, scale, args.rounds)
         if args.database == "postgresql":
             django_on(Path(tmp), pg)
-            return figures("PostgreSQL (2 uvicorn processes)", Path(tmp), pg, 2, 1300, scale)
+            return figures(
+                "PostgreSQL (2 uvicorn processes)", Path(tmp), pg, 2, 1300, scale, args.rounds
+            )
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}")
     options = [a for a in sys.argv[1:] if a != "--pg"]
     failed = subprocess.run([sys.executable, __file__, "sqlite", *options], check=False).returncode
