@@ -24,9 +24,11 @@ acknowledged against stored. Every client runs in this process's one event loop:
 time and the loop's lateness are printed too, as they limit what is measured.
 
 `--quick`: 15 s, 30 tables, 60 phones, 2 projectors; `--pg` starts a private PostgreSQL;
-`--rounds hall|loops` runs one of the two rounds.
+`--rounds hall|loops` runs one of the two rounds; `--table-screens`: the table phones follow
+the event stream while at the table and fetch their page again on each change (live.js runs
+there too), reported as the request class "refetch table page" (not as screens).
 Asserts nothing (`python3 make.py bench hall` runs only this; `make.py bench` starts the
-private PostgreSQL). The table phones do not hold the event stream themselves.
+private PostgreSQL).
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class Scale:
     tables: int
     phones: int
     projectors: int
+    table_screens: bool = False
 
 
 FULL, QUICK = Scale(60, 150, 300, 5), Scale(15, 30, 60, 2)
@@ -134,6 +137,8 @@ class Hall:
     posted: list[Posted] = field(default_factory=list)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     known: dict[str, int] = field(default_factory=dict)  # revisions shown before any event
+    table_screens: bool = False  # the table phones follow the stream too, as live.js does
+    followers: list[asyncio.Task[None]] = field(default_factory=list)  # the table phones'
     unfinished: int = 0  # tables that had not finished when the run's time was up
 
     async def timed(
@@ -171,19 +176,46 @@ class Hall:
         path = f"/tisch/{table.token}/"
         first, second = Conn(self.port), Conn(self.port)
         await asyncio.sleep(at)
-        await self.timed(first, "table page", path)
+        shown, _, _ = await self.timed(first, "table page", path)
+        following = [self.table_screen(first, path, shown)]
         await self.timed(first, "name tap", path, {"action": "me", "player": table.first})
         page, _, _ = await self.timed(first, "table page", path)
         await asyncio.sleep(rng.uniform(1.0, 3.0))  # typing
         await self.post(first, "tableentered", table, path, page, {"action": "enter"})
-        await self.timed(second, "table page", path)
+        shown, _, _ = await self.timed(second, "table page", path)
+        following.append(self.table_screen(second, path, shown))
         await self.timed(second, "name tap", path, {"action": "me", "player": table.second})
         page, _, _ = await self.timed(second, "table page", path)
         await asyncio.sleep(rng.uniform(0.5, 2.0))  # reading
         fields = {"action": "confirm", "entry": entry_to_confirm(page.body) or "0"}
         await self.post(second, "tableconfirmed", table, path, page, fields)
+        for task in following:
+            if task is not None:
+                task.cancel()
         first.close()
         second.close()
+
+    def table_screen(self, phone: Conn, path: str, page: Answer) -> asyncio.Task[None] | None:
+        """With table_screens: the table page follows the stream while the phone is at the
+        table (on a connection of its own, with the phone's cookies); not counted as a screen."""
+        if not self.table_screens:
+            return None
+        conn, screen, changes = Conn(self.port), Screen("table phone"), asyncio.Queue[str]()
+        conn.cookies = phone.cookies
+        samples = self.samples["refetch table page"]
+
+        async def run() -> None:
+            shown = page_revision(page.body)
+            stream = asyncio.create_task(follow(self.port, self.pk, screen, shown, changes))
+            try:
+                await refresh(conn, path, screen, changes, shown, lambda *s: samples.append(s))
+            finally:
+                stream.cancel()
+                conn.close()
+
+        task = asyncio.create_task(run())
+        self.followers.append(task)
+        return task
 
     async def post(
         self, conn: Conn, kind: str, table: Table, path: str, page: Answer, fields: Form
@@ -258,6 +290,7 @@ async def run_hall(
     """Open every screen, then let the tables play for the run's time; the hall, the samples
     of the server, and the seconds the tables took (with the screens catching up)."""
     hall, sampled = Hall(port, pk, known=dict([start])), defaultdict[str, list[float]](list)
+    hall.table_screens = scale.table_screens
     base = f"/turniere/{pk}/"
     kinds = [(k, base + p, base + p) for k, p in VIEWS.items()]
     wanted = [kinds[k % len(kinds)] for k in range(scale.phones)]
@@ -293,9 +326,9 @@ async def run_hall(
         await asyncio.sleep(0.1)
     took = time.monotonic() - started
     hall.stop.set()
-    for task in screens:
+    for task in [*screens, *hall.followers]:
         task.cancel()
-    await asyncio.gather(*screens, *players, sampler, return_exceptions=True)
+    await asyncio.gather(*screens, *hall.followers, *players, sampler, return_exceptions=True)
     return hall, sampled, took
 
 
@@ -355,14 +388,15 @@ def stored_facts(pk: int) -> dict[tuple[str, int], list[int]]:
 
 
 def changes_of(hall: Hall, facts: dict[tuple[str, int], list[int]]) -> tuple[list[Change], int]:
-    """The acknowledged POSTs as the facts they stored; and how many stored no fact."""
+    """Every stored fact as a change timed from the start of the POST that made it (also one
+    whose answer was cut off at the run's end); and how many acknowledged POSTs stored none."""
     changes, lost = [], 0
     for p in hall.posted:
         numbers = facts.get((p.kind, p.table), [])
-        if p.acknowledged and not numbers:
-            lost += 1
-        elif p.acknowledged:
+        if numbers:
             changes.append(Change(min(numbers), p.started))
+        elif p.acknowledged:
+            lost += 1
     return changes, lost
 
 
@@ -472,6 +506,7 @@ def main() -> int:
     parser.add_argument("--phones", type=int)
     parser.add_argument("--projectors", type=int)
     parser.add_argument("--pg", action="store_true", help="start a private PostgreSQL")
+    parser.add_argument("--table-screens", action="store_true", help="table phones follow too")
     rounds = ("both", "hall", "loops")
     parser.add_argument("--rounds", choices=rounds, default="both", help="with loops or not")
     args = parser.parse_args()
@@ -480,6 +515,7 @@ def main() -> int:
         args.seconds or base.seconds, args.tables or base.tables,
         base.phones if args.phones is None else args.phones,
         base.projectors if args.projectors is None else args.projectors,
+        args.table_screens,
     )  # fmt: skip
     pg = os.environ.get("TAFELRUNDE_BENCH_PG_URL", "")
     with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
