@@ -10,14 +10,17 @@ HERE = Path(__file__).resolve().parent
 
 
 def main() -> int:
-    """Run bench_*.py (or those named: `make.py bench web`) one after another."""
+    """Run bench_*.py (or those named: `make.py bench web`) one after another; options pass to
+    the scripts named, a value after `=` (`make.py bench hall --quick --seconds=30`)."""
     failed = 0
-    chosen = sys.argv[1:]
+    chosen = [a for a in sys.argv[1:] if not a.startswith("-")]
+    options = [a for a in sys.argv[1:] if a.startswith("-")] if chosen else []
     for script in sorted(HERE.glob("bench_*.py")):
         if chosen and script.stem.removeprefix("bench_") not in chosen:
             continue
         print(f"\n=== {script.name} ===", flush=True)
-        failed += subprocess.run([sys.executable, str(script)], check=False).returncode != 0
+        done = subprocess.run([sys.executable, str(script), *options], check=False)
+        failed += done.returncode != 0
     return 1 if failed else 0
 
 
