@@ -267,7 +267,7 @@ def test_oversized_request_heads_are_refused_and_memory_stays_flat(
             th.join()
     print(f"server memory: {before} KB before, at most {most} KB while held")
     assert most - before < 20_000, (before, most)  # KB: the heads were not kept
-    assert set(answers) <= {431, 0} and answers.count(431) >= 10, answers  # 0: reset first
+    assert answers == [431] * 20
     assert page_answers(server.port, made["pk"]) == 200
 
 
