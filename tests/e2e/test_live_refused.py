@@ -37,10 +37,19 @@ def refused(page: Page, count: int) -> None:
     )
 
 
+def no_streams() -> None:
+    """Wait until the server holds no stream of this machine's browser."""
+    deadline = time.monotonic() + WAIT / 1000
+    while HUB.addresses.get("127.0.0.1", 0) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not HUB.addresses.get("127.0.0.1", 0)
+
+
 def test_a_refused_page_tries_again_later_and_longer_then_is_live_again(
     browser: Browser, page: Page, live_server_url: str, shots: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("TAFELRUNDE_STREAMS_PER_ADDRESS", "1")  # this device: one stream
+    no_streams()  # the pages of earlier tests have gone
     pk = drawn_group(8)
     url = f"{live_server_url}/turniere/{pk}/stand/"
     page.add_init_script(h.KEEP_SOURCES)
@@ -64,9 +73,7 @@ def test_a_refused_page_tries_again_later_and_longer_then_is_live_again(
         expect(phone.locator("h1")).to_be_visible()  # and shows what it shows
         t.look(phone, shots, "live-refused-phone")
         page.close()  # the laptop's stream ends: one is free
-        deadline = time.monotonic() + WAIT / 1000
-        while HUB.addresses.get("127.0.0.1", 0) and time.monotonic() < deadline:
-            time.sleep(0.02)  # until the server has seen it go
+        no_streams()
         phone.clock.fast_forward(12100)  # the third wait: 12 s
         phone.wait_for_function(
             "() => window.sources.length === 4 && window.sources[3].readyState === 1",
