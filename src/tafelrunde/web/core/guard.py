@@ -167,7 +167,13 @@ class GuardedProtocol(H11Protocol):
 
 
 def options() -> dict[str, Any]:
-    """uvicorn's settings for Tafelrunde (command line, load tests, browser tests)."""
+    """uvicorn's settings for Tafelrunde (command line, load tests, browser tests).
+
+    Left at uvicorn's default: `backlog` (2,048 connections waiting to be accepted: a hall
+    arriving at once after a draw fits) and `limit_concurrency` (it counts every open
+    connection, the event streams too, so it would refuse pages when many pages are open;
+    the stream cap and the per-address limits above take its place).
+    """
     return {
         "http": GuardedProtocol,
         "h11_max_incomplete_event_size": HEAD_BYTES,
