@@ -73,6 +73,7 @@ from loadclient import (
     Browser,
     Form,
     Server,
+    device,
     django_on,
     draw,
     free_port,
@@ -143,6 +144,12 @@ class Hall:
     table_screens: bool = False  # the table phones follow the stream too, as live.js does
     followers: list[asyncio.Task[None]] = field(default_factory=list)  # the table phones'
     unfinished: int = 0  # tables that had not finished when the run's time was up
+    devices: int = 0  # devices given an address so far (streams per address are capped)
+
+    def device(self) -> str:
+        """A new device's own loopback address."""
+        self.devices += 1
+        return device(self.devices)
 
     async def timed(
         self, conn: Conn, kind: str, path: str, fields: Form | None = None, live: bool = False
@@ -157,12 +164,15 @@ class Hall:
     async def screen(self, kind: str, page: str, refetch: str, opened: asyncio.Event) -> None:
         """A phone (refetch = page) or projector: open the page, follow the stream, fetch again
         on each change (a projector skips a change its slides already show)."""
-        conn, screen, changes = Conn(self.port), Screen(kind), asyncio.Queue[str]()
+        conn, screen = Conn(self.port, self.device()), Screen(kind)
+        changes = asyncio.Queue[str]()
         self.screens.append(screen)
         answer, start, end = await self.timed(conn, "first load", page)
         shown = page_revision(answer.body)
         screen.fetches.append((start, end, shown, answer.status))
-        stream = asyncio.create_task(follow(self.port, self.pk, screen, shown, changes))
+        stream = asyncio.create_task(
+            follow(self.port, self.pk, screen, shown, changes, conn.source)
+        )
         deadline = time.monotonic() + 30
         while not screen.opened and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
@@ -177,7 +187,7 @@ class Hall:
     async def table(self, table: Table, at: float, rng: random.Random) -> None:
         """Two phones at a table: one enters the result, the other confirms it."""
         path = f"/tisch/{table.token}/"
-        first, second = Conn(self.port), Conn(self.port)
+        first, second = Conn(self.port, self.device()), Conn(self.port, self.device())
         await asyncio.sleep(at)
         shown, _, _ = await self.timed(first, "table page", path)
         following = [self.table_screen(first, path, shown)]
@@ -203,13 +213,16 @@ class Hall:
         table (on a connection of its own, with the phone's cookies); not counted as a screen."""
         if not self.table_screens:
             return None
-        conn, screen, changes = Conn(self.port), Screen("table phone"), asyncio.Queue[str]()
+        conn, screen = Conn(self.port, phone.source), Screen("table phone")
+        changes = asyncio.Queue[str]()
         conn.cookies = phone.cookies
         samples = self.samples["refetch table page"]
 
         async def run() -> None:
             shown = page_revision(page.body)
-            stream = asyncio.create_task(follow(self.port, self.pk, screen, shown, changes))
+            stream = asyncio.create_task(
+                follow(self.port, self.pk, screen, shown, changes, conn.source)
+            )
             try:
                 await refresh(conn, path, screen, changes, shown, lambda *s: samples.append(s))
             finally:
@@ -237,7 +250,7 @@ class Hall:
 
     async def printed(self) -> None:
         """An anonymous client ordering the printed final ranking again and again."""
-        conn = Conn(self.port)
+        conn = Conn(self.port, self.device())
         while not self.stop.is_set():
             answer, _, _ = await self.timed(conn, "printed ranking (anonymous)",
                                             f"/turniere/{self.pk}/{PRINTED}")  # fmt: skip

@@ -40,7 +40,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from hallclient import Conn, Screen, change_of, refresh
-from loadclient import Browser, Server, django_on, draw, free_port, percentiles, prepare, server_env
+from loadclient import (
+    Browser,
+    Server,
+    device,
+    django_on,
+    draw,
+    free_port,
+    percentiles,
+    prepare,
+    server_env,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,6 +69,7 @@ class Client:
     the overview fetched again after each (its screen)."""
 
     port: int
+    source: str = "127.0.0.1"  # the device's own address (streams per address are capped)
     status: int = 0
     events: list[tuple[int, float]] = field(default_factory=list)
     ended: bool = False
@@ -85,7 +96,9 @@ class Client:
 async def listen(client: Client, pk: int, opened: asyncio.Event) -> None:
     """Open the stream (HTTP/1.0: no chunks, the body is the events) and read it."""
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", client.port)
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", client.port, local_addr=(client.source, 0)
+        )
         client.writer = writer
         writer.write(f"GET /turniere/{pk}/live/ HTTP/1.0\r\nHost: localhost\r\n"
                      "Accept: text/event-stream\r\n\r\n".encode())  # fmt: skip
@@ -119,7 +132,7 @@ async def listen(client: Client, pk: int, opened: asyncio.Event) -> None:
 
 async def open_all(ports: list[int], pk: int, count: int) -> list[Client]:
     """Open `count` streams, spread over the ports in turn, OPEN_BATCH at a time."""
-    clients = [Client(ports[k % len(ports)]) for k in range(count)]
+    clients = [Client(ports[k % len(ports)], device(k)) for k in range(count)]
     for first in range(0, count, OPEN_BATCH):
         batch = clients[first : first + OPEN_BATCH]
         flags = [asyncio.Event() for _ in batch]

@@ -68,13 +68,12 @@ def page(browser: Browser) -> Iterator[Page]:
 def app_server(django_db_setup: None) -> Iterator[str]:
     """Serve the ASGI application with uvicorn in a thread; yield its base URL."""
     from tafelrunde.web.asgi import application
+    from tafelrunde.web.core.guard import options
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))  # a free port, held until uvicorn takes the socket
     port = sock.getsockname()[1]
-    config = uvicorn.Config(
-        application, host="127.0.0.1", port=port, lifespan="off", log_level="warning"
-    )
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, **options())
     server = uvicorn.Server(config)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, name="uvicorn", daemon=True

@@ -88,9 +88,9 @@ async def read_answer(reader: asyncio.StreamReader) -> tuple[Answer, bool]:
 class Conn:
     """One device: a keep-alive connection with its own cookies (opened again when closed)."""
 
-    def __init__(self, port: int) -> None:
-        """Remember the port; connect at the first request."""
-        self.port = port
+    def __init__(self, port: int, source: str = "127.0.0.1") -> None:
+        """Remember the port and the device's own address; connect at the first request."""
+        self.port, self.source = port, source
         self.cookies: dict[str, str] = {}
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -113,7 +113,9 @@ class Conn:
         text = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in head.items())
         try:
             if self.writer is None or self.writer.is_closing():
-                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                self.reader, self.writer = await asyncio.open_connection(
+                    "127.0.0.1", self.port, local_addr=(self.source, 0)
+                )
             assert self.reader is not None
             self.writer.write(text.encode("latin-1") + b"\r\n" + body)
             await self.writer.drain()
@@ -176,14 +178,21 @@ class Screen:
 
 
 async def follow(
-    port: int, pk: int, screen: Screen, revision: str, on_change: asyncio.Queue[str]
+    port: int,
+    pk: int,
+    screen: Screen,
+    revision: str,
+    on_change: asyncio.Queue[str],
+    source: str = "127.0.0.1",
 ) -> None:
     """Hold the tournament's event stream like a browser (reconnecting with the revision
     known); put the revision of each change not yet known into the queue."""
     parser = EventParser()
     while True:
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=(source, 0)
+            )
         except OSError:
             await asyncio.sleep(1.0)
             continue

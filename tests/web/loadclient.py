@@ -21,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,11 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def device(k: int) -> str:
+    """The loopback address of the k-th simulated device (127.1.0.1, 127.1.0.2, ...)."""
+    return f"127.1.{k // 250}.{k % 250 + 1}"
 
 
 def server_env(data: Path, url: str = "") -> dict[str, str]:
@@ -53,19 +59,21 @@ class Server:
         """Remember how to start; nothing runs yet."""
         self.port, self.workers, self.env, self.log = port, workers, env, log
         self.proc: subprocess.Popen[bytes] | None = None
+        self.preexec: Callable[[], None] | None = None  # e.g. a lower limit of open files
 
     def start(self, timeout: float = 60) -> Server:
         """Start uvicorn and wait until the login page answers."""
-        cmd = [
-            sys.executable, "-m", "uvicorn", "tafelrunde.web.asgi:application",
-            "--port", str(self.port), "--workers", str(self.workers), "--lifespan", "off",
-            "--log-level", "warning", "--timeout-keep-alive", "300",
-            "--timeout-graceful-shutdown", "5",  # open event streams end then
-        ]  # fmt: skip
+        shipped = "{'timeout_keep_alive': 300, 'timeout_graceful_shutdown': 5}"
+        run = (  # as `tafelrunde serve` runs it; the load's clients wait long between requests
+            "import uvicorn; from tafelrunde.web.core.guard import options; "  # on one
+            "uvicorn.run('tafelrunde.web.asgi:application', "  # connection; streams end at stop
+            f"port={self.port}, workers={self.workers}, **options() | {shipped})"
+        )
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                cmd, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-            )
+                [sys.executable, "-c", run], env=self.env, stdout=out,
+                stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=self.preexec,
+            )  # fmt: skip
         deadline = time.monotonic() + timeout
         while not self._answers():
             if self.proc.poll() is not None or time.monotonic() > deadline:

@@ -218,6 +218,7 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
     import uvicorn
 
     from tafelrunde.web.core.backup import BackupTimer
+    from tafelrunde.web.core.guard import options
 
     database = _sqlite_file()
     timer = None
@@ -238,8 +239,7 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
             host=host,
             port=args.port,
             workers=args.workers,
-            log_level="warning",
-            lifespan="off",
+            **options(),  # heads on time and small, connections per address, the h11 parser
             timeout_graceful_shutdown=3,  # open event streams (projector, pages) end then
         )
     if timer is not None:

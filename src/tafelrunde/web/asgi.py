@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from tafelrunde.web.core.asgi import django_application, settle
+from tafelrunde.web.core.limits import open_files
+
+open_files()  # each app process: the hard limit of open files (the streams use it)
 
 django_app = django_application()
 

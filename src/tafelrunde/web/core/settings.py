@@ -124,7 +124,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "loggers": {"django": {"handlers": ["console"], "level": "WARNING"}},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "WARNING"},
+        "tafelrunde": {"handlers": ["console"], "level": "WARNING"},  # e.g. refused connections
+    },
 }
 TABLE_LINK_RATE = os.environ.get("TAFELRUNDE_TABLE_LINK_RATE", "30/m")  # posts per table link
 TABLE_ADDRESS_RATE = os.environ.get("TAFELRUNDE_TABLE_ADDRESS_RATE", "900/m")  # per address

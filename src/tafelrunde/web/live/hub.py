@@ -52,6 +52,7 @@ class Hub:
         self.counter = 0
         self.waiting: dict[int, asyncio.Event] = {}
         self.streams: Counter[int] = Counter()  # open streams per tournament
+        self.addresses: Counter[str] = Counter()  # open streams per client address
         self.opened = 0  # streams opened since the start (spreads their lifetimes)
         self.trusted = False  # every change reaches this hub (a listener or poller runs)
 
@@ -62,6 +63,7 @@ class Hub:
             self.loop = loop
             self.waiting.clear()
             self.streams.clear()
+            self.addresses.clear()
             self.trusted = False
 
     def deliver(self, change: Change) -> None:

@@ -23,6 +23,7 @@ from urllib.parse import parse_qs
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
+from tafelrunde.web.core import limits
 from tafelrunde.web.live import listen
 from tafelrunde.web.live.hub import HUB, Change, Hub
 
@@ -37,7 +38,7 @@ HEARTBEAT = 15.0  # seconds between comment lines
 LIFETIME = 600.0  # seconds a stream stays open at least; then the browser reconnects
 SPREAD = 120  # further seconds, spread over the streams so they do not all end at once
 RETRY_MS = 1000  # how soon a browser reconnects
-MOST_STREAMS = 5000  # open streams per process at most
+CLOSE = (b"connection", b"close")  # a refused stream leaves no idle connection behind
 REVISION = re.compile(r"[0-9a-f]{1,64}")
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
@@ -99,9 +100,8 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
         return
     hub.bind()
     listen.start(hub)
-    if sum(hub.streams.values()) >= MOST_STREAMS:
-        await plain(send, 503, "Zu viele offene Seiten. / Too many open pages.",
-                    [(b"retry-after", b"5")])  # fmt: skip
+    address = (scope.get("client") or ("?",))[0]
+    if not await admitted(send, hub, address):
         return
     mark = hub.mark(pk)
     change = await listen.current(hub, pk)
@@ -109,6 +109,7 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
         await plain(send, 404, "Dieses Turnier gibt es nicht (mehr). / No such tournament.")
         return
     hub.streams[pk] += 1
+    hub.addresses[address] += 1
     hub.opened += 1
     loop = asyncio.get_running_loop()
     ends = loop.time() + LIFETIME + hub.opened % SPREAD
@@ -147,6 +148,29 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
         hub.streams[pk] -= 1
         if hub.streams[pk] <= 0:
             del hub.streams[pk]
+        hub.addresses[address] -= 1
+        if hub.addresses[address] <= 0:
+            del hub.addresses[address]
+
+
+async def admitted(send: Send, hub: Hub, address: str) -> bool:
+    """Tell whether one more stream fits (this address's and the process's); else refuse it.
+
+    A refused page goes on working and tries its stream again later (live.js waits longer
+    each time); the open-file limit keeps room for pages, the database and the logs.
+    """
+    most = limits.per_address("TAFELRUNDE_STREAMS_PER_ADDRESS", limits.STREAMS_PER_ADDRESS)
+    if hub.addresses[address] >= most:
+        limits.REFUSALS.refused(address, f"more than {most} event streams from this address")
+        await plain(send, 429, "Zu viele offene Seiten von diesem Gerät. / Too many open pages "
+                    "from this device.", [(b"retry-after", b"30"), CLOSE])  # fmt: skip
+        return False
+    if sum(hub.streams.values()) >= limits.stream_cap():
+        limits.REFUSALS.refused(address, "the server holds as many event streams as it may")
+        await plain(send, 503, "Zu viele offene Seiten. / Too many open pages.",
+                    [(b"retry-after", b"30"), CLOSE])  # fmt: skip
+        return False
+    return True
 
 
 async def _disconnect(receive: Receive) -> None:

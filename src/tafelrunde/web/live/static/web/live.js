@@ -24,6 +24,9 @@
   var DOWN_AFTER_MS = 4000;  // a stream ending on time is open again within a second or three
   var downTimer = null;
   var down = false;
+  var REFUSED_FIRST_MS = 3000;  // a refused stream is tried again after about this,
+  var REFUSED_MOST_MS = 60000;  // then twice as long each time, up to about a minute
+  var refusedWait = REFUSED_FIRST_MS;
 
   function hintClocks() {
     var notice = document.getElementById("live-lost");
@@ -63,6 +66,7 @@
   function connect() {
     source = new EventSource(url + "?rev=" + encodeURIComponent(revision));
     source.onopen = function () {
+      refusedWait = REFUSED_FIRST_MS;
       lost(false);
     };
     source.addEventListener("change", function (e) {
@@ -88,10 +92,14 @@
       }
     });
     source.onerror = function () {
-      // the browser reconnects by itself unless the server refused; then try again later
+      // the browser reconnects by itself unless the server refused (too many open pages,
+      // or it is restarting); then try again later, waiting longer each time, spread out
+      // so that a hall of refused pages does not come back all at once
       maybeLost();
       if (source.readyState === EventSource.CLOSED) {
-        window.setTimeout(connect, 3000);
+        var wait = refusedWait * (0.5 + Math.random());
+        refusedWait = Math.min(refusedWait * 2, REFUSED_MOST_MS);
+        window.setTimeout(connect, wait);
       }
     };
   }
