@@ -1,0 +1,39 @@
+"""Pages shared by every visitor, in Chromium: a phone and a laptop get the same page, the
+language switch works on it without a token, and a result shows up on the next read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from e2ehelpers import shoot, submit
+from factories import tournaments_in_play
+from playwright.sync_api import Browser, expect
+
+from tafelrunde.web.core.models import TournamentRecord
+
+pytestmark = [pytest.mark.e2e]
+
+
+def test_a_shared_page_on_a_phone_and_a_laptop(
+    browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    pk = tournaments_in_play()["B"]  # over: its final ranking is final
+    name = TournamentRecord.objects.get(pk=pk).name
+    for width, height in ((390, 844), (1280, 800)):
+        context = browser.new_context(locale="de-DE", viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(f"{live_server_url}/turniere/{pk}/endstand/")
+        expect(page.locator("h1")).to_contain_text(name)
+        assert page.locator("input[name=csrfmiddlewaretoken]").count() == 0
+        assert not [c for c in context.cookies() if c["name"] == "csrftoken"]
+        shoot(page, shots, f"shared-ranking-de-{width}")
+        submit(page, page.get_by_role("button", name="English"))
+        expect(page).to_have_url(f"{live_server_url}/turniere/{pk}/endstand/")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        expect(page.get_by_role("button", name="Deutsch")).to_be_visible()
+        shoot(page, shots, f"shared-ranking-en-{width}")
+        page.goto(f"{live_server_url}/turniere/{pk}/")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        shoot(page, shots, f"shared-overview-en-{width}")
+        context.close()
