@@ -29,6 +29,13 @@ PAGES = [
     ("A", ""),
     ("A", "stand/"),
     ("A", "protokoll/?seite=1"),
+    ("A", "tische/"),
+    ("A", "tische/?partie=1&seite=1"),
+    ("A", "auslosung/"),
+    ("A", "spieler/"),
+    ("A", "regeln/"),
+    ("new", "spieler/"),
+    ("new", "regeln/"),
     ("B", "endstand/"),
     ("B", "endstand.csv"),
     ("B", "endstand.xlsx"),
@@ -166,11 +173,15 @@ def test_typed_names_and_unknown_queries() -> None:
     url = f"/turniere/{pk}/wo-sitze-ich/"
     plain = Client().get(url).content.decode()
     with renders() as made:
-        odd = Client().get(url + "?utm=x&name=").content.decode()
+        odd = Client().get(url + "?utm=x").content.decode()
         typed = [Client().get(url + "?name=Spieler").status_code for _ in range(2)]
     assert odd == plain and "utm" not in odd  # an unknown parameter is left out
     assert typed == [200, 200]
     assert made.count("public/seats.html") == 2  # each search is made for its visitor
+    tables = f"/turniere/{pk}/tische/"
+    Client().get(tables)
+    jump = Client().get(tables + "?tisch=1")  # a jump to a table is answered, not shared
+    assert jump.status_code == 302 and "#table-" in jump["Location"]
 
 
 @pytest.mark.django_db(transaction=True)

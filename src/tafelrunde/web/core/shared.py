@@ -43,6 +43,16 @@ def empty(value: str) -> bool:
     return not value.strip()
 
 
+def short(value: str) -> bool:
+    """A short plain word (e.g. a stage's id or a switch); a longer one is not shared."""
+    return (len(value) <= 40 and value.replace("-", "").replace("_", "").isalnum()) or not value
+
+
+def never(value: str) -> bool:
+    """A parameter whose page is made for its visitor alone (e.g. a table to jump to)."""
+    return False
+
+
 @dataclass(frozen=True)
 class Made:
     """A finished page: the state it shows, and its bytes and headers."""
@@ -89,8 +99,7 @@ def _query(request: HttpRequest, known: Mapping[str, Check]) -> tuple[tuple[str,
             continue
         if len(values) != 1 or not known[name](values[0]):
             return None
-        if values[0]:
-            kept.append((name, values[0]))
+        kept.append((name, values[0]))  # given empty is kept: a page may ask whether it is given
     return tuple(kept)
 
 
