@@ -209,3 +209,18 @@ def test_a_crowd_after_a_change_costs_one_page() -> None:
             t.join()
     assert len(got) == 20 and len(set(got)) == 1
     assert made.count("public/ko_standings.html") == 1
+
+
+@pytest.mark.django_db
+def test_what_the_revision_does_not_cover_is_seen_at_once() -> None:
+    from tafelrunde.web.core.models import Event
+    from tafelrunde.web.paper.models import ClubLook
+
+    pk = tournaments_in_play()["A"]  # of the event "Vereinsabend"
+    assert "Vereinsabend" in Client().get(f"/turniere/{pk}/").content.decode()
+    printed = f"/turniere/{pk}/drucken/wer-sitzt-wo/"
+    Client().get(printed)
+    Event.objects.filter(tournaments=pk).update(name="Sommerfest")  # no signal, no revision
+    ClubLook.objects.update_or_create(pk=1, defaults={"club_name": "Würfelfreunde 1887"})
+    assert "Sommerfest" in Client().get(f"/turniere/{pk}/").content.decode()
+    assert "Würfelfreunde 1887" in Client().get(printed).content.decode()
