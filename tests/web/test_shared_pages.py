@@ -224,3 +224,34 @@ def test_what_the_revision_does_not_cover_is_seen_at_once() -> None:
     ClubLook.objects.update_or_create(pk=1, defaults={"club_name": "Würfelfreunde 1887"})
     assert "Sommerfest" in Client().get(f"/turniere/{pk}/").content.decode()
     assert "Würfelfreunde 1887" in Client().get(printed).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_club_pages_are_made_once_per_change_of_the_club() -> None:
+    from tafelrunde.web.club.demo import SEASON, add_club_demo
+    from tafelrunde.web.club.models import Person, Season
+    from tafelrunde.web.core.demo import add_demo
+
+    add_demo()
+    add_club_demo()
+    season = Season.objects.get(name=SEASON).pk
+    person = next(
+        p.pk for p in Person.objects.all() if Client().get(f"/personen/{p.pk}/").status_code == 200
+    )
+    pages = ["/saisons/", f"/saisons/{season}/", f"/saisons/{season}/drucken/",
+             f"/saisons/{season}/export.csv", f"/saisons/{season}/export.xlsx",
+             f"/personen/{person}/", "/spielstaerke/", "/statistik/"]  # fmt: skip
+    first = {url: Client().get(url) for url in pages}
+    assert {url: r.status_code for url, r in first.items()} == dict.fromkeys(pages, 200)
+    before = RENDERS["count"]
+    with renders() as again:
+        assert all(Client().get(url).content == first[url].content for url in pages)
+    assert again == [] and RENDERS["count"] == before
+    renamed = Person.objects.get(pk=person)
+    renamed.name = "Zacharias Neuname"
+    renamed.save()  # as the person form does
+    changed = Season.objects.get(pk=season)
+    changed.name = "Saison mit neuem Namen"
+    changed.save()
+    assert "Zacharias Neuname" in Client().get(f"/personen/{person}/").content.decode()
+    assert "Saison mit neuem Namen" in Client().get("/saisons/").content.decode()

@@ -1,12 +1,15 @@
-"""Pages everyone who is not logged in sees alike: made once per tournament state, address
-and language in this process, and served to every such visitor who asks for it.
+"""Pages everyone who is not logged in sees alike: made once per state, address, query and
+language in this process, and served to every such visitor who asks for it.
 
-The key is (address, its known query parameters, language, audience); the value is the finished
-answer (its bytes and the headers the view set) with the mark of the state it shows: the
-tournament's revision and what else its pages print of it (name, day, event), and what the
-view adds (e.g. the club's look). A crowd that asks after a change waits for the one request
-that makes the page. A visitor with a message pending, a page with an unknown query, a page
-the view refuses (not 200) and anything while nothing can be written are made per request.
+The key is (address, the query parameters the page reads, language, audience); the value is
+the finished answer (its bytes and the headers the view set) with the mark of the state it
+shows, read anew for each request: a tournament's revision and what else its pages print of
+it (name, day, event), plus what a view adds (the club's look); the club's pages have a mark
+of their own. A crowd that asks after a change waits for the one request that makes the
+page. Parameters a page does not read are left out (of the key and of what the view sees);
+a value the page does not share (a typed name, a table to jump to), a visitor with a message
+pending, a page that is not 200 or asks for a CSRF token, and anything while nothing can be
+written are made per request, as before.
 """
 
 from __future__ import annotations
@@ -135,41 +138,54 @@ def _normalised(request: HttpRequest, query: tuple[tuple[str, str], ...]) -> Non
     request.META["QUERY_STRING"] = given.urlencode()
 
 
-def shared_page(
-    view: Callable[..., HttpResponse] | None = None,
-    *,
-    query: Mapping[str, Check] | None = None,
-    extra: Callable[[], Hashable] | None = None,
-) -> Any:
-    """Serve a tournament page (argument `pk`) to visitors who are not logged in from the page
-    made once per state; `query`: the parameters it reads and which values are shared;
-    `extra`: what else the page shows that the tournament's revision does not cover."""
+def shared(
+    mark: Callable[..., Hashable | None], *, query: Mapping[str, Check] | None = None
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Serve a page to visitors who are not logged in from the one made for the state that
+    `mark` (given the view's arguments) names; None: no such thing, made per request.
+    `query`: the parameters the page reads and which of their values are shared."""
 
     def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def serve(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
+        def serve(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             found = _query(request, query or {}) if sharing(request) else None
-            mark = tournament_mark(pk) if found is not None else None
-            if found is None or mark is None:
-                return view(request, pk, **kwargs)
-            mark = (mark, extra()) if extra is not None else mark
-            key = (pk, request.path, found, get_language(), PUBLIC)
+            state = mark(*args, **kwargs) if found is not None else None
+            if found is None or state is None:
+                return view(request, *args, **kwargs)
+            key = (request.path, found, get_language(), PUBLIC)
             kept = PAGES.peek(key)
-            if kept is not None and kept.mark == mark:
+            if kept is not None and kept.mark == state:
                 return kept.response()
             with PAGES.maker(key):  # one request makes it, the others wait and take it
                 kept = PAGES.peek(key)
-                if kept is not None and kept.mark == mark:
+                if kept is not None and kept.mark == state:
                     return kept.response()
                 _normalised(request, found)
                 request.shared_page = True  # type: ignore[attr-defined]  # no visitor's token
-                response = view(request, pk, **kwargs)
+                response = view(request, *args, **kwargs)
                 RENDERS["count"] += 1
-                made = _made(request, response, mark)
+                made = _made(request, response, state)
                 if made is not None:
                     PAGES.put(key, made)
                 return response
 
         return serve
 
+    return wrap
+
+
+def shared_page(
+    view: Callable[..., HttpResponse] | None = None,
+    *,
+    query: Mapping[str, Check] | None = None,
+    extra: Callable[[], Hashable] | None = None,
+) -> Any:
+    """`shared` for a tournament's page (argument `pk`), by the tournament's state; `extra`:
+    what else the page shows that the tournament's state does not cover."""
+
+    def mark(pk: int, **_: Any) -> Hashable | None:
+        found = tournament_mark(pk)
+        return None if found is None else (found, extra() if extra is not None else None)
+
+    wrap = shared(mark, query=query)
     return wrap if view is None else wrap(view)
