@@ -110,15 +110,24 @@ class PrintableHtml:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         """Clean the page on its way out (nothing to do for most pages)."""
-        response = self.get_response(request)
-        if response.streaming or not response.get("Content-Type", "").startswith("text/html"):
-            return response
-        charset = response.charset or "utf-8"
-        if codecs.lookup(charset).name == "utf-8" and not may_hold_forbidden(response.content):
-            return response  # a page of hundreds of kB is read in well under a millisecond
-        page = response.content.decode(charset, "replace")
-        if _NOT_IN_HTML.search(page):
-            response.content = _NOT_IN_HTML.sub("\ufffd", page).encode(charset)
-            if response.has_header("Content-Length"):
-                response["Content-Length"] = str(len(response.content))
+        return printable(self.get_response(request))
+
+
+def printable(response: HttpResponse) -> HttpResponse:
+    """The answer with characters no HTML page may hold replaced (once: a shared page is
+    cleaned when it is kept; most pages hold none, which a quick look at their bytes tells)."""
+    if getattr(response, "printable", False) or response.streaming:
         return response
+    if not response.get("Content-Type", "").startswith("text/html"):
+        return response
+    charset = response.charset or "utf-8"
+    if codecs.lookup(charset).name == "utf-8" and not may_hold_forbidden(response.content):
+        response.printable = True  # type: ignore[attr-defined]
+        return response  # a page of hundreds of kB is read in well under a millisecond
+    page = response.content.decode(charset, "replace")
+    if _NOT_IN_HTML.search(page):
+        response.content = _NOT_IN_HTML.sub("\ufffd", page).encode(charset)
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(response.content))
+    response.printable = True  # type: ignore[attr-defined]
+    return response

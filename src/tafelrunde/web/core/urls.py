@@ -7,10 +7,12 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from tafelrunde.web.core.views.language import language
+
 urlpatterns = [
     path("anmelden/", auth.LoginView.as_view(), name="login"),
     path("abmelden/", auth.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language, name="set_language"),
     path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
     path("", include("tafelrunde.web.public.urls")),
     path("", include("tafelrunde.web.table.urls")),

@@ -44,7 +44,10 @@ def joined(parts: list[str]) -> SafeString:
 
 
 def with_csrf(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """Put the request's CSRF token where the kept cards hold the placeholder."""
+    """Put the request's CSRF token where the kept cards hold the placeholder (a page without
+    a form asks for no token, so it sets no cookie and can be shared)."""
+    if CSRF.encode() not in response.content:
+        return response
     field = format_html(
         '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
     )

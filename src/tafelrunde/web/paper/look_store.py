@@ -14,6 +14,11 @@ def club_look() -> ClubLook:
     return ClubLook.objects.filter(pk=1).first() or ClubLook(pk=1)
 
 
+def look_mark() -> tuple[object, ...] | None:
+    """When the look last changed (a print page kept for everyone is made afresh then)."""
+    return ClubLook.objects.filter(pk=1).values_list("changed_at").first()
+
+
 def look_context() -> dict[str, Any]:
     """What the print pages show of the club: its name and, if any, its logo's address."""
     look = ClubLook.objects.filter(pk=1).defer("logo").first()

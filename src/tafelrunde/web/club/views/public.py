@@ -18,11 +18,13 @@ from django.utils.translation import gettext as _
 from tafelrunde.engine.families import SHIPPED, family_of_letter
 from tafelrunde.engine.ratings import shown
 from tafelrunde.web.club.charts import Labels, Point, bar_chart, line_chart
+from tafelrunde.web.club.club_mark import club_mark
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.ratings_cache import Club, Tournament, club
 from tafelrunde.web.club.season_evenings import person_key, standings_of
 from tafelrunde.web.club.season_show import number
 from tafelrunde.web.core.roles import is_staff
+from tafelrunde.web.core.shared import shared
 
 BEST = 5  # best results shown on the person page
 ACTIVE = 10  # most active persons on the statistics page
@@ -124,6 +126,7 @@ def season_standings(person: Person) -> list[dict[str, Any]]:
     ]  # fmt: skip
 
 
+@shared(club_mark)
 def person(request: HttpRequest, person: int) -> HttpResponse:
     """A person's page: tournaments, best results, ratings with their history, Schock aus;
     for everyone once the person has a result, before that for the organisers only."""
@@ -152,6 +155,7 @@ def person(request: HttpRequest, person: int) -> HttpResponse:
     return render(request, "club/person.html", context)
 
 
+@shared(club_mark)
 def ratings(request: HttpRequest) -> HttpResponse:
     """Every game family's ratings, best first; persons linked to their page."""
     data = club()
@@ -171,6 +175,7 @@ def ratings(request: HttpRequest) -> HttpResponse:
     return render(request, "club/ratings.html", {"families": families})
 
 
+@shared(club_mark)
 def statistics(request: HttpRequest) -> HttpResponse:
     """The club in figures: evenings, players per evening, the most active, the winners."""
     data = club()

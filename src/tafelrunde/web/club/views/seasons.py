@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.season import season_rules_from_dict
 from tafelrunde.i18n import msg
+from tafelrunde.web.club.club_mark import club_mark, printed_mark
 from tafelrunde.web.club.forms_season import KEEP, SeasonForm
 from tafelrunde.web.club.models import Season, SeasonChoice
 from tafelrunde.web.club.season_evenings import SeasonView, season_view
@@ -28,12 +29,14 @@ from tafelrunde.web.club.season_show import (
     shown_rows,
 )
 from tafelrunde.web.core.common import audit, organiser
+from tafelrunde.web.core.shared import shared
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.look_store import look_context
 
 PICKS = ("", "in", "out")  # by range and kind, added by hand, left out by hand
 
 
+@shared(club_mark)
 def seasons(request: HttpRequest) -> HttpResponse:
     """Every season (public); organisers may make a new one."""
     return render(request, "club/seasons.html", {"seasons": Season.objects.all()})
@@ -51,12 +54,14 @@ def _context(view: SeasonView) -> dict[str, Any]:
     return context
 
 
+@shared(club_mark)
 def season(request: HttpRequest, pk: int) -> HttpResponse:
     """A season's table with the rules in words (public)."""
     view = season_view(get_object_or_404(Season, pk=pk))
     return render(request, "club/season.html", _context(view))
 
 
+@shared(printed_mark)
 def season_print(request: HttpRequest, pk: int) -> HttpResponse:
     """A season's table to print (A4, landscape when wide)."""
     view = season_view(get_object_or_404(Season, pk=pk))
@@ -91,11 +96,13 @@ def _download(request: HttpRequest, pk: int, suffix: str) -> HttpResponse:
     return answer
 
 
+@shared(club_mark)
 def season_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The season table as CSV."""
     return _download(request, pk, "csv")
 
 
+@shared(club_mark)
 def season_export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
     """The season table as an Excel file."""
     return _download(request, pk, "xlsx")

@@ -16,11 +16,15 @@ V = TypeVar("V")
 class Kept(Generic[K, V]):
     """The values last used, at most `limit` of them; the one used longest ago goes first."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(
+        self, limit: int, *, size: Callable[[V], int] | None = None, makers: int = 0
+    ) -> None:
+        """Keep `limit` values, or with `size` values of at most `limit` together (e.g. bytes;
+        a larger one is not kept); `makers`: how many keys' making locks (default `limit`)."""
         self.limit = limit
         self._lock = threading.Lock()
-        self._items: LRUCache[K, V] = LRUCache(maxsize=limit)
-        self._makers: LRUCache[K, threading.Lock] = LRUCache(maxsize=limit)
+        self._items: LRUCache[K, V] = LRUCache(maxsize=limit, getsizeof=size)
+        self._makers: LRUCache[K, threading.Lock] = LRUCache(maxsize=makers or limit)
 
     def get(self, key: K, make: Callable[[], V], *, alone: bool = False) -> V:
         """The value kept under the key, else made now (outside the lock) and kept; `alone`:
@@ -40,9 +44,13 @@ class Kept(Generic[K, V]):
             return self._items.get(key)
 
     def put(self, key: K, value: V) -> V:
-        """Keep the value under the key (the one used longest ago may go)."""
+        """Keep the value under the key (the one used longest ago may go; one larger than the
+        whole limit is not kept)."""
         with self._lock:
-            self._items[key] = value
+            try:
+                self._items[key] = value
+            except ValueError:  # too large to keep at all
+                self._items.pop(key, None)
         return value
 
     def pop(self, key: K) -> V | None:

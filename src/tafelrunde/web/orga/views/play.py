@@ -44,6 +44,7 @@ from tafelrunde.web.core.forms_play import ReleaseForm, ResultForm, RolloffForm,
 from tafelrunde.web.core.frame import page, page_of, stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, referee_undo
+from tafelrunde.web.core.shared import shared_page, short
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.views.tables_page import result_fields, tables
 
@@ -68,6 +69,7 @@ def _seed(request: HttpRequest, rec: TournamentRecord) -> tuple[int, str]:
     return setup.preview_seed(rec, wanted), note
 
 
+@shared_page(query={"veraltet": short})
 @part_of(GROUP, "tables")
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the next draw as a preview with its seed; redraw with a new seed; release it."""

@@ -24,6 +24,7 @@ from tafelrunde.web.core.forms_play import VersionForm
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser
+from tafelrunde.web.core.shared import shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views.presence import roster
@@ -32,6 +33,7 @@ from tafelrunde.web.orga.views.tournaments import upload_text
 FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
 
 
+@shared_page
 @part_of(GROUP, "players")
 def players(request: HttpRequest, pk: int) -> HttpResponse:
     """List the players; the organiser adds more until the first draw."""

@@ -27,6 +27,7 @@ from tafelrunde.web.core.domain.store import Logged, engine_tournament
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser
+from tafelrunde.web.core.shared import shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.forms import RulesForm
 from tafelrunde.web.orga.forms_presets import PresetForm
@@ -40,6 +41,7 @@ def rules_of(rec: TournamentRecord) -> AnyRules:
     return engine_tournament(rec).rules
 
 
+@shared_page
 def rules(request: HttpRequest, pk: int) -> HttpResponse:
     """Every parameter readably; the organiser may change them until the first draw."""
     rec = record_of(pk)

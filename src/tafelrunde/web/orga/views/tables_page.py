@@ -28,6 +28,7 @@ from tafelrunde.web.core.frame import page, page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import step_link
 from tafelrunde.web.core.roles import ORGANISER, Role, referee_may_undo, role_of
+from tafelrunde.web.core.shared import empty, never, number, shared_page, short
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.orga.cards import CSRF, card, joined, with_csrf
 from tafelrunde.web.orga.table_list import (
@@ -38,7 +39,12 @@ from tafelrunde.web.orga.table_list import (
     listing,
 )
 
+# what the tables page reads of its address (a jump to a table is answered for its visitor)
+TABLES_QUERY = {"runde": short, "partie": number, "seite": number, "offen": short,
+                "name": empty, "tisch": never}  # fmt: skip
 
+
+@shared_page(query=TABLES_QUERY)
 @part_of(GROUP, "tables")
 def tables(
     request: HttpRequest, pk: int, errors: dict[str, Any] | None = None, typed: Any = None

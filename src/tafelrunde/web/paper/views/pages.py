@@ -14,9 +14,10 @@ from tafelrunde.web.core.common import record_of, staff, turned_away
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_staff
+from tafelrunde.web.core.shared import shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.kinds import BY_SLUG, EVERYTHING, kinds_for
-from tafelrunde.web.paper.look_store import look_context
+from tafelrunde.web.paper.look_store import look_context, look_mark
 from tafelrunde.web.paper.parts import Part, Refusal
 from tafelrunde.web.table.board import link_base
 
@@ -49,6 +50,7 @@ def _sheet(request: HttpRequest, rec: TournamentRecord, title: Message,
 
 
 @require_safe
+@shared_page(extra=look_mark)
 def printed(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """One kind of print page of a tournament."""
     rec = record_of(pk)

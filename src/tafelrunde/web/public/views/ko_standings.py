@@ -12,6 +12,7 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import ko_record
 from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import page
+from tafelrunde.web.core.shared import shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
 
 GOES_ON = {  # the words of the other formats' standings: "so far" until the stage is complete
@@ -22,6 +23,7 @@ GOES_ON = {  # the words of the other formats' standings: "so far" until the sta
 }
 
 
+@shared_page
 @part_of(KNOCKOUT, "standings")
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Lives and chips of everybody, and the place of those who are out."""

@@ -20,6 +20,7 @@ from tafelrunde.web.core.domain.store import latest
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
+from tafelrunde.web.core.shared import empty, shared_page
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.public.seating_rows import name_options, seating_rows
 
@@ -72,6 +73,7 @@ def seating_block(rec: TournamentRecord) -> str:
 
 
 @require_safe
+@shared_page(query={"name": empty})
 def seats(request: HttpRequest, pk: int) -> HttpResponse:
     """Find a player's table by a typed name (any case, accents, a part of it); list all."""
     rec = record_of(pk)

@@ -10,8 +10,10 @@ from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.pages import ranking_data, stage_tables
+from tafelrunde.web.core.shared import shared_page
 
 
+@shared_page
 @part_of(GROUP, "standings")
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Every stage's standing, the running one first."""
@@ -20,6 +22,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return page(request, rec, "public/standings.html", {"stages": stage_tables(rec, state)})
 
 
+@shared_page
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     """The overall ranking (final once over) and the prize list."""
     rec = record_of(pk)

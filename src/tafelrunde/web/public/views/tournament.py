@@ -35,9 +35,11 @@ from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.pages import drawn, step_link
 from tafelrunde.web.core.roles import is_organiser
+from tafelrunde.web.core.shared import number, shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
 
 
+@shared_page
 def overview(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament at a glance: what is next, and where to go."""
     rec = record_of(pk)
@@ -52,6 +54,7 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     return page(request, rec, "public/overview.html", context)
 
 
+@shared_page
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the tournament file (JSON) to continue elsewhere or keep."""
     rec = record_of(pk)
@@ -75,6 +78,7 @@ def final_table(rec: Any) -> tuple[list[str], list[list[Any]]]:
     return [translated(h) for h in head], cells
 
 
+@shared_page
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the final ranking as CSV (headers in the reader's language); before the end,
     say why there is none."""
@@ -90,6 +94,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@shared_page
 def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the final ranking as an Excel file, the same content as the CSV."""
     rec = record_of(pk)
@@ -115,6 +120,7 @@ TABLE_FACTS = (TableEntered, TableConfirmed, TableLoserEntered, TableLoserConfir
 LOG_PAGE = 200  # lines of the log, and entries of the file, per page
 
 
+@shared_page(query={"seite": number, "eintraege": number})
 def log(request: HttpRequest, pk: int) -> HttpResponse:
     """The audit log: who did what, when; and every fact with its number (newest first, paged)."""
     rec = record_of(pk)
