@@ -42,12 +42,10 @@ import contextlib
 import os
 import random
 import resource
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,6 +75,7 @@ from loadclient import (
     django_on,
     draw,
     free_port,
+    on_each_database,
     organiser,
     prepare,
     server_env,
@@ -543,33 +542,7 @@ def main() -> int:
             return figures(
                 "PostgreSQL (2 uvicorn processes)", Path(tmp), pg, 2, 1300, scale, args.rounds
             )
-    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}")
-    options = [a for a in sys.argv[1:] if a != "--pg"]
-    failed = subprocess.run([sys.executable, __file__, "sqlite", *options], check=False).returncode
-    with contextlib.ExitStack() as stack:
-        if not pg and args.pg:
-            pg = stack.enter_context(private_cluster())
-        if pg:
-            again = [sys.executable, __file__, "postgresql", *options]
-            env = os.environ | {"TAFELRUNDE_BENCH_PG_URL": pg}
-            failed |= subprocess.run(again, check=False, env=env).returncode
-        else:
-            print("\nPostgreSQL skipped: TAFELRUNDE_BENCH_PG_URL is not set (`make.py bench` "
-                  "sets it; --pg starts a private one)")  # fmt: skip
-    return 1 if failed else 0
-
-
-@contextlib.contextmanager
-def private_cluster() -> Iterator[str]:
-    """A throw-away PostgreSQL cluster as make.py starts one for the tests."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import make
-
-    bindir = make.postgres_bin()
-    if bindir is None:
-        sys.exit("no PostgreSQL binaries found")
-    with make.postgres_cluster(bindir) as url:
-        yield url
+    return on_each_database(__file__, args.pg)
 
 
 if __name__ == "__main__":

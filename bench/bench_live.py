@@ -29,11 +29,9 @@ import argparse
 import asyncio
 import contextlib
 import os
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +45,7 @@ from loadclient import (
     django_on,
     draw,
     free_port,
+    on_each_database,
     percentiles,
     prepare,
     server_env,
@@ -307,19 +306,6 @@ def figures(title: str, data: Path, url: str, servers: int, count: int) -> int:
     return 1 if sum(missed) or sum(stale) or len(streaming) != count else 0
 
 
-@contextlib.contextmanager
-def private_cluster() -> Iterator[str]:
-    """A throw-away PostgreSQL cluster as make.py starts one for the tests."""
-    sys.path.insert(0, str(ROOT))
-    import make
-
-    bindir = make.postgres_bin()
-    if bindir is None:
-        sys.exit("no PostgreSQL binaries found")
-    with make.postgres_cluster(bindir) as url:
-        yield url
-
-
 def main() -> int:
     """Run on SQLite, then on PostgreSQL if a server is given, each in a process of its own."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -339,20 +325,7 @@ def main() -> int:
             count = args.clients or (50 if args.quick else 1000)
             title = "PostgreSQL (2 uvicorn processes, results through A, clients on A and B)"
             return figures(title, Path(tmp), pg, 2, count)
-    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}")
-    options = [a for a in sys.argv[1:] if a != "--pg"]
-    failed = subprocess.run([sys.executable, __file__, "sqlite", *options], check=False).returncode
-    with contextlib.ExitStack() as stack:
-        if not pg and args.pg:
-            pg = stack.enter_context(private_cluster())
-        if pg:
-            again = [sys.executable, __file__, "postgresql", *options]
-            env = os.environ | {"TAFELRUNDE_BENCH_PG_URL": pg}
-            failed |= subprocess.run(again, check=False, env=env).returncode
-        else:
-            print("\nPostgreSQL skipped: no server given (TAFELRUNDE_BENCH_PG_URL is not set; "
-                  "--pg starts a private one)")  # fmt: skip
-    return 1 if failed else 0
+    return on_each_database(__file__, args.pg)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -446,6 +446,39 @@ def prepared(env: dict[str, str], players: int, user: str, password: str) -> dic
         raise RuntimeError(done.stderr[-3000:])
     made: dict[str, Any] = json.loads(done.stdout)
     return made
+
+
+@contextlib.contextmanager
+def private_cluster() -> Iterator[str]:
+    """A throw-away PostgreSQL cluster as make.py starts one for the tests."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    import make
+
+    bindir = make.postgres_bin()
+    if bindir is None:
+        sys.exit("no PostgreSQL binaries found")
+    with make.postgres_cluster(bindir) as url:
+        yield url
+
+
+def on_each_database(script: str, private: bool) -> int:
+    """Run a bench script on SQLite, then on PostgreSQL (the one TAFELRUNDE_BENCH_PG_URL names,
+    or a private one if asked), each in a process of its own; 1 if either failed."""
+    print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}")
+    options = [a for a in sys.argv[1:] if a != "--pg"]
+    failed = subprocess.run([sys.executable, script, "sqlite", *options], check=False).returncode
+    pg = os.environ.get("TAFELRUNDE_BENCH_PG_URL", "")
+    with contextlib.ExitStack() as stack:
+        if not pg and private:
+            pg = stack.enter_context(private_cluster())
+        if pg:
+            again = [sys.executable, script, "postgresql", *options]
+            env = os.environ | {"TAFELRUNDE_BENCH_PG_URL": pg}
+            failed |= subprocess.run(again, check=False, env=env).returncode
+        else:
+            print("\nPostgreSQL skipped: TAFELRUNDE_BENCH_PG_URL is not set (`make.py bench` "
+                  "sets it; --pg starts a private one)")  # fmt: skip
+    return 1 if failed else 0
 
 
 def main() -> None:
