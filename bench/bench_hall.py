@@ -270,15 +270,19 @@ def server_pids(root: int) -> list[int]:
     return found
 
 
-def rss_and_files(root: int) -> tuple[int, int]:
-    """VmRSS (kB) and open files summed over a process and its descendants."""
+def rss_and_files(root: int) -> tuple[int, int, float]:
+    """VmRSS (kB), open files and CPU seconds used summed over a process and its descendants."""
     rss = files = 0
+    cpu = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
     for pid in server_pids(root):
-        with contextlib.suppress(OSError, StopIteration):
+        with contextlib.suppress(OSError, StopIteration, ValueError, IndexError):
             status = Path(f"/proc/{pid}/status").read_text().splitlines()
             rss += int(next(ln.split()[1] for ln in status if ln.startswith("VmRSS:")))
             files += len(os.listdir(f"/proc/{pid}/fd"))
-    return rss, files
+            times = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += (int(times[11]) + int(times[12])) / tick  # utime and stime
+    return rss, files, cpu
 
 
 async def sample(root: int, stop: asyncio.Event, out: dict[str, list[float]]) -> None:
@@ -288,9 +292,10 @@ async def sample(root: int, stop: asyncio.Event, out: dict[str, list[float]]) ->
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 1.0)
         out["lag"].append(max(time.monotonic() - planned, 0.0))
-        rss, files = rss_and_files(root)
+        rss, files, cpu = rss_and_files(root)
         out["rss"].append(rss)
         out["files"].append(files)
+        out["cpu"].append(cpu)
 
 
 async def run_hall(
@@ -462,8 +467,11 @@ def report(hall: Hall, sampled: dict[str, list[float]], took: float, pk: int) ->
     )
     rss, files, lag = sampled["rss"], sampled["files"], sampled["lag"]
     last = (rss or [0])[-1] / 1024
+    cpu = sampled["cpu"]
+    busy = (cpu[-1] - cpu[0]) / max(len(cpu) - 1, 1) if len(cpu) > 1 else 0.0
     print(f"  server: RSS max {max(rss, default=0) / 1024:.0f} MB (last {last:.0f} MB), "
-          f"open files max {max(files, default=0):.0f}")  # fmt: skip
+          f"open files max {max(files, default=0):.0f}, CPU {100 * busy:.0f} % of a core "
+          f"(mean over the run)")  # fmt: skip
     lag50, lag95, lagmax = spread(lag)
     print(f"  clients' event loop woke late: p50 {lag50:.0f} ms, p95 {lag95:.0f} ms, "
           f"max {lagmax:.0f} ms")  # fmt: skip

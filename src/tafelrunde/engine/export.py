@@ -39,8 +39,11 @@ def group_ranking_rows(state: TournamentState) -> list[dict[str, Any]]:
     ]
 
 
-def ranking_table(tour: Tournament | KnockoutTournament) -> tuple[list[Text], list[list[Any]]]:
-    """The overall ranking as a table for people: headers (messages) and rows of values.
+def ranking_table(
+    tour: Tournament | KnockoutTournament, state: TournamentState | None = None
+) -> tuple[list[Text], list[list[Any]]]:
+    """The overall ranking as a table for people: headers (messages) and rows of values
+    (`state`: the tournament's state when already at hand).
 
     Formats A–C: place, name (marked when withdrawn or joined late), stage reached, rank
     there, and the values that ranked the
@@ -51,7 +54,7 @@ def ranking_table(tour: Tournament | KnockoutTournament) -> tuple[list[Text], li
         rows = knockout_ranking_rows(tour.state())
         head: list[Text] = [msg("Place"), msg("Player"), msg("Prize")]
         return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
-    state = TournamentState(tour)
+    state = state if state is not None else TournamentState(tour)
     values: dict[str, list[Text]] = {}
     for st in state.stages:
         standing = st.standing(state.cut(st))

@@ -1,4 +1,5 @@
-"""The ASGI application that uvicorn serves: the event streams, and Django for the rest."""
+"""The ASGI application that uvicorn serves: the event streams, current shared pages, and
+Django for the rest."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ open_files()  # each app process: the hard limit of open files (the streams use 
 
 django_app = django_application()
 
-from tafelrunde.web.live.stream import routed  # noqa: E402  (needs Django set up)
+from tafelrunde.web.live.front import fronted  # noqa: E402  (needs Django set up)
+from tafelrunde.web.live.stream import routed  # noqa: E402
 
-application = routed(django_app)  # a stream stays open: it does not wait at Django's door
+# a stream stays open and a current shared page is at hand: neither waits at Django's door
+application = routed(fronted(django_app))
 settle()

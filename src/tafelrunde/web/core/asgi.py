@@ -7,8 +7,10 @@ import gc
 import os
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
+from asgiref.sync import ThreadSensitiveContext
 from django.core.asgi import get_asgi_application
 
 from tafelrunde.engine.limits import MAX_REQUEST_BYTES
@@ -65,35 +67,35 @@ def bounded(app: App, limit: int = MAX_REQUEST_BYTES) -> App:
 
 
 class Gate:
-    """At most `slots` requests inside at once; the others wait in line, in order."""
+    """At most `slots` requests inside at once, each in a slot of its own (numbered from 0);
+    the others wait in line, in order."""
 
     def __init__(self, slots: int) -> None:
         """Open with all slots free."""
-        self.free = slots
-        self.line: deque[asyncio.Future[None]] = deque()
+        self.free = list(range(slots - 1, -1, -1))
+        self.line: deque[asyncio.Future[int]] = deque()
 
-    async def enter(self) -> None:
-        """Take a slot, waiting in line when all are taken."""
-        if self.free > 0 and not self.line:
-            self.free -= 1
-            return
-        turn = asyncio.get_running_loop().create_future()
+    async def enter(self) -> int:
+        """Take a slot (its number), waiting in line when all are taken."""
+        if self.free and not self.line:
+            return self.free.pop()
+        turn: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.line.append(turn)
         try:
-            await turn
+            return await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
-                self.leave()  # given a slot while going away: pass it on
+                self.leave(turn.result())  # given a slot while going away: pass it on
             raise
 
-    def leave(self) -> None:
+    def leave(self, slot: int) -> None:
         """Give the slot to the next one in line."""
         while self.line:
             turn = self.line.popleft()
             if not turn.done():
-                turn.set_result(None)
+                turn.set_result(slot)
                 return
-        self.free += 1
+        self.free.append(slot)
 
 
 def gated(app: App, slots: int) -> App:
@@ -101,9 +103,14 @@ def gated(app: App, slots: int) -> App:
 
     Django runs every request in a thread of its own: a hundred phones at once would be a
     hundred threads taking turns at one interpreter lock, each slowed by all the others.
-    Waiting in line before the door costs nothing and serves each one sooner.
+    Waiting in line before the door costs nothing and serves each one sooner. Each slot
+    keeps its one thread (and with it its database connection) from request to request,
+    instead of a thread started and a connection opened for each.
     """
     gates: list[Gate] = []
+    threads = [
+        ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"slot-{n}") for n in range(slots)
+    ]
 
     async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -111,11 +118,12 @@ def gated(app: App, slots: int) -> App:
             return
         if not gates:
             gates.append(Gate(slots))  # made inside the server's event loop
-        await gates[0].enter()
+        slot = await gates[0].enter()
         try:
-            await app(scope, receive, send)
+            async with ThreadSensitiveContext(executor=threads[slot]):
+                await app(scope, receive, send)
         finally:
-            gates[0].leave()
+            gates[0].leave(slot)
 
     return guarded
 

@@ -51,6 +51,10 @@ def sqlite(folder: Path) -> dict[str, Any]:
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",  # nothing lost
         },
         "TEST": {"NAME": folder / "test-tafelrunde.sqlite3"},  # a file: threads share it
+        # each of the server's few request threads keeps its connection (opened afresh after
+        # a minute, and at once if it could only read)
+        "CONN_MAX_AGE": 60,
+        "CONN_HEALTH_CHECKS": True,
     }
 
 

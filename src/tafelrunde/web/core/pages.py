@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking_table
 from tafelrunde.engine.families import GROUP, KNOCKOUT
@@ -18,6 +18,7 @@ from tafelrunde.engine.seat_list import Seating, seating
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import latest, memo, read_only
 from tafelrunde.web.core.faces import Face
 from tafelrunde.web.core.frame import page_of
@@ -31,10 +32,20 @@ def drawn(state: Any) -> bool:
     return bool(state.seated)
 
 
+_STEP_PAGES: Kept[tuple[str, int, str, Any], str] = Kept(4096)
+
+
+def _page_of_step(name: str, pk: int, prefix: str, urls: Any) -> str:
+    """The address of a step's page (the same for every step of its kind)."""
+    return _STEP_PAGES.get((name, pk, prefix, urls), lambda: reverse(name, args=[pk]))
+
+
 def step_link(face: Face, pk: int, step: Any) -> str:
     """The page where a next step is done (a result: its table on the tables page)."""
     kind = str(step.kind)
-    url = reverse(face.steps.get(kind, face.parts["tables"]), args=[pk])
+    url = _page_of_step(
+        face.steps.get(kind, face.parts["tables"]), pk, get_script_prefix(), get_urlconf()
+    )
     data = getattr(step, "data", {}) or {}
     if kind == "result" and data.get("game") and data.get("table"):
         game, table = data["game"], data["table"]
@@ -53,15 +64,21 @@ def stage_tables(rec: TournamentRecord, state: TournamentState) -> list[dict[str
     return memo(
         rec,
         "standings-" + lang(),
-        lambda: [stage_table(state, st) for st in reversed(state.stages)],
+        lambda: [stage_table(rec, state, st) for st in reversed(state.stages)],
     )
 
 
-def stage_table(state: TournamentState, st: StageState) -> dict[str, Any]:
+def stage_table(rec: TournamentRecord, state: TournamentState, st: StageState) -> dict[str, Any]:
     """One stage's standing: criteria as columns, the deciding tie-break, who goes on."""
-    table = stage_cells(state, st)
+    table = dict(stage_cells_of(rec, state, st))
     table["body"] = html_rows(table.pop("rows"))
     return table
+
+
+def stage_cells_of(rec: TournamentRecord, state: TournamentState, st: StageState) -> dict[str, Any]:
+    """`stage_cells` made once per state and language (the standings page and the projector
+    show the same cells); not to be changed by the caller."""
+    return memo(rec, f"cells-{lang()}-{st.key}", lambda: stage_cells(state, st))
 
 
 def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
@@ -79,6 +96,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     )
     rows = []
     goes_on = state.goes_on(st) or set()
+    language = lang()
     for row in standing.rows:
         by = (
             translated(criterion_label(row.decided_by, st.rule))
@@ -88,7 +106,9 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         cells: list[Cell] = [(row.rank, "n"), (translated(marked_name(state, row.player)), "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
-        cells += [("" if v is None else display(v, lang()), "n") for v in row.values[: len(shown)]]
+        cells += [
+            ("" if v is None else display(v, language), "n") for v in row.values[: len(shown)]
+        ]
         cells.append((roll, "bad") if row.pending else (by, ""))
         if cut is not None and row.player in st.skipped:  # withdrew in this stage
             cells.append((translated(msg("withdrawn")), "bad"))
@@ -121,7 +141,7 @@ def _knockout_ranking(_tour: Any, ko: KnockoutState) -> dict[str, Any]:
 
 def _group_ranking(tour: Any, state: Any) -> dict[str, Any]:
     """A group format's overall ranking: each player's place, the stage reached, its values."""
-    _, table = ranking_table(tour)
+    _, table = ranking_table(tour, state)
     rows = [
         {"place": place, "name": translated(name), "stage_title": translated(stage),
          "stage_rank": rank, "values": translated(values)}

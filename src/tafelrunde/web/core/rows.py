@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 Cell = tuple[Any, str]  # the value and its CSS class ("n" for numbers, "" else)
+
+
+def escaped(value: Any) -> str:
+    """A value as HTML: escaped, unless it is HTML already (as Django's conditional_escape,
+    without its wrappers: a long table has tens of thousands of cells)."""
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return html.escape(str(value))
 
 
 def html_rows(rows: Iterable[Sequence[Cell]]) -> SafeString:
@@ -16,9 +24,8 @@ def html_rows(rows: Iterable[Sequence[Cell]]) -> SafeString:
     out = []
     for row in rows:
         cells = "".join(
-            f'<td class="{cls}">{conditional_escape(value)}</td>' if cls
-            else f"<td>{conditional_escape(value)}</td>"
+            f'<td class="{cls}">{escaped(value)}</td>' if cls else f"<td>{escaped(value)}</td>"
             for value, cls in row
-        )  # fmt: skip
+        )
         out.append(f"<tr>{cells}</tr>")
     return mark_safe("\n".join(out))

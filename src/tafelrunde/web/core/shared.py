@@ -32,6 +32,8 @@ SHARED_BYTES = 96 * 1024 * 1024  # all kept pages together
 KEYS = 4096  # pages being made at once, at most (their locks)
 LONGEST_QUERY = 200  # characters; a longer query is never shared
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Cache-Control", "Expires")
+FRONT_HEADER = "X-Tafelrunde-Shared"  # names the tournament of a shared answer to the layer
+# in front of Django (`live.front`), which takes it off and serves the answer again itself
 
 Check = Callable[[str], bool]  # whether a query parameter's value may be shared
 
@@ -131,19 +133,38 @@ def _made(request: HttpRequest, response: HttpResponse, mark: Hashable) -> Made 
 
 def _normalised(request: HttpRequest, query: tuple[tuple[str, str], ...]) -> None:
     """Let the view see only the query the page is kept under (its links name it alone)."""
+    request.GET = QueryDict(_plain(query))
+    request.META["QUERY_STRING"] = _plain(query)
+
+
+def _fronted(request: HttpRequest, response: HttpResponse, query: tuple[tuple[str, str], ...],
+             owner: int | None) -> HttpResponse:  # fmt: skip
+    """Name the tournament of a shared answer for the layer in front, when the request asked
+    for exactly the query the answer is kept under (else it is served here each time)."""
+    asked = request.META.get("QUERY_STRING", "")
+    if owner is not None and asked == _plain(query):
+        response[FRONT_HEADER] = str(owner)
+    return response
+
+
+def _plain(query: tuple[tuple[str, str], ...]) -> str:
+    """The query as a page's links write it."""
     given = QueryDict(mutable=True)
     for name, value in query:
         given[name] = value
-    request.GET = given  # type: ignore[assignment]
-    request.META["QUERY_STRING"] = given.urlencode()
+    return given.urlencode()
 
 
 def shared(
-    mark: Callable[..., Hashable | None], *, query: Mapping[str, Check] | None = None
+    mark: Callable[..., Hashable | None],
+    *,
+    query: Mapping[str, Check] | None = None,
+    owner: Callable[..., int] | None = None,
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Serve a page to visitors who are not logged in from the one made for the state that
     `mark` (given the view's arguments) names; None: no such thing, made per request.
-    `query`: the parameters the page reads and which of their values are shared."""
+    `query`: the parameters the page reads and which of their values are shared; `owner`:
+    the tournament whose changes alone change the page (it may then be served in front)."""
 
     def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -153,21 +174,25 @@ def shared(
             if found is None or state is None:
                 return view(request, *args, **kwargs)
             key = (request.path, found, get_language(), PUBLIC)
+            tour = owner(*args, **kwargs) if owner is not None else None
             kept = PAGES.peek(key)
             if kept is not None and kept.mark == state:
-                return kept.response()
+                return _fronted(request, kept.response(), found, tour)
             with PAGES.maker(key):  # one request makes it, the others wait and take it
                 kept = PAGES.peek(key)
                 if kept is not None and kept.mark == state:
-                    return kept.response()
+                    return _fronted(request, kept.response(), found, tour)
+                asked = request.META.get("QUERY_STRING", "")
                 _normalised(request, found)
                 request.shared_page = True  # type: ignore[attr-defined]  # no visitor's token
                 response = view(request, *args, **kwargs)
                 RENDERS["count"] += 1
                 made = _made(request, response, state)
-                if made is not None:
-                    PAGES.put(key, made)
-                return response
+                if made is None:
+                    return response
+                PAGES.put(key, made)
+                request.META["QUERY_STRING"] = asked
+                return _fronted(request, response, found, tour)
 
         return serve
 
@@ -187,5 +212,5 @@ def shared_page(
         found = tournament_mark(pk)
         return None if found is None else (found, extra() if extra is not None else None)
 
-    wrap = shared(mark, query=query)
+    wrap = shared(mark, query=query, owner=lambda pk, **_: pk)
     return wrap if view is None else wrap(view)

@@ -91,6 +91,12 @@ def blocked() -> Reason | None:
     return reason
 
 
+def fine_now() -> bool:
+    """Say whether the last look found writing possible and is recent (never probes)."""
+    with _lock:
+        return _state["reason"] is None and time.monotonic() < float(_state["until"])  # type: ignore[arg-type]
+
+
 def failed(reason: Reason) -> None:
     """Note that a write just failed for this reason; look again in a few seconds."""
     with _lock:

@@ -20,6 +20,7 @@ from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import lang
 from tafelrunde.web.live.projector_choice import Choice, choice_of
+from tafelrunde.web.live.slide import section
 from tafelrunde.web.live.slides import slides_of
 
 
@@ -29,7 +30,8 @@ def slide_list(rec: TournamentRecord, choice: Choice) -> tuple[str, int]:
 
     def make(now: TournamentRecord) -> tuple[str, int]:
         slides = slides_of(now, choice, seconds(stamp()))
-        html = render_to_string("live/slide_list.html", {"slides": slides, "rec": now})
+        sections = [section(s, k == 0) for k, s in enumerate(slides)]
+        html = render_to_string("live/slide_list.html", {"sections": sections, "rec": now})
         return html, len(slides)
 
     if rec.family.running_clocks:  # made fresh: its clocks run

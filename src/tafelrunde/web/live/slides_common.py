@@ -65,7 +65,7 @@ def ranking(rec: TournamentRecord, now: float) -> list[Slide]:
 def _knockout_final(_tour: Any, state: KnockoutState, title: str) -> list[Slide]:
     """A knockout's final ranking with its prizes and the Schock-Aus-König."""
     rows = [
-        {"place": r["place"], "name": r["name"], "prize": r["prize"] or ""}
+        [(r["place"], "n"), (r["name"], "name"), (r["prize"] or "", "")]
         for r in knockout_ranking_rows(state)
     ]
     kings = ", ".join(state.players[p].name for p in schock_out_kings(state))
@@ -74,12 +74,12 @@ def _knockout_final(_tour: Any, state: KnockoutState, title: str) -> list[Slide]
                  note=note, prizes=True)  # fmt: skip
 
 
-def _group_final(tour: Any, _state: Any, title: str) -> list[Slide]:
+def _group_final(tour: Any, state: Any, title: str) -> list[Slide]:
     """A group format's final ranking with the stage each player reached."""
-    _, table = ranking_table(tour)
+    _, table = ranking_table(tour, state)
     rows = [
-        {"place": place, "name": translated(name), "stage": translated(stage),
-         "values": translated(values)}
+        [(place, "n"), (translated(name), "name"), (translated(stage), ""),
+         (translated(values), "small")]
         for place, name, stage, _rank, values in table
     ]  # fmt: skip
     return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS, prizes=False)

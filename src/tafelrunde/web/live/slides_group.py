@@ -10,7 +10,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.pages import drawn, stage_cells
+from tafelrunde.web.core.pages import drawn, stage_cells_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.live.slide import Slide, paged
 from tafelrunde.web.table.board import current_tables
@@ -80,7 +80,7 @@ def standings(rec: TournamentRecord, now: float) -> list[Slide]:
     st = state.current or state.stages[-1]
     if not st.results:
         return []
-    table = stage_cells(state, st)
+    table = dict(stage_cells_of(rec, state, st))
     word = msg("standings") if table["final"] else msg("standings (provisional)")
     title = f"{table['title']} – {translated(word)}"
     rows = [[(value, css) for value, css in row] for row in table.pop("rows")]

@@ -36,4 +36,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
         )
         base.register_functions(conn)  # type: ignore[attr-defined]  # not in django-stubs
         conn.execute("PRAGMA foreign_keys = ON")
+        self.only_reads = True
         return conn
+
+    def is_usable(self) -> bool:
+        """A connection that can only read is not kept: writing may work again."""
+        return not getattr(self, "only_reads", False)
+
+    def _close(self) -> None:
+        """Close, and forget that it could only read."""
+        self.only_reads = False
+        super()._close()  # type: ignore[misc]  # not in django-stubs

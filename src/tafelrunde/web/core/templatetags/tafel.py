@@ -7,10 +7,11 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, trans_real
 
 from tafelrunde.engine.numbers import Num, display
 from tafelrunde.i18n import DEFAULT_LANGUAGE, Message
+from tafelrunde.web.core.rows import html_rows
 
 register = template.Library()
 
@@ -23,7 +24,14 @@ def lang() -> str:
 def translated(value: Message | str | None) -> str:
     """A message in the active language; a plain string (a name) as it is."""
     if isinstance(value, Message):
-        return value.text(lang()) if type(value) is not Message else value.render(gettext, ngettext)
+        if type(value) is not Message:
+            return value.text(lang())
+        catalogue = trans_real.catalog()  # the active language's: looked up once per message
+
+        def gettext(text: str) -> str:
+            return catalogue.gettext(text) if text else ""  # "" is the catalogue's header
+
+        return value.render(gettext, catalogue.ngettext)
     return "" if value is None else value
 
 
@@ -31,6 +39,27 @@ def translated(value: Message | str | None) -> str:
 def tr(value: Message | str | None) -> str:
     """Show a message of the engine in the active language."""
     return translated(value)
+
+
+@register.filter
+def cell_rows(rows: Any) -> SafeString:
+    """Rows of (value, CSS class) cells as HTML rows (long tables: built in Python)."""
+    return html_rows(rows)
+
+
+@register.filter
+def ranking_rows(rows: Any, prizes: bool) -> SafeString:
+    """The overall ranking's rows as HTML: place, name, then the prize (format D) or the stage
+    reached, the rank there and the values that ranked the player."""
+    if prizes:
+        return html_rows(
+            [(r["place"], "n"), (r["name"], "name"), (r.get("prize") or "", "wrap")] for r in rows
+        )
+    return html_rows(
+        [(r["place"], "n"), (r["name"], "name"), (r["stage_title"], "wrap"),
+         (r["stage_rank"], "n narrow-hide"), (r["values"], "wrap")]
+        for r in rows
+    )  # fmt: skip
 
 
 @register.filter

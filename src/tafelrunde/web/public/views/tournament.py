@@ -34,7 +34,7 @@ from tafelrunde.web.core.domain.store import engine_tournament, read_only
 from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.pages import drawn, step_link
-from tafelrunde.web.core.roles import is_organiser
+from tafelrunde.web.core.roles import is_organiser, is_staff
 from tafelrunde.web.core.shared import number, shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
 
@@ -44,7 +44,7 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament at a glance: what is next, and where to go."""
     rec = record_of(pk)
     tour, state = read_only(rec)
-    found = STEPS[rec.family.key](state)
+    found = STEPS[rec.family.key](state) if is_staff(request.user) else []  # shown to staff
     everything, face = is_organiser(request.user), face_of(rec)
     steps = [
         (translated(s.text), step_link(face, rec.pk, s) if everything or referee_step(s) else "")

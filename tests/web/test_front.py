@@ -1,0 +1,170 @@
+"""Shared pages served in front of Django, on real servers: what a visitor who is not logged
+in gets from the kept copy is what Django would make, a change shows at once, visitors with
+a login or a query of their own always reach Django, and a crowd ordering the dearest page
+is served from the copy while other pages keep answering.
+
+A copy served in front says so with an Age header, as a cache does; Django's answers have none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hallclient import page_revision
+from loadclient import Browser, Server, draw, free_port, prepared, server_env
+from sseclient import Listener
+
+pytestmark = [pytest.mark.integration]
+
+USER, PASSWORD = "leitung", "vorn-passwort"
+RANKING = "endstand/"
+PRINTED = "drucken/endstand/"  # the dearest page: the printed final ranking
+
+
+def fetch(port: int, path: str, headers: dict[str, str] | None = None
+          ) -> tuple[int, dict[str, str], bytes]:  # fmt: skip
+    """GET a page as a visitor who is not logged in: status, headers (lower-case), body."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path, headers={"Host": "localhost", **(headers or {})})
+        answer = conn.getresponse()
+        body = answer.read()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
+    finally:
+        conn.close()
+
+
+def served_in_front(port: int, path: str, headers: dict[str, str] | None = None) -> bool:
+    """Ask twice (the first may make the copy); tell whether the second came from the copy."""
+    fetch(port, path, headers)
+    status, head, _ = fetch(port, path, headers)
+    assert status == 200
+    return "age" in head
+
+
+def watched(port: int, pk: int) -> Listener:
+    """An open stream of the tournament (the server then hears each of its changes)."""
+    listener = Listener(port, pk)
+    assert listener.status == 200 and listener.wait(1, 10)
+    return listener
+
+
+@contextlib.contextmanager
+def drawn_server(tmp_path: Path, players: int) -> Iterator[tuple[int, int, Browser]]:
+    """One app process (SQLite) with a drawn tournament and an open stream of it: the port,
+    the tournament and the organiser's browser."""
+    env = server_env(tmp_path)
+    made = prepared(env, players, USER, PASSWORD)
+    pk = made["pk"]
+    with Server(port := free_port(), 1, env, tmp_path / "s.log"):
+        organiser = Browser(port, USER, PASSWORD)
+        assert draw(organiser, pk, made["seed"])
+        listener = watched(port, pk)
+        yield port, pk, organiser
+        listener.close()
+        organiser.close()
+
+
+@pytest.mark.both_databases
+def test_a_change_through_any_process_shows_at_once_on_the_next_fetch(
+    tmp_path: Path, database_url: str
+) -> None:
+    """The copy is Django's answer byte for byte; after a result entered (through another
+    process on PostgreSQL) the next fetch shows the new revision, never the kept one."""
+    env = server_env(tmp_path, database_url)
+    made = prepared(env, 24, USER, PASSWORD)
+    pk, page = made["pk"], f"/turniere/{made['pk']}/{RANKING}"
+    port_a = free_port()
+    with Server(port_a, 1, env, tmp_path / "a.log"):
+        port_b, second = port_a, None
+        if database_url:
+            port_b = free_port()
+            second = Server(port_b, 1, env, tmp_path / "b.log").start()
+        try:
+            organiser = Browser(port_a, USER, PASSWORD)
+            assert draw(organiser, pk, made["seed"])
+            listener = watched(port_b, pk)
+            _, first_head, first = fetch(port_b, page)
+            status, head, again = fetch(port_b, page)
+            assert status == 200 and "age" in head and "age" not in first_head
+            assert again == first  # the copy is what Django made
+            assert "x-tafelrunde-shared" not in head and "x-tafelrunde-shared" not in first_head
+            before = page_revision(again)
+            for k, form in enumerate(made["forms"][:3], start=1):
+                status, _ = organiser.post(f"/turniere/{pk}/ergebnis/", form)
+                assert status == 302
+                if not database_url:  # the same process: fresh as soon as the POST answered
+                    assert page_revision(fetch(port_b, page)[2]) != before
+                assert listener.wait(1 + k, 10), "the change was not heard"
+                now = listener.events[-1].id
+                status, _, body = fetch(port_b, page)
+                assert status == 200 and page_revision(body) == now != before
+                before = now
+            listener.close()
+            organiser.close()
+        finally:
+            if second is not None:
+                second.stop()
+
+
+def test_logins_messages_and_queries_of_ones_own_always_reach_django(tmp_path: Path) -> None:
+    """A session cookie, an unknown cookie or a query the page does not share: made by Django
+    each time; the language cookie and the CSRF cookie change nothing but the language."""
+    with drawn_server(tmp_path, 12) as (port, pk, organiser):
+        page = f"/turniere/{pk}/{RANKING}"
+        assert served_in_front(port, page)
+        assert served_in_front(port, page, {"Cookie": "csrftoken=abc"})
+        cookie = "; ".join(f"{k}={v}" for k, v in organiser.cookies.items())
+        assert not served_in_front(port, page, {"Cookie": cookie})
+        assert not served_in_front(port, page, {"Cookie": "sessionid=x"})
+        assert not served_in_front(port, page, {"Cookie": "messages=x"})
+        assert not served_in_front(port, f"{page}?unbekannt=1")
+        assert not served_in_front(port, f"{page}?partie=1&partie=2")
+        # the organiser sees the organisers' page, never the visitors' copy
+        status, body = organiser.get(page)
+        assert status == 200 and "urkunden" in body
+        assert "urkunden" not in fetch(port, page)[2].decode()
+        # each language its own copy
+        _, _, english = fetch(port, page, {"Accept-Language": "en"})
+        _, _, german = fetch(port, page, {"Accept-Language": "de"})
+        _, head, by_cookie = fetch(port, page, {"Cookie": "django_language=en"})
+        assert "Overall ranking" in english.decode() and "Gesamtwertung" in german.decode()
+        assert by_cookie == english and "age" in head
+
+
+def test_four_loops_on_the_dearest_page_are_served_from_the_copy(tmp_path: Path) -> None:
+    """Four anonymous clients ordering the printed final ranking over and over: nearly every
+    answer comes from the copy (Django makes it again only when it has aged), and a phone's
+    pages keep answering meanwhile."""
+    with drawn_server(tmp_path, 200) as (port, pk, _):
+        answers: list[tuple[int, bool]] = []
+        stop = threading.Event()
+
+        def loop() -> None:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            while not stop.is_set():
+                conn.request("GET", f"/turniere/{pk}/{PRINTED}", headers={"Host": "localhost"})
+                answer = conn.getresponse()
+                answer.read()
+                answers.append((answer.status, answer.getheader("Age") is not None))
+            conn.close()
+
+        loops = [threading.Thread(target=loop) for _ in range(4)]
+        for one in loops:
+            one.start()
+        try:
+            for path in ("", "stand/", "wo-sitze-ich/", "protokoll/") * 5:
+                status, _, _ = fetch(port, f"/turniere/{pk}/{path}")
+                assert status == 200, path
+        finally:
+            stop.set()
+            for one in loops:
+                one.join(60)
+        assert answers and all(status == 200 for status, _ in answers)
+        made_by_django = sum(1 for _, front in answers if not front)
+        assert made_by_django <= max(8, len(answers) // 20), (made_by_django, len(answers))
