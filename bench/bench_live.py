@@ -116,7 +116,7 @@ async def listen(client: Client, pk: int, opened: asyncio.Event) -> None:
                     now = time.monotonic()
                     client.events.append((version, now))
                     client.screen.events.append((now, revision, version))
-                    client.changes.put_nowait(revision)  # live.js fetches the page again
+                    client.changes.put_nowait(f"{revision} {version}")  # live.js fetches again
                 name, data = "message", ""
             elif line.startswith("event:"):
                 name = line[6:].strip()

@@ -7,6 +7,7 @@ Standard library only. Every time is `time.monotonic()` of this process's event 
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import re
 import statistics
@@ -96,14 +97,16 @@ class Conn:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(
-        self, method: str, path: str, fields: dict[str, str] | None = None, live: bool = False
+        self, method: str, path: str, fields: dict[str, str] | None = None, live: str = ""
     ) -> Answer:
-        """Send a request (a form with the CSRF token from the cookie); NO_ANSWER if lost."""
-        head = {"Host": "localhost", "Referer": "http://localhost/"}
+        """Send a request (a form with the CSRF token from the cookie); NO_ANSWER if lost.
+        `live`: the change a page's refetch asks for ("revision version"), as live.js says it."""
+        head = {"Host": "localhost", "Referer": "http://localhost/", "Accept-Encoding": "gzip"}
         if self.cookies:
             head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if live:
             head["X-Tafelrunde-Live"] = "1"  # as live.js asks
+            head["X-Tafelrunde-Revision"] = live
         body = b""
         if fields is not None:
             token = {"csrfmiddlewaretoken": self.cookies.get("csrftoken", "")}
@@ -128,6 +131,8 @@ class Conn:
             self.cookies[name.strip()] = value.strip()
         if not keep:
             self.close()
+        if answer.header("content-encoding") == "gzip":  # as a browser, which asks for it
+            answer = Answer(answer.status, answer.headers, gzip.decompress(answer.body))
         return answer
 
     def close(self) -> None:
@@ -186,7 +191,7 @@ async def follow(
     source: str = "127.0.0.1",
 ) -> None:
     """Hold the tournament's event stream like a browser (reconnecting with the revision
-    known); put the revision of each change not yet known into the queue."""
+    known); put each change not yet known into the queue ("revision version")."""
     parser = EventParser()
     while True:
         try:
@@ -214,7 +219,7 @@ async def follow(
                 screen.events.append((now, new, version))
                 if new != revision:
                     revision = new
-                    on_change.put_nowait(new)
+                    on_change.put_nowait(f"{new} {version}")
         except (OSError, ValueError, KeyError):
             pass
         finally:
@@ -238,17 +243,17 @@ async def refresh(
         wanted = await changes.get()
         while not changes.empty():
             wanted = changes.get_nowait()
-        if screen.kind == "projector" and wanted == shown:
+        if screen.kind == "projector" and wanted.split()[0] == shown:
             continue
         start = time.monotonic()
-        answer = await conn.request("GET", path, live=True)
+        answer = await conn.request("GET", path, live=wanted)
         end = time.monotonic()
         record(end - start, answer.status)
         shown = page_revision(answer.body) if answer.status == 200 else shown
         screen.fetches.append((start, end, shown, answer.status))
         if answer.status != 200:
             await asyncio.sleep(3.0)
-            changes.put_nowait(wanted)
+            changes.put_nowait(wanted)  # the same change again
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,12 @@ A copy served in front says so with an Age header, as a cache does; Django's ans
 from __future__ import annotations
 
 import contextlib
+import gzip
 import http.client
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hallclient import page_revision
@@ -55,9 +57,9 @@ def watched(port: int, pk: int) -> Listener:
 
 
 @contextlib.contextmanager
-def drawn_server(tmp_path: Path, players: int) -> Iterator[tuple[int, int, Browser]]:
+def drawn_server(tmp_path: Path, players: int) -> Iterator[tuple[int, int, Browser, Any]]:
     """One app process (SQLite) with a drawn tournament and an open stream of it: the port,
-    the tournament and the organiser's browser."""
+    the tournament, the organiser's browser and the tournament's result forms."""
     env = server_env(tmp_path)
     made = prepared(env, players, USER, PASSWORD)
     pk = made["pk"]
@@ -65,7 +67,7 @@ def drawn_server(tmp_path: Path, players: int) -> Iterator[tuple[int, int, Brows
         organiser = Browser(port, USER, PASSWORD)
         assert draw(organiser, pk, made["seed"])
         listener = watched(port, pk)
-        yield port, pk, organiser
+        yield port, pk, organiser, made["forms"]
         listener.close()
         organiser.close()
 
@@ -115,7 +117,7 @@ def test_a_change_through_any_process_shows_at_once_on_the_next_fetch(
 def test_logins_messages_and_queries_of_ones_own_always_reach_django(tmp_path: Path) -> None:
     """A session cookie, an unknown cookie or a query the page does not share: made by Django
     each time; the language cookie and the CSRF cookie change nothing but the language."""
-    with drawn_server(tmp_path, 12) as (port, pk, organiser):
+    with drawn_server(tmp_path, 12) as (port, pk, organiser, _):
         page = f"/turniere/{pk}/{RANKING}"
         assert served_in_front(port, page)
         assert served_in_front(port, page, {"Cookie": "csrftoken=abc"})
@@ -137,11 +139,56 @@ def test_logins_messages_and_queries_of_ones_own_always_reach_django(tmp_path: P
         assert by_cookie == english and "age" in head
 
 
+def test_a_live_page_gets_the_copy_of_the_change_it_was_told_of(tmp_path: Path) -> None:
+    """A page names the change it was told of (X-Tafelrunde-Revision: revision and version, as
+    live.js sends it): the copy of that change or a later one serves it even after further
+    changes; a change the copy does not show yet (made through another process, not heard
+    here yet) is never answered from the copy, even while this process thinks it current."""
+    with drawn_server(tmp_path, 12) as (port, pk, organiser, forms):
+        page = f"/turniere/{pk}/{RANKING}"
+        assert served_in_front(port, page)
+        old = page_revision(fetch(port, page)[2])  # the draw: version 1
+        status, _ = organiser.post(f"/turniere/{pk}/ergebnis/", forms[0])
+        assert status == 302
+        _, head, body = fetch(port, page, {"X-Tafelrunde-Revision": f"{old} 1"})
+        assert "age" in head and page_revision(body) == old
+        _, head, body = fetch(port, page)
+        new = page_revision(body)  # the result: version 2
+        assert "age" not in head and new != old
+        _, head, body = fetch(port, page, {"X-Tafelrunde-Revision": f"{old} 1"})
+        assert "age" in head and page_revision(body) == new  # a later change will do
+        _, head, body = fetch(port, page, {"X-Tafelrunde-Revision": f"{'ab' * 10} 2"})
+        assert "age" not in head and page_revision(body) == new  # not known: Django
+        _, head, body = fetch(port, page, {"X-Tafelrunde-Revision": f"{'ab' * 10} 99"})
+        assert "age" not in head and page_revision(body) == new  # ahead of this process
+        for junk in ("", "x", f"{new}", f"{new} -1", f"{new} 2 3", "ö 2"):
+            status, _, body = fetch(port, page, {"X-Tafelrunde-Revision": junk})
+            assert status == 200 and page_revision(body) == new
+        _, head, body = fetch(port, page, {"X-Tafelrunde-Revision": f"{new} 2"})
+        assert "age" in head and page_revision(body) == new
+
+
+def test_a_browser_that_takes_gzip_gets_the_copy_compressed(tmp_path: Path) -> None:
+    """The same page in a fraction of the bytes, said in Content-Encoding and Vary; none for
+    a browser that refuses gzip."""
+    with drawn_server(tmp_path, 60) as (port, pk, _, _):
+        page = f"/turniere/{pk}/{RANKING}"
+        assert served_in_front(port, page)
+        _, _, plain = fetch(port, page)
+        _, packed_head, packed = fetch(port, page, {"Accept-Encoding": "br, gzip, deflate"})
+        assert packed_head["content-encoding"] == "gzip" and "age" in packed_head
+        assert "Accept-Encoding" in packed_head["vary"]
+        assert gzip.decompress(packed) == plain and len(packed) * 3 < len(plain)
+        assert int(packed_head["content-length"]) == len(packed)
+        _, refused, body = fetch(port, page, {"Accept-Encoding": "gzip;q=0, identity"})
+        assert "content-encoding" not in refused and body == plain
+
+
 def test_four_loops_on_the_dearest_page_are_served_from_the_copy(tmp_path: Path) -> None:
     """Four anonymous clients ordering the printed final ranking over and over: nearly every
     answer comes from the copy (Django makes it again only when it has aged), and a phone's
     pages keep answering meanwhile."""
-    with drawn_server(tmp_path, 200) as (port, pk, _):
+    with drawn_server(tmp_path, 200) as (port, pk, _, _):
         answers: list[tuple[int, bool]] = []
         stop = threading.Event()
 

@@ -32,8 +32,9 @@ SHARED_BYTES = 96 * 1024 * 1024  # all kept pages together
 KEYS = 4096  # pages being made at once, at most (their locks)
 LONGEST_QUERY = 200  # characters; a longer query is never shared
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Cache-Control", "Expires")
-FRONT_HEADER = "X-Tafelrunde-Shared"  # names the tournament of a shared answer to the layer
-# in front of Django (`live.front`), which takes it off and serves the answer again itself
+# names the tournament, revision and version of a shared answer to the layer in front of
+# Django (`live.front`), which takes it off and serves the answer again itself
+FRONT_HEADER = "X-Tafelrunde-Shared"
 
 Check = Callable[[str], bool]  # whether a query parameter's value may be shared
 
@@ -88,7 +89,7 @@ def tournament_mark(pk: int) -> Hashable | None:
     """The tournament's state as its pages show it, in one query (None: no such tournament)."""
     return (
         TournamentRecord.objects.filter(pk=pk)
-        .values_list("revision", "name", "day", "event_id", "event__name", "event__date")
+        .values_list("revision", "version", "name", "day", "event_id", "event__name", "event__date")
         .first()
     )
 
@@ -138,12 +139,12 @@ def _normalised(request: HttpRequest, query: tuple[tuple[str, str], ...]) -> Non
 
 
 def _fronted(request: HttpRequest, response: HttpResponse, query: tuple[tuple[str, str], ...],
-             owner: int | None) -> HttpResponse:  # fmt: skip
-    """Name the tournament of a shared answer for the layer in front, when the request asked
-    for exactly the query the answer is kept under (else it is served here each time)."""
+             label: str) -> HttpResponse:  # fmt: skip
+    """Name the tournament and revision of a shared answer for the layer in front, when the
+    request asked for exactly the query the answer is kept under (else it is made here)."""
     asked = request.META.get("QUERY_STRING", "")
-    if owner is not None and asked == _plain(query):
-        response[FRONT_HEADER] = str(owner)
+    if label and asked == _plain(query):
+        response[FRONT_HEADER] = label
     return response
 
 
@@ -159,12 +160,13 @@ def shared(
     mark: Callable[..., Hashable | None],
     *,
     query: Mapping[str, Check] | None = None,
-    owner: Callable[..., int] | None = None,
+    front: Callable[..., str] | None = None,
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Serve a page to visitors who are not logged in from the one made for the state that
     `mark` (given the view's arguments) names; None: no such thing, made per request.
-    `query`: the parameters the page reads and which of their values are shared; `owner`:
-    the tournament whose changes alone change the page (it may then be served in front)."""
+    `query`: the parameters the page reads and which of their values are shared; `front`:
+    given the state and the view's arguments, the tournament whose changes alone change the
+    page and its revision ("pk revision"; the page may then be served in front of Django)."""
 
     def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
@@ -174,14 +176,14 @@ def shared(
             if found is None or state is None:
                 return view(request, *args, **kwargs)
             key = (request.path, found, get_language(), PUBLIC)
-            tour = owner(*args, **kwargs) if owner is not None else None
+            label = front(state, *args, **kwargs) if front is not None else ""
             kept = PAGES.peek(key)
             if kept is not None and kept.mark == state:
-                return _fronted(request, kept.response(), found, tour)
+                return _fronted(request, kept.response(), found, label)
             with PAGES.maker(key):  # one request makes it, the others wait and take it
                 kept = PAGES.peek(key)
                 if kept is not None and kept.mark == state:
-                    return _fronted(request, kept.response(), found, tour)
+                    return _fronted(request, kept.response(), found, label)
                 asked = request.META.get("QUERY_STRING", "")
                 _normalised(request, found)
                 request.shared_page = True  # type: ignore[attr-defined]  # no visitor's token
@@ -192,7 +194,7 @@ def shared(
                     return response
                 PAGES.put(key, made)
                 request.META["QUERY_STRING"] = asked
-                return _fronted(request, response, found, tour)
+                return _fronted(request, response, found, label)
 
         return serve
 
@@ -212,5 +214,9 @@ def shared_page(
         found = tournament_mark(pk)
         return None if found is None else (found, extra() if extra is not None else None)
 
-    wrap = shared(mark, query=query, owner=lambda pk, **_: pk)
+    def label(state: Any, pk: int, **_: Any) -> str:
+        return f"{pk} {state[0][0]} {state[0][1]}"  # the tournament, the revision and version
+        # its page shows
+
+    wrap = shared(mark, query=query, front=label)
     return wrap if view is None else wrap(view)

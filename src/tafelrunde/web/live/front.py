@@ -13,16 +13,23 @@ surely current:
   e.g. on the command line, shows after that at the latest);
 - writing works (otherwise every page carries the banner that says why).
 
+A live page that refetches after an event names the change it was told of (revision and
+version): a copy of that change or a later one will do for it, however many came since (it
+is told of those too), and none older, even while this process has not heard of the change
+yet (it was made through another process).
+
 Anything else goes to Django as before, one visitor per page at a time: the others wait and
 take its answer if it was begun after they came (it shows everything changed before they
-asked), else the next one's; at most `MAKERS_INSIDE` of these pass Django's door at once, so
-that a table's result never waits behind them. Visitors with a login, a message
-pending or any cookie but the CSRF and language ones always go to Django.
+asked) or shows the change they ask for, else the next one's; at most `MAKERS_INSIDE` of
+these pass Django's door at once, so that a table's result never waits behind them. Visitors
+with a login, a message pending or any cookie but the CSRF and language ones always go to
+Django. A browser that takes gzip gets the copy compressed (made once per copy).
 """
 
 from __future__ import annotations
 
 import asyncio
+import gzip
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
@@ -38,7 +45,7 @@ from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.shared import FRONT_HEADER, SHARED_BYTES
 from tafelrunde.web.live.hub import HUB, Hub
-from tafelrunde.web.live.stream import allowed_host
+from tafelrunde.web.live.stream import REVISION, allowed_host
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -48,6 +55,7 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 FRESH_SECONDS = 3.0  # a copy is checked by Django again after this long
 WAIT_SECONDS = 10.0  # how long a visitor waits for the one making the page, at most
+PACK_LEVEL = 5  # gzip's effort: a fifth to a tenth of the bytes, a few milliseconds per page
 WAITS = 3  # makings waited for at most (one begun earlier, then one begun after it came)
 LONGEST_PATH = 300  # characters of address and query; longer ones go to Django
 MARKER = FRONT_HEADER.lower().encode()
@@ -61,16 +69,51 @@ class Copy:
     """A finished answer and what it was current for."""
 
     pk: int
+    revision: str  # the tournament's revision it shows
+    version: int  # and version
     heard: int  # the hub's number of the tournament's latest change (-1: unknown)
     site: int
     made: float  # when its request went to Django: it shows every change made before
     headers: tuple[tuple[bytes, bytes], ...]
     body: bytes
+    packed: bytes = b""  # the body compressed (gzip), for the browsers that take it
+
+    def answer(self, gzip_ok: bool) -> tuple[list[tuple[bytes, bytes]], bytes]:
+        """The headers and body to send: compressed when the browser takes it."""
+        age = str(int(time.monotonic() - self.made)).encode()  # as a cache says (RFC 9111)
+        if not (gzip_ok and self.packed):
+            return [*self.headers, (b"age", age)], self.body
+        headers = [(n, v) for n, v in self.headers if n.lower() not in (b"content-length", b"vary")]
+        vary = [v for n, v in self.headers if n.lower() == b"vary"]
+        headers += [
+            (b"content-length", str(len(self.packed)).encode()),
+            (b"content-encoding", b"gzip"),
+            (b"vary", b", ".join([*vary, b"Accept-Encoding"])),
+            (b"age", age),
+        ]
+        return headers, self.packed
+
+
+def packed(body: bytes) -> bytes:
+    """The body compressed, once per copy (a shared page holds nothing secret, so nothing for
+    compression to betray); nothing for a short one."""
+    return gzip.compress(body, compresslevel=PACK_LEVEL, mtime=0) if len(body) > 1024 else b""
+
+
+def takes_gzip(scope: Scope) -> bool:
+    """Say whether the browser takes a gzip-compressed answer (Accept-Encoding)."""
+    for name, value in scope.get("headers") or []:
+        if name == b"accept-encoding":
+            for part in value[:200].lower().split(b","):
+                coding, _, weight = part.strip().partition(b";")
+                if coding == b"gzip":
+                    return weight.replace(b" ", b"") not in (b"q=0", b"q=0.0", b"q=0.00")
+    return False
 
 
 def _size(copy: Copy) -> int:
     """What a kept copy costs."""
-    return len(copy.body) + 64 * len(copy.headers) + 256
+    return len(copy.body) + len(copy.packed) + 64 * len(copy.headers) + 256
 
 
 COPIES: Kept[tuple[str, bytes, str], Copy] = Kept(SHARED_BYTES // 2, size=_size, makers=4096)
@@ -88,6 +131,35 @@ def _site_saved(sender: Any, **_: Any) -> None:
 
 post_save.connect(_site_saved, dispatch_uid="front-site-saved")
 post_delete.connect(_site_saved, dispatch_uid="front-site-deleted")
+
+
+def _shown_change(parts: list[str]) -> tuple[str, int] | None:
+    """A change as "revision version" names it; None: not one."""
+    if len(parts) != 2 or not REVISION.fullmatch(parts[0]):
+        return None
+    if not (parts[1].isascii() and parts[1].isdigit() and len(parts[1]) <= 12):
+        return None
+    return parts[0], int(parts[1])
+
+
+def wanted(scope: Scope) -> tuple[str, int] | None:
+    """The change a live page asks for (live.js says which it was told of); None: none."""
+    for name, value in scope.get("headers") or []:
+        if name == b"x-tafelrunde-revision":
+            return _shown_change(value[:100].decode("latin-1").split())
+    return None
+
+
+def will_do(copy: Copy, asked: tuple[str, int] | None, arrived: float, hub: Hub) -> bool:
+    """Say whether the copy will do for a request: it was begun after the request came (it
+    shows every change made before), or it shows the change the page asks for or a later
+    one; else, for a request that names no change, whether it is surely current."""
+    if copy.made >= arrived:
+        return True
+    if asked is not None:  # told of a change this process may not have heard of yet
+        revision, version = asked
+        return copy.version > version or (copy.version, copy.revision) == (version, revision)
+    return current(copy, hub)
 
 
 def key_of(scope: Scope) -> tuple[str, bytes, str] | None:
@@ -123,29 +195,31 @@ def current(copy: Copy, hub: Hub) -> bool:
     )
 
 
-async def _replay(copy: Copy, send: Send) -> None:
+async def _replay(copy: Copy, scope: Scope, send: Send) -> None:
     """Send the kept answer."""
     COUNTS["served"] += 1
-    age = str(int(time.monotonic() - copy.made)).encode()  # as a cache says it (RFC 9111)
-    headers = [*copy.headers, (b"age", age)]
+    headers, body = copy.answer(takes_gzip(scope))
     await send({"type": "http.response.start", "status": 200, "headers": headers})
-    await send({"type": "http.response.body", "body": copy.body, "more_body": False})
+    await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 class Taking:
     """Passes Django's answer on (without the private header) and keeps a copy if shared."""
 
-    def __init__(self, send: Send, hub: Hub) -> None:
-        """Note what the hub had heard when the request began."""
+    def __init__(self, send: Send, hub: Hub, done: Callable[[Copy | None], None]) -> None:
+        """Note what the hub had heard when the request began; `done` takes the copy (None:
+        not shared) before the answer's end is sent, so the next visitor finds it."""
         self.send = send
+        self.done = done
         self.hub = hub
         self.heard_before = hub.counter
         self.site = SITE["saved"]
         self.began = time.monotonic()
         self.pk = 0
+        self.revision = ""
+        self.version = 0
         self.headers: tuple[tuple[bytes, bytes], ...] = ()
         self.body: list[bytes] = []
-        self.copy: Copy | None = None
 
     async def __call__(self, message: Message) -> None:
         """Pass on one message of the answer, looking at it."""
@@ -155,24 +229,30 @@ class Taking:
             if marked:
                 headers = [(n, v) for n, v in headers if n.lower() != MARKER]
                 message = {**message, "headers": headers}
-                shared = message.get("status") == 200 and marked[0].isdigit()
-                if shared and not any(n.lower() == b"set-cookie" for n, _ in headers):
-                    self.pk = int(marked[0])
+                said = marked[0].decode("latin-1").split()
+                shown = _shown_change(said[1:]) if said and said[0].isdigit() else None
+                cookie = any(n.lower() == b"set-cookie" for n, _ in headers)
+                if message.get("status") == 200 and shown is not None and not cookie:
+                    self.pk, (self.revision, self.version) = int(said[0]), shown
                     self.headers = tuple(headers)
-        elif message["type"] == "http.response.body" and self.pk:
-            self.body.append(message.get("body", b""))
+        elif message["type"] == "http.response.body":
+            if self.pk:
+                self.body.append(message.get("body", b""))
             if not message.get("more_body", False):
-                self._keep()
+                self.done(self._kept() if self.pk else None)
         await self.send(message)
 
-    def _keep(self) -> None:
+    def _kept(self) -> Copy:
         """Make the copy: current while the hub hears no change of its tournament, if none
         was heard since the request began (else it only serves those who came before it)."""
         heard = self.hub.mark(self.pk)
         if heard > self.heard_before or self.hub.known(self.pk) is None:
             heard = -1  # the hub cannot vouch for it
         body = b"".join(self.body)
-        self.copy = Copy(self.pk, heard, self.site, self.began, self.headers, body)
+        return Copy(
+            self.pk, self.revision, self.version, heard, self.site, self.began, self.headers,
+            body, packed(body),
+        )  # fmt: skip
 
 
 def fronted(app: App, hub: Hub = HUB) -> App:
@@ -183,11 +263,11 @@ def fronted(app: App, hub: Hub = HUB) -> App:
         if key is None:
             await app(scope, receive, send)
             return
-        arrived = time.monotonic()
+        arrived, asked = time.monotonic(), wanted(scope)
         for _ in range(WAITS):
             copy = COPIES.peek(key)
-            if copy is not None and (copy.made >= arrived or current(copy, hub)):
-                await _replay(copy, send)  # current, or made after this request came
+            if copy is not None and will_do(copy, asked, arrived, hub):
+                await _replay(copy, scope, send)
                 return
             making = MAKING.get(key)
             if making is None:
@@ -207,7 +287,14 @@ async def _through(app: App, scope: Scope, receive: Receive, send: Send,
     COUNTS["passed"] += 1
     mine = MAKING.get(key) is None
     making = MAKING.setdefault(key, asyncio.Event())
-    taking = Taking(send, hub)
+
+    def done(copy: Copy | None) -> None:
+        if copy is not None:
+            COPIES.put(key, copy)
+        if mine and MAKING.get(key) is making:
+            del MAKING[key]
+            making.set()  # the ones waiting look again
+
     loop = id(asyncio.get_running_loop())
     door = _DOORS.get(loop)
     if door is None:
@@ -215,10 +302,6 @@ async def _through(app: App, scope: Scope, receive: Receive, send: Send,
         door = _DOORS[loop] = asyncio.Semaphore(MAKERS_INSIDE)
     try:
         async with door:
-            await app(scope, receive, taking)
+            await app(scope, receive, Taking(send, hub, done))
     finally:
-        if taking.copy is not None:
-            COPIES.put(key, taking.copy)
-        if mine:
-            MAKING.pop(key, None)
-            making.set()
+        done(None)  # no answer (an error, the visitor gone): the others go on

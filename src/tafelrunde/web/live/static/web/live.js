@@ -15,6 +15,7 @@
     return;
   }
   var revision = body.dataset.liveRevision || "";
+  var version = "";  // of the last change told of (none yet: the page as loaded)
   var source = null;
   var busy = false;
   var again = false;
@@ -75,6 +76,7 @@
         return;
       }
       revision = data.revision;
+      version = String(data.version);
       body.dataset.liveRevision = revision;
       document.dispatchEvent(new CustomEvent("tafelrunde:live", { detail: data }));
       if (!body.hasAttribute("data-live-manual")) {
@@ -211,7 +213,8 @@
     busy = true;
     again = false;
     fetch(window.location.href, {
-      headers: { "X-Tafelrunde-Live": "1" },
+      // the change this page was told of: a copy the server keeps of it (or a newer) will do
+      headers: { "X-Tafelrunde-Live": "1", "X-Tafelrunde-Revision": revision + " " + version },
       credentials: "same-origin",
       cache: "no-store"
     }).then(function (answer) {
