@@ -9,8 +9,9 @@ whole run (default 60 s):
   the result; a second phone at the table taps another name and confirms it;
 - 300 phones on the overview, the standings and the final ranking (a third each) and
   5 projectors: each holds the event stream and, on each change, fetches again what
-  live.js (the whole page) or projector.js (the slide list) fetches, one fetch at a time
-  and one more if changes came meanwhile;
+  live.js (the whole page, naming the change it heard and taking gzip, as a browser does)
+  or projector.js (the slide list) fetches, one fetch at a time and one more if changes
+  came meanwhile;
 - a second round adds 4 anonymous loops ordering the printed final ranking.
 
 A change is the fact a table's POST stored (its number is the tournament's version, read
@@ -20,7 +21,8 @@ page shows the revision of that version or later ("change -> fresh content"; a r
 version is learnt from the events). Printed: count and p50/p95/max per request class, both
 delays against the target (p95 < 1 s, max < 2 s), requests per second, the server's RSS
 (summed over its processes) and open files sampled each second (max), results
-acknowledged against stored. Every client runs in this process's one event loop: its CPU
+acknowledged against stored, and the server's CPU (mean share of a core over the run).
+Every client runs in this process's one event loop: its CPU
 time and the loop's lateness are printed too, as they limit what is measured. Tables still
 playing 60 s after the run's time are stopped (a POST cut off then is timed if it stored its
 fact); the screens get 15 s more to catch up. Every phone here comes from 127.0.0.1, so the
