@@ -35,13 +35,14 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
     games = {r.seat.game for r in rows}
     items: list[dict[str, Any]] = []
     counts: Counter[str] = Counter()
+    word = translated(st.rule.game_word())
     for r in sorted(rows, key=lambda r: (r.seat.game, r.seat.index)):
         status = "confirmed" if r.seat.status.status == "decided" else r.seat.status.status
         counts[status] += 1
         items.append({
             "number": r.seat.index, "game": r.seat.game if len(games) > 1 else None,
             "names": r.seat.view.names, "start_known": r.seat.view.seats_known,
-            "status": status, "said": translated(STATES[status]),
+            "status": status, "said": translated(STATES[status]), "word": word,
         })  # fmt: skip
     title = translated(msg("Tables"))
     note = translated(st.title())
@@ -51,7 +52,7 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
     counted = [(translated(STATES[k]), counts[k], k) for k in STATES if counts[k]]
     most = max(len(item["names"]) for item in items)
     slides = paged("tables", title, "live/slide_tables.html", items, tables_per_slide(most),
-                   note=note, counts=counted, word=translated(st.rule.game_word()))  # fmt: skip
+                   note=note, counts=counted)  # fmt: skip
     for slide in slides:
         slide.data["columns"] = columns(len(slide.data["items"]), 4)
     return slides

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+from functools import partial
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, trans_real
 
 from tafelrunde.engine.numbers import Num, display
 from tafelrunde.i18n import DEFAULT_LANGUAGE, Message
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.rows import html_rows
 
 register = template.Library()
@@ -39,6 +43,26 @@ def translated(value: Message | str | None) -> str:
 def tr(value: Message | str | None) -> str:
     """Show a message of the engine in the active language."""
     return translated(value)
+
+
+ITEMS_BYTES = 8 * 1024 * 1024  # the items' HTML kept, all together
+ITEMS: Kept[tuple[str, str, bytes], SafeString] = Kept(ITEMS_BYTES, size=len)
+
+
+def _item(template_name: str, item: Any) -> SafeString:
+    """One item of a list, made from its template."""
+    return render_to_string(template_name, {"t": item})
+
+
+@register.filter
+def each(items: Any, template_name: str) -> SafeString:
+    """Each item (a dict) rendered by a template as `t`, kept by its content: a long list that
+    changes in a few items (the projector's tables after a result) is made again in those."""
+    out = []
+    for item in items:
+        digest = hashlib.blake2b(repr(item).encode(), digest_size=20).digest()
+        out.append(ITEMS.get((lang(), template_name, digest), partial(_item, template_name, item)))
+    return mark_safe("\n".join(out))  # each made from a template: escaped there
 
 
 @register.filter
