@@ -3,7 +3,8 @@
 Builds the load bench's tournament (800 players, group mode, its first draw through the draw
 form) on a temporary SQLite database, then drives Django's test client through the whole
 middleware stack: the organiser's tables page (after a change, and again unchanged), the
-result POST of one table, and the overview. Prints the median CPU milliseconds
+result POST of one table (after the page, and right after another POST with no page
+between, as in a crowd), and the overview. Prints the median CPU milliseconds
 (time.process_time, so a busy machine changes little) and SQL queries of each, then a
 cProfile of one POST and one tables page (top 25 by cumulative time). Asserts nothing.
 
@@ -174,7 +175,7 @@ def main() -> None:
     print(f"{PLAYERS} players; every result entered as the load bench does (tables page, then")
     print(f"the result POST); {count} of each kind measured, spread over the {len(forms)} results")
     every = max(1, len(forms) // count)
-    changed, unchanged, posts, overviews = [], [], [], []
+    changed, unchanged, posts, overviews, bare = [], [], [], [], []
     pairs: list[float] = []  # the CPU ms of each result entered as the load bench does
     for k, form in enumerate(forms):
         if k == len(forms) // 2:
@@ -188,6 +189,8 @@ def main() -> None:
         elif k == len(forms) // 2 + 1:
             profiled(me.tables, "tables page GET after a change")
             profiled(partial(me.result, form), "result POST")
+        elif k % every == every // 2 + 2 and len(bare) < count:
+            bare.append(measured(partial(me.result, form)))  # right after a POST, no page
         elif k % every == every // 2 and len(posts) < count:
             changed.append(measured(me.tables))
             unchanged.append(measured(me.tables))
@@ -202,6 +205,7 @@ def main() -> None:
     print(line("tables page GET after a change", changed))
     print(line("tables page GET unchanged", unchanged))
     print(line("result POST (one table)", posts))
+    print(line("result POST right after a POST", bare))
     print(line("overview GET after a change", overviews))
     print(
         f"  every other result (tables page GET, then its POST): {len(pairs)} results, "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -74,9 +76,30 @@ def staff(view: V) -> V:
     return _guard(view, is_staff)
 
 
+# a record just read for this request (by the family check), for the view's first record_of
+_HANDED: ContextVar[TournamentRecord | None] = ContextVar("handed", default=None)
+
+
 def record_of(pk: int) -> TournamentRecord:
-    """The tournament with this number, or 404 (its ruleset and players are read when used)."""
+    """The tournament with this number, or 404 (its ruleset and players are read when used);
+    the record handed on by the check before the view is taken once instead of read again."""
+    handed = _HANDED.get()
+    if handed is not None:
+        _HANDED.set(None)  # later calls read afresh (the view may have changed the tournament)
+        if handed.pk == pk:
+            return handed
     return get_object_or_404(TournamentRecord.objects.defer("players", "ruleset"), pk=pk)
+
+
+@contextmanager
+def handed_on(rec: TournamentRecord) -> Iterator[None]:
+    """Inside this block the next record_of of this tournament takes `rec` (read a moment
+    ago for the same request) instead of a second query."""
+    token = _HANDED.set(rec)
+    try:
+        yield
+    finally:
+        _HANDED.reset(token)
 
 
 def ko_record(pk: int) -> tuple[TournamentRecord, KnockoutTournament]:

@@ -17,7 +17,7 @@ from django.shortcuts import redirect
 
 from tafelrunde.engine.families import GROUP, KNOCKOUT, Family
 from tafelrunde.i18n import Message, msg
-from tafelrunde.web.core.common import record_of
+from tafelrunde.web.core.common import handed_on, record_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 
@@ -97,7 +97,8 @@ def part_of(family: Family, part: Part) -> Callable[[V], V]:
             rec = record_of(pk)
             if rec.family is not family:
                 return redirect(face_of(rec).parts[part], pk)
-            return view(request, pk, *args, **kwargs)
+            with handed_on(rec):  # the view's own record_of takes it: one query, not two
+                return view(request, pk, *args, **kwargs)
 
         return shown  # type: ignore[return-value]
 

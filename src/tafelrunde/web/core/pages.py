@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.urls import get_script_prefix, get_urlconf, reverse
-
 from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking_table
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState
@@ -18,13 +16,12 @@ from tafelrunde.engine.seat_list import Seating, seating
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
-from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import latest, memo, read_only
 from tafelrunde.web.core.faces import Face
 from tafelrunde.web.core.frame import page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.rows import Cell, html_rows
-from tafelrunde.web.core.templatetags.tafel import lang, translated
+from tafelrunde.web.core.templatetags.tafel import lang, link, translated
 
 
 def drawn(state: Any) -> bool:
@@ -32,20 +29,10 @@ def drawn(state: Any) -> bool:
     return bool(state.seated)
 
 
-_STEP_PAGES: Kept[tuple[str, int, str, Any], str] = Kept(4096)
-
-
-def _page_of_step(name: str, pk: int, prefix: str, urls: Any) -> str:
-    """The address of a step's page (the same for every step of its kind)."""
-    return _STEP_PAGES.get((name, pk, prefix, urls), lambda: reverse(name, args=[pk]))
-
-
 def step_link(face: Face, pk: int, step: Any) -> str:
     """The page where a next step is done (a result: its table on the tables page)."""
     kind = str(step.kind)
-    url = _page_of_step(
-        face.steps.get(kind, face.parts["tables"]), pk, get_script_prefix(), get_urlconf()
-    )
+    url = link(face.steps.get(kind, face.parts["tables"]), pk)
     data = getattr(step, "data", {}) or {}
     if kind == "result" and data.get("game") and data.get("table"):
         game, table = data["game"], data["table"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, trans_real
@@ -23,6 +24,20 @@ register = template.Library()
 def lang() -> str:
     """Return the active language's code ("de", "en", or one of the other catalogues)."""
     return (get_language() or DEFAULT_LANGUAGE).split("-")[0]
+
+
+ADDRESSES: Kept[tuple[str, Any, str, tuple[Any, ...]], str] = Kept(4096)
+
+
+@register.simple_tag
+def link(name: str, *args: Any) -> str:
+    """The address of a named page, as {% url %} gives it, reversed once per name and
+    arguments (a page's frame names some thirty addresses on every request)."""
+    urlconf = get_urlconf()
+    return ADDRESSES.get(
+        (get_script_prefix(), urlconf, name, args),
+        partial(reverse, name, args=args, urlconf=urlconf),
+    )
 
 
 def translated(value: Message | str | None) -> str:

@@ -175,21 +175,19 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
         head.cleaned_data[k] for k in ("stage", "game", "table", "basis", "rewind")
     )
     key = f"{game}-{table}"
-    try:
-        form = result_form(rec, request.POST, stage, game, table)
-    except RuleError as err:
-        return tables(request, pk, errors={key: {"__all__": text_of(err)}}, typed=request.POST)
-    if not form.is_valid():
-        shown = form.field_errors() | {"__all__": form.form_error()}
-        return tables(request, pk, errors={key: shown}, typed=request.POST)
-    if rewind and not is_organiser(request.user):
-        said = {"__all__": translated(NO_REWIND)}
-        return tables(request, pk, errors={key: said}, typed=request.POST)
     by = request.user.get_username()
     words: dict[str, Message] = {}
 
-    def change(tour: Any) -> tuple[Any, str, list[Logged]]:
+    def change(tour: Any) -> tuple[Any, str, list[Logged]] | dict[str, str]:
         state, undone = group_state(tour), []
+        try:  # the form is made on the state the result goes into (no second state to build)
+            form = result_form(state, request.POST, stage, game, table)
+        except RuleError as err:  # refused before anything changed: the kept copy stays usable
+            return {"__all__": text_of(err)}
+        if not form.is_valid():
+            return form.field_errors() | {"__all__": form.form_error()}  # nothing is stored
+        if rewind and not is_organiser(request.user):
+            return {"__all__": translated(NO_REWIND)}
         words["word"] = game_word(tour, stage)
         if rewind:
             state, taken = rewind_before(state, rewind, at=stamp(), by=by)
@@ -199,16 +197,20 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
         done, open_here = _enter(state, form, stage, game, table, basis, by)
         return done, _after(state, done, open_here, rewind), undone
 
-    def log(done: tuple[Any, str, list[Logged]]) -> list[Logged]:
+    def log(done: tuple[Any, str, list[Logged]] | dict[str, str]) -> list[Logged]:
+        assert isinstance(done, tuple)  # a refused form stores nothing and logs nothing
         return [*done[2], Logged(_result_said(basis, game, table, words["word"]), fact=done[0].n)]
 
     try:
-        _, after, _ = append(rec.pk, change, user=request.user, log=log)
+        made = append(rec.pk, change, user=request.user, log=log)
     except AdvancingChanged as err:
         said = {"__all__": text_of(err), "rewind": err.stage}
         return tables(request, pk, errors={key: said}, typed=request.POST)
     except RuleError as err:
         return tables(request, pk, errors={key: {"__all__": text_of(err)}}, typed=request.POST)
+    if isinstance(made, dict):
+        return tables(request, pk, errors={key: made}, typed=request.POST)
+    after = made[1]
     messages.success(request, translated(msg("Table {table}: result saved.", table=table)))
     return redirect(reverse("tables", args=[rec.pk]) + after)
 
@@ -231,9 +233,8 @@ def _after(state: TournamentState, done: Any, open_here: bool, rewind: str) -> s
     return card(done.game) if open_here else ""  # else the next game, or the next step
 
 
-def result_form(rec: TournamentRecord, data: Any, stage: str, game: int, table: int) -> ResultForm:
+def result_form(state: TournamentState, data: Any, stage: str, game: int, table: int) -> ResultForm:
     """The result form of one table: a field per player and value the stage asks for."""
-    state = read_only(rec)[1]
     st = entries.check_spot(state, Spot(stage, game, table), running=False)
     seats = [(p, state.tournament.name_of(p)) for p in st.seated(game, table)]  # not withdrawn
     return ResultForm(data, seats=seats, rule=st.rule, kinds=result_fields(st))
