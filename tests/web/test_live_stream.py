@@ -37,13 +37,19 @@ async def nothing(scope: Any, receive: Any, send: Any) -> None:
 
 
 class Page:
-    """One page with an open stream: what it was sent, and a way to leave."""
+    """One page with an open stream (on a device of its own): what it was sent, and a way
+    to leave."""
+
+    opened = 0
 
     def __init__(
         self, pk: int, query: bytes = b"", method: str = "GET", host: bytes = b"testserver"
     ) -> None:
+        Page.opened += 1
+        device = (f"10.9.{Page.opened // 250}.{Page.opened % 250 + 1}", 40000)
         self.scope = {"type": "http", "method": method, "path": f"/turniere/{pk}/live/",
-                      "query_string": query, "headers": [(b"host", host)]}  # fmt: skip
+                      "query_string": query, "headers": [(b"host", host)],
+                      "client": device}  # fmt: skip
         self.sent: list[dict[str, Any]] = []
         self.left = asyncio.Event()
         self.got = asyncio.Event()
@@ -94,6 +100,29 @@ def test_a_stream_sends_the_missed_change_then_each_new_one_and_leaves_nothing()
             p.left.set()
         await asyncio.wait_for(asyncio.gather(*tasks), 5)
         assert sum(HUB.streams.values()) == 0 and not HUB.watched()
+
+    run_async(run())
+
+
+def test_streams_opened_at_once_from_one_device_stop_at_its_limit() -> None:
+    """Seventeen pages of one device asking at the same moment: sixteen streams, one refused
+    with 429 (each is counted when admitted, before it reads the tournament)."""
+    rec = tournament()
+    app = routed(nothing)
+
+    async def run() -> None:
+        pages = [Page(rec.pk, f"rev={rec.revision}".encode()) for _ in range(17)]
+        for page in pages:
+            page.scope["client"] = ("10.8.0.1", 50000)
+        tasks = [asyncio.ensure_future(app(p.scope, p.receive, p.send)) for p in pages]
+        await until(lambda: all(p.sent for p in pages))
+        statuses = sorted(p.sent[0]["status"] for p in pages)
+        assert statuses == [200] * 16 + [429]
+        assert HUB.addresses["10.8.0.1"] == 16
+        for p in pages:
+            p.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 5)
+        assert "10.8.0.1" not in HUB.addresses
 
     run_async(run())
 

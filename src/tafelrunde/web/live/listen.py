@@ -40,9 +40,10 @@ def read(pks: list[int]) -> list[Change]:
     return [Change(pk, *rows[pk]) if pk in rows else Change(pk, "", 0) for pk in pks]
 
 
-async def current(hub: Hub, pk: int) -> Change | None:
-    """The tournament's newest change: as heard, or read from the database (None: no such)."""
-    known = hub.known(pk)
+async def current(hub: Hub, pk: int, watched: bool = True) -> Change | None:
+    """The tournament's newest change: as heard (if it was `watched` already), or read from
+    the database (None: no such)."""
+    known = hub.known(pk) if watched else None
     if known is not None:
         return None if known.gone else known
     since = hub.mark(pk)

@@ -103,18 +103,20 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
     address = (scope.get("client") or ("?",))[0]
     if not await admitted(send, hub, address):
         return
-    mark = hub.mark(pk)
-    change = await listen.current(hub, pk)
-    if change is None:
-        await plain(send, 404, "Dieses Turnier gibt es nicht (mehr). / No such tournament.")
-        return
-    hub.streams[pk] += 1
+    watched = hub.streams[pk] > 0  # else what was heard of it may be old: read it
+    hub.streams[pk] += 1  # counted at once: streams admitted meanwhile see it
     hub.addresses[address] += 1
-    hub.opened += 1
-    loop = asyncio.get_running_loop()
-    ends = loop.time() + LIFETIME + hub.opened % SPREAD
-    gone = asyncio.ensure_future(_disconnect(receive))
+    gone: asyncio.Future[None] | None = None
     try:
+        mark = hub.mark(pk)
+        change = await listen.current(hub, pk, watched)
+        if change is None:
+            await plain(send, 404, "Dieses Turnier gibt es nicht (mehr). / No such tournament.")
+            return
+        hub.opened += 1
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + LIFETIME + hub.opened % SPREAD
+        gone = asyncio.ensure_future(_disconnect(receive))
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         known = shown(scope)
         first = f"retry: {RETRY_MS}\n\n".encode()
@@ -144,7 +146,8 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
     except OSError:  # the connection broke while sending
         return
     finally:
-        gone.cancel()
+        if gone is not None:
+            gone.cancel()
         hub.streams[pk] -= 1
         if hub.streams[pk] <= 0:
             del hub.streams[pk]
