@@ -61,7 +61,6 @@ LONGEST_PATH = 300  # characters of address and query; longer ones go to Django
 MARKER = FRONT_HEADER.lower().encode()
 HARMLESS_COOKIES = frozenset({settings.CSRF_COOKIE_NAME, settings.LANGUAGE_COOKIE_NAME})
 SITE = {"saved": 0}  # saves in this process of anything but a tournament
-COUNTS = {"served": 0, "passed": 0}  # answers from here, and ones Django made (the bench)
 
 
 @dataclass(frozen=True)
@@ -197,7 +196,6 @@ def current(copy: Copy, hub: Hub) -> bool:
 
 async def _replay(copy: Copy, scope: Scope, send: Send) -> None:
     """Send the kept answer."""
-    COUNTS["served"] += 1
     headers, body = copy.answer(takes_gzip(scope))
     await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": body, "more_body": False})
@@ -284,7 +282,6 @@ def fronted(app: App, hub: Hub = HUB) -> App:
 async def _through(app: App, scope: Scope, receive: Receive, send: Send,
                    key: tuple[str, bytes, str], hub: Hub) -> None:  # fmt: skip
     """Let Django answer, keeping its answer for the next visitors when it is shared."""
-    COUNTS["passed"] += 1
     mine = MAKING.get(key) is None
     making = MAKING.setdefault(key, asyncio.Event())
 
