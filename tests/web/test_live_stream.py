@@ -135,7 +135,7 @@ def test_a_deleted_tournament_ends_its_streams_with_gone() -> None:
     async def run() -> None:
         page = Page(rec.pk, f"rev={rec.revision}".encode())
         task = asyncio.ensure_future(app(page.scope, page.receive, page.send))
-        await asyncio.sleep(0.3)
+        await until(lambda: len(page.sent) >= 2)  # the stream is open and has said hello
         thread = threading.Thread(
             target=lambda: TournamentRecord.objects.filter(pk=rec.pk).delete()
         )

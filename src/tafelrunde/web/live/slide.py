@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,7 +9,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from tafelrunde.web.core.domain.kept import Kept
+from tafelrunde.web.core.domain.kept import Kept, fingerprint
 from tafelrunde.web.core.templatetags.tafel import lang
 
 SECTIONS_BYTES = 16 * 1024 * 1024  # the slides' HTML kept, all together
@@ -32,21 +31,16 @@ SECTIONS: Kept[tuple[str, bool, bytes], SafeString] = Kept(SECTIONS_BYTES, size=
 BODIES: Kept[tuple[str, bytes], SafeString] = Kept(SECTIONS_BYTES, size=len)
 
 
-def _digest(*content: Any) -> bytes:
-    """A short fingerprint of what a piece of a slide shows."""
-    return hashlib.blake2b(repr(content).encode(), digest_size=20).digest()
-
-
 def section(slide: Slide, first: bool) -> SafeString:
     """A slide as HTML; made again only when what it shows changed (a result changes a few
     slides of many: the others are taken as they were; a slide whose counts alone changed
     keeps its body)."""
     data = {k: v for k, v in slide.data.items() if k != "counts"}  # shown in the head
-    key = (lang(), first, _digest(slide.key, slide.kind, slide.title, slide.note, slide.data))
+    key = (lang(), first, fingerprint(slide.key, slide.kind, slide.title, slide.note, slide.data))
 
     def body() -> SafeString:
         return BODIES.get(
-            (lang(), _digest(slide.template, data)),
+            (lang(), fingerprint(slide.template, data)),
             lambda: render_to_string(slide.template, {"d": data}),
         )
 

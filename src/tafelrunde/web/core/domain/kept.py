@@ -3,9 +3,10 @@ last only, shared safely by the server's threads: a cachetools LRU cache behind 
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from cachetools import LRUCache
 
@@ -77,3 +78,8 @@ class Kept(Generic[K, V]):
         with self._lock:
             self._items.clear()
             self._makers.clear()
+
+
+def fingerprint(*content: Any) -> bytes:
+    """A short key for values kept by what they show (their text form, hashed)."""
+    return hashlib.blake2b(repr(content).encode(), digest_size=20).digest()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from functools import partial
 from typing import Any
 
@@ -15,7 +14,7 @@ from django.utils.translation import get_language, trans_real
 
 from tafelrunde.engine.numbers import Num, display
 from tafelrunde.i18n import DEFAULT_LANGUAGE, Message
-from tafelrunde.web.core.domain.kept import Kept
+from tafelrunde.web.core.domain.kept import Kept, fingerprint
 from tafelrunde.web.core.rows import html_rows
 
 register = template.Library()
@@ -75,8 +74,8 @@ def each(items: Any, template_name: str) -> SafeString:
     changes in a few items (the projector's tables after a result) is made again in those."""
     out = []
     for item in items:
-        digest = hashlib.blake2b(repr(item).encode(), digest_size=20).digest()
-        out.append(ITEMS.get((lang(), template_name, digest), partial(_item, template_name, item)))
+        key = (lang(), template_name, fingerprint(item))
+        out.append(ITEMS.get(key, partial(_item, template_name, item)))
     return mark_safe("\n".join(out))  # each made from a template: escaped there
 
 
