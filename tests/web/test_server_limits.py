@@ -284,6 +284,25 @@ def test_oversized_request_heads_are_refused_and_memory_stays_flat(
     assert page_answers(server.port, made["pk"]) == 200
 
 
+def one_head(port: int, pk: int, filler: int) -> int:
+    """The status of a page asked for with a head of `filler` extra bytes sent in one write."""
+    head = f"GET /turniere/{pk}/ HTTP/1.1\r\nHost: localhost\r\n".encode()
+    sock = connect(port, "127.6.0.2", head + b"X-Filler: " + b"a" * filler + b"\r\n\r\n")
+    sock.settimeout(10)
+    try:
+        return status(heads([sock])[0])
+    finally:
+        sock.close()
+
+
+def test_a_whole_head_is_measured_even_when_it_comes_in_one_piece(
+    server: Server, made: dict[str, Any]
+) -> None:
+    assert one_head(server.port, made["pk"], HEAD_BYTES - 1024) == 200
+    assert one_head(server.port, made["pk"], HEAD_BYTES + 1024) == 431
+    assert page_answers(server.port, made["pk"]) == 200
+
+
 def test_streams_beyond_what_the_files_allow_are_refused_and_pages_answer(
     made: dict[str, Any],
 ) -> None:

@@ -1,24 +1,25 @@
 """How uvicorn serves Tafelrunde, so that no single client can stall the server.
 
-Measured on uvicorn 0.54 (h11 0.16, httptools, uvloop): with its defaults a connection
+Measured on uvicorn 0.54 (h11 0.16, httptools 0.9, uvloop): with its defaults a connection
 that sends half a request head and then nothing is never closed (the keep-alive timeout
 starts only after a response), httptools takes request heads of any size (20 heads of
 30 MB: 271 → 877 MB), and 1,001 open streams or 1,050 half-sent requests under the usual
-limit of 1,024 open files made every page fail, unlogged. So the server speaks HTTP/1.1
-with h11, whose buffer for an incomplete head has a limit, and this protocol adds:
+limit of 1,024 open files made every page fail, unlogged. So this protocol adds to
+uvicorn's HTTP/1.1 protocol:
 
 - the head of a request must be complete within HEAD_SECONDS of its first byte (or of
   the connection, if nothing comes), else the connection is closed;
-- a head over HEAD_BYTES is answered 431 and the connection closed;
+- a head over HEAD_BYTES is answered 431 and the connection closed, counted as it arrives
+  (an incomplete head) and as parsed (a whole head that came in one piece);
 - an address (not a trusted proxy) holds at most CONNECTIONS_PER_ADDRESS connections,
   and the process at most `limits.connection_cap()`;
 - every refusal is logged with the address, once a minute per address.
 
-h11 parses in Python, httptools in C. Measured for whole pages (4 clients, 600 GETs each,
-one process, a shared 2-core machine at load 3-4): login page 174-195 against 164-257
-pages/s, a tournament's overview 118-120 against 128-142, its standings 98-108 against
-117-127. Django's work dominates; httptools would need the same guard built on its
-callbacks, which is worth doing only once pages are much cheaper.
+It is built on httptools (C) rather than h11 (Python): once shared pages are served from
+memory in front of Django, parsing is much of a request's cost. Measured with 20 clients
+asking for kept pages of an 800-player tournament (one process, 2-core machine): h11 165-283
+µs of server CPU per request, httptools 77-107 µs; 2,000-5,800 against 4,700-12,500
+requests per second.
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ import logging
 from collections import Counter
 from typing import Any
 
-import h11
+import httptools
 from uvicorn.config import Config
 from uvicorn.middleware.proxy_headers import _TrustedHosts
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
 from tafelrunde.web.core import limits
@@ -60,8 +61,8 @@ class Quiet(logging.Filter):
 QUIET = Quiet()
 
 
-class GuardedProtocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline and a size limit for request heads."""
+class GuardedProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a deadline and a size limit for request heads."""
 
     trusted: _TrustedHosts | None = None
 
@@ -76,7 +77,9 @@ class GuardedProtocol(H11Protocol):
         super().__init__(config, server_state, app_state, _loop)
         self.deadline: asyncio.TimerHandle | None = None
         self.address = ""
-        self.head = 0  # bytes of the head so far
+        self.in_head = True  # waiting for (the rest of) a request's head
+        self.head = 0  # bytes of the head so far, as they arrive
+        self.head_size = 0  # bytes of its address and headers, as parsed
         self.discard = False  # refused: what still arrives is dropped
         if QUIET not in self.logger.filters:
             self.logger.addFilter(QUIET)
@@ -113,28 +116,62 @@ class GuardedProtocol(H11Protocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        """Start the head's deadline with its first byte; stop it once the head is complete."""
+        """Start the head's deadline with its first byte; refuse a head that grows too large
+        before it is complete (the parser keeps no more of it than one read)."""
         if self.discard:
             return
-        if self.conn.their_state is h11.IDLE:
+        if self.in_head:
             self.arm()
             self.head += len(data)
         super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:
-            self.disarm()
-            self.head = 0
+        if self.in_head and self.head > HEAD_BYTES and not self.discard:
+            self.too_large()
+
+    def on_message_begin(self) -> None:
+        """A request begins: its head must be complete in time."""
+        self.in_head = True
+        self.arm()
+        super().on_message_begin()
+
+    def on_url(self, url: bytes) -> None:
+        """Count the request line's address into the head."""
+        self.head_size += len(url)
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        """Count a header into the head."""
+        self.head_size += len(name) + len(value) + 4
+        super().on_header(name, value)
+
+    def on_headers_complete(self) -> None:
+        """The head is complete: stop its deadline; refuse it if it is too large."""
+        self.in_head = False
+        self.disarm()
+        size, self.head, self.head_size = self.head_size, 0, 0
+        if size > HEAD_BYTES:
+            self.too_large()
+            raise httptools.HttpParserCallbackError("request head too large")
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        """The request is complete: the next one's head is counted when it comes."""
+        super().on_message_complete()
+        self.in_head = True
+
+    def too_large(self) -> None:
+        """Answer 431 and close once the client has had time to read it."""
+        self.discard = True  # what still comes is read and dropped, so the client
+        self.transport.write(TOO_LARGE)  # reads this answer (no reset before it)
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.disarm()
+        self.deadline = self.loop.call_later(LINGER, self.transport.close)
+        self.refuse("request head too large", close=False)
 
     def send_400_response(self, msg: str) -> None:
-        """Refuse a broken or oversized head: 431 if it is too large, else uvicorn's 400."""
-        if self.head > HEAD_BYTES:
-            self.discard = True  # what still comes is read and dropped, so the client
-            self.transport.write(TOO_LARGE)  # reads this answer (no reset before it)
-            if self.transport.can_write_eof():
-                self.transport.write_eof()
-            self.disarm()
-            self.deadline = self.loop.call_later(LINGER, self.transport.close)
-            self.refuse("request head too large", close=False)
-            return
+        """Refuse a broken head with uvicorn's 400 (logged once a minute per address)."""
+        if self.discard:
+            return  # refused already (431)
         limits.REFUSALS.refused(self.who(), "invalid request")
         super().send_400_response(msg)
 
@@ -152,7 +189,7 @@ class GuardedProtocol(H11Protocol):
     def too_slow(self) -> None:
         """The head did not arrive in time (or nothing came): close the connection."""
         self.deadline = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        if self.in_head and not self.transport.is_closing():
             self.refuse(f"request head not complete within {HEAD_SECONDS:g} s")
 
     def refuse(self, why: str, close: bool = True) -> None:
@@ -176,7 +213,6 @@ def options() -> dict[str, Any]:
     """
     return {
         "http": GuardedProtocol,
-        "h11_max_incomplete_event_size": HEAD_BYTES,
         "timeout_keep_alive": KEEP_ALIVE,
         "lifespan": "off",
         "log_level": "warning",
