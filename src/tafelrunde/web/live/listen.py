@@ -10,7 +10,7 @@ command line) and is the fallback if a change slipped by.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 from concurrent.futures import ThreadPoolExecutor
 
 from django.db import DatabaseError, connection
@@ -19,6 +19,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.live.hub import HUB, Change, Hub
 from tafelrunde.web.live.publish import CHANNEL
 
+LOG = logging.getLogger(__name__)
 POLL_SECONDS = 2.0
 RETRY_SECONDS = 1.0
 # database reads of the streams: few threads, so a process holds few connections
@@ -83,12 +84,22 @@ def start(hub: Hub = HUB) -> None:
 
 
 async def poll(hub: Hub) -> None:
-    """SQLite: look at the watched tournaments every few seconds."""
+    """SQLite: look at the watched tournaments every few seconds; while a look fails, what
+    was heard is not vouched for (the first failure in a row is logged)."""
     hub.trusted = True
+    failing = False
     while True:
         await asyncio.sleep(POLL_SECONDS)
-        with contextlib.suppress(DatabaseError):
+        try:
             await catch_up(hub)
+        except DatabaseError:
+            continue  # the database is busy or away: the next look catches up
+        except Exception:  # anything else must not end the looking for good
+            if not failing:
+                LOG.warning("looking for changes failed", exc_info=True)
+            failing, hub.trusted = True, False
+            continue
+        failing, hub.trusted = False, True
 
 
 def conninfo() -> str:
