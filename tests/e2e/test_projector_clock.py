@@ -16,6 +16,7 @@ from e2ehelpers import shoot
 from playwright.sync_api import Browser, Page, expect
 from projectorpages import choose, drawn_group, knockout, open_projector
 
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.shared import RENDERS
 from tafelrunde.web.live.publish import touch
 
@@ -69,6 +70,9 @@ def test_the_corner_clock_shows_the_servers_time_of_day_from_the_answer(
         touch(pk)  # a change: the projector fetches the slides (made once, kept)
     fetched = answered.value
     assert fetched.headers.get("date")  # the server's clock, fresh on every answer
+    now = TournamentRecord.objects.get(pk=pk)
+    told = fetched.request.headers.get("x-tafelrunde-revision")
+    assert told == f"{now.revision} {now.version}"  # a copy of it will do, from any process
     page.wait_for_function("() => window.swaps === 1")
     served = float(page.locator("#slides").get_attribute("data-served-at") or "nan")
     assert before - 2 <= served <= time.time() + 1  # taken from the Date header

@@ -12,6 +12,7 @@
   var timer = null;
   var fetching = false;
   var fetchAgain = false;
+  var told = ""; // a change the stream told of and no fetch asked for yet ("revision version")
   var serverMs = 0; // the server's time (epoch milliseconds) at serverAt
   var serverAt = 0; // performance.now() then; 0: not known (the page's own text stays)
   var clockFormat = timeFormat(body.getAttribute("data-time-zone"));
@@ -226,7 +227,11 @@
       return;
     }
     fetching = true;
-    window.fetch(url, { cache: "no-store", credentials: "same-origin" })
+    // the change told of: a copy the server keeps of it (or of a newer one) will do; none
+    // named on the safety refresh, which looks for a change that may have been missed
+    var headers = told ? { "X-Tafelrunde-Revision": told } : {};
+    told = "";
+    window.fetch(url, { cache: "no-store", credentials: "same-origin", headers: headers })
       .then(function (r) {
         if (!r.ok) {
           throw new Error("HTTP " + r.status);
@@ -255,6 +260,11 @@
     var detail = event.detail || {};
     if (detail.revision && detail.revision === box().getAttribute("data-revision")) {
       return; // already shown
+    }
+    var revision = String(detail.revision || "");
+    var version = String(detail.version);
+    if (/^[0-9a-f]{1,64}$/.test(revision) && /^\d{1,12}$/.test(version)) {
+      told = revision + " " + version;
     }
     refresh();
   });
