@@ -72,15 +72,16 @@ def hall_group(n: int, preset: str = "gruppenmodus") -> int:
     return int(save_new(tour, log=Logged(msg("Demo tournament created"))).pk)
 
 
-def knockout(n: int, minutes_ago: int = 0) -> int:
-    """Format D of n paid players, its first tables opened `minutes_ago`; its number."""
+def knockout(n: int, minutes_ago: int = 0, seconds_ago: int = 0) -> int:
+    """Format D of n paid players, its first tables opened `minutes_ago` (and `seconds_ago`);
+    its number."""
     day = timezone.localdate() + timedelta(days=7)
     tour = new_tournament("Schocken-K.-o. im Vereinsheim", load_rules("schocken-ko"), people(n),
                           day=day, at=now(), by="leitung")  # fmt: skip
     assert isinstance(tour, KnockoutTournament)
     ids = list(tour.state().players)
     record_all(tour, [PayFee(n=0, at=0, player=p) for p in ids], at=now(), by="leitung")
-    opened = timezone.localtime() - timedelta(minutes=minutes_ago)
+    opened = timezone.localtime() - timedelta(minutes=minutes_ago, seconds=seconds_ago)
     record_all(tour, list(tables_to_open(tour.state())),
                at=opened.replace(microsecond=0).isoformat(), by="leitung")  # fmt: skip
     return int(save_new(tour, log=Logged(msg("Demo tournament created"))).pk)

@@ -3,7 +3,9 @@
 // and maybe data-clock-sharp (seconds after which games are sharp). Inside it,
 // data-clock-minutes shows the whole minutes, data-clock-time m:ss, data-clock-countdown
 // m:ss left until sharp; data-clock-before-sharp shows only before, data-clock-after-sharp
-// only from then on. Nothing is asked of the server.
+// only from then on. Clocks inside an element with data-made-at (the server's epoch seconds
+// when they were read) and data-served-at (the server's time when that copy was served)
+// have run the difference more. Nothing is asked of the server.
 (function () {
   "use strict";
   var clocks = [];
@@ -17,6 +19,16 @@
     return Math.floor(s / 60) + ":" + twoDigits(s % 60);
   }
 
+  /* Seconds between when a kept copy's clocks were read and when it was served (0: fresh). */
+  function since(el) {
+    var copy = el.closest("[data-made-at]");
+    if (!copy) {
+      return 0;
+    }
+    var lag = parseFloat(copy.dataset.servedAt) - parseFloat(copy.dataset.madeAt);
+    return isFinite(lag) && lag > 0 ? lag : 0;
+  }
+
   function scan() {
     clocks = [];
     var now = performance.now();
@@ -28,6 +40,7 @@
         continue;
       }
       var sharp = parseFloat(el.dataset.clockSharp);
+      elapsed += since(el);
       clocks.push({ el: el, start: now - elapsed * 1000, sharp: isFinite(sharp) ? sharp : null });
     }
     tick();

@@ -12,8 +12,10 @@
   var timer = null;
   var fetching = false;
   var fetchAgain = false;
-  var clockBase = 0; // seconds of the day at clockAt (from the server)
-  var clockAt = 0;
+  var told = ""; // a change the stream told of and no fetch asked for yet ("revision version")
+  var serverMs = 0; // the server's time (epoch milliseconds) at serverAt
+  var serverAt = 0; // performance.now() then; 0: not known (the page's own text stays)
+  var clockFormat = timeFormat(body.getAttribute("data-time-zone"));
   var SAFETY_REFRESH = 60000; // fetch again now and then, should a change have been missed
 
   function box() {
@@ -80,23 +82,37 @@
     timer = window.setTimeout(advance, seconds() * 1000);
   }
 
+  /* Hours and minutes (00:00 to 23:59) in the server's time zone, not the projector's. */
+  function timeFormat(zone) {
+    var lang = document.documentElement.lang || undefined;
+    var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    try {
+      return new Intl.DateTimeFormat(lang, Object.assign({ timeZone: zone || undefined }, options));
+    } catch (e) {
+      return new Intl.DateTimeFormat(lang, options); // a zone this browser does not know
+    }
+  }
+
+  /* The server's time from the slides on show: when they were served (the answer's Date
+     header, or the page's own value), else when they were made. */
   function syncClock() {
-    var s = parseInt(box().getAttribute("data-day-seconds"), 10);
-    if (isFinite(s)) {
-      clockBase = s;
-      clockAt = Date.now();
+    var b = box();
+    var served = parseFloat(b.getAttribute("data-served-at"));
+    if (!isFinite(served)) {
+      served = parseFloat(b.getAttribute("data-made-at"));
+    }
+    if (isFinite(served)) {
+      serverMs = served * 1000;
+      serverAt = performance.now();
     }
     tick();
   }
 
   function tick() {
-    if (!clockBox) {
+    if (!clockBox || !serverAt) {
       return;
     }
-    var s = Math.floor(clockBase + (Date.now() - clockAt) / 1000) % 86400;
-    var h = Math.floor(s / 3600);
-    var m = Math.floor((s % 3600) / 60);
-    clockBox.textContent = (h < 10 ? "0" : "") + h + ":" + (m < 10 ? "0" : "") + m;
+    clockBox.textContent = clockFormat.format(new Date(serverMs + performance.now() - serverAt));
   }
 
   /* The cards of a slide fit it: none cut off at its foot or inside, and no more names cut
@@ -184,12 +200,16 @@
     body.classList.add(wanted);
   }
 
-  /* Swap in freshly fetched slides; the slide on show stays, the timer runs on. */
-  function swap(html) {
+  /* Swap in freshly fetched slides; the slide on show stays, the timer runs on. `date`:
+     the server's time of the answer (epoch milliseconds, NaN: not said), read at `at`. */
+  function swap(html, date, at) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("slides");
     if (!fresh) {
       return;
+    }
+    if (isFinite(date)) { // a copy made earlier: its clocks have run since (clock.js)
+      fresh.setAttribute("data-served-at", ((date + performance.now() - at) / 1000).toFixed(3));
     }
     var was = position();
     box().replaceWith(document.importNode(fresh, true));
@@ -207,15 +227,21 @@
       return;
     }
     fetching = true;
-    window.fetch(url, { cache: "no-store", credentials: "same-origin" })
+    // the change told of: a copy the server keeps of it (or of a newer one) will do; none
+    // named on the safety refresh, which looks for a change that may have been missed
+    var headers = told ? { "X-Tafelrunde-Revision": told } : {};
+    told = "";
+    window.fetch(url, { cache: "no-store", credentials: "same-origin", headers: headers })
       .then(function (r) {
         if (!r.ok) {
           throw new Error("HTTP " + r.status);
         }
-        return r.text();
+        var date = Date.parse(r.headers.get("Date") || ""); // the server's clock, fresh
+        var at = performance.now(); // on every answer, a kept copy's too
+        return r.text().then(function (html) { return { html: html, date: date, at: at }; });
       })
-      .then(function (html) {
-        swap(html);
+      .then(function (got) {
+        swap(got.html, got.date, got.at);
         body.classList.remove("offline");
       })
       .catch(function () {
@@ -234,6 +260,11 @@
     var detail = event.detail || {};
     if (detail.revision && detail.revision === box().getAttribute("data-revision")) {
       return; // already shown
+    }
+    var revision = String(detail.revision || "");
+    var version = String(detail.version);
+    if (/^[0-9a-f]{1,64}$/.test(revision) && /^\d{1,12}$/.test(version)) {
+      told = revision + " " + version;
     }
     refresh();
   });
