@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -43,7 +44,9 @@ def test_a_look_that_fails_unexpectedly_is_tried_again_and_trust_comes_back(
         task.cancel()
 
     with caplog.at_level(logging.WARNING, logger=listen.__name__):
-        asyncio.run(run())
+        looking = threading.Thread(target=asyncio.run, args=(run(),))  # a loop of its own
+        looking.start()  # (a browser test may hold this thread's loop)
+        looking.join(timeout=30)
     assert seen == {"started": True, "distrusted": True, "running": True, "trusted again": True,
                     "still running": True}  # fmt: skip
     failures = [r for r in caplog.records if r.getMessage() == "looking for changes failed"]
