@@ -58,19 +58,23 @@ def ranking_table(
     values: dict[str, list[Text]] = {}
     for st in state.stages:
         standing = st.standing(state.cut(st))
-        shown_criteria = [c for c in standing.criteria if not c.orders]
-        for row in standing.rows:
+        labels = [criterion_label(c, st.rule) for c in standing.criteria if not c.orders]
+        for row in standing.rows:  # the stage's labels shared by its rows
             values[row.player] = [
-                msg("{label} {value}", label=criterion_label(c, st.rule), value=shown(v))
-                for c, v in zip(shown_criteria, row.values, strict=False)
+                msg("{label} {value}", label=label, value=shown(v))
+                for label, v in zip(labels, row.values, strict=False)
                 if v is not None
             ]
     head = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
             msg("points and tie-breaks")]  # fmt: skip
+    overall, titles = state.overall(), dict[str, Text]()  # one title per stage, shared
+    for r in overall:
+        if r.stage not in titles:
+            titles[r.stage] = state.stage(r.stage).title()
     table = [
-        [r.place, marked_name(state, r.player), state.stage(r.stage).title(),
+        [r.place, marked_name(state, r.player), titles[r.stage],
          r.stage_rank, joined(values.get(r.player, []), " · ")]
-        for r in state.overall()
+        for r in overall
     ]  # fmt: skip
     return head, table
 

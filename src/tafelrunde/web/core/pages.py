@@ -21,7 +21,7 @@ from tafelrunde.web.core.faces import Face
 from tafelrunde.web.core.frame import page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.rows import Cell, html_rows
-from tafelrunde.web.core.templatetags.tafel import lang, link, translated
+from tafelrunde.web.core.templatetags.tafel import Translator, lang, link, translated
 
 
 def drawn(state: Any) -> bool:
@@ -129,9 +129,10 @@ def _knockout_ranking(_tour: Any, ko: KnockoutState) -> dict[str, Any]:
 def _group_ranking(tour: Any, state: Any) -> dict[str, Any]:
     """A group format's overall ranking: each player's place, the stage reached, its values."""
     _, table = ranking_table(tour, state)
+    tr = Translator()  # the rows share their stage's title and labels
     rows = [
-        {"place": place, "name": translated(name), "stage_title": translated(stage),
-         "stage_rank": rank, "values": translated(values)}
+        {"place": place, "name": tr(name), "stage_title": tr(stage),
+         "stage_rank": rank, "values": tr(values)}
         for place, name, stage, rank, values in table
     ]  # fmt: skip
     return {"finished": state.finished, "rows": rows, "prizes": False}
