@@ -10,10 +10,11 @@ from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
-from tafelrunde.engine.numbers import display
+from tafelrunde.engine.numbers import Num, display
 from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.engine.seat_list import Seating, seating
 from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import latest, memo, read_only
@@ -84,19 +85,20 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     rows = []
     goes_on = state.goes_on(st) or set()
     language = lang()
-    for row in standing.rows:
-        by = (
-            translated(criterion_label(row.decided_by, st.rule))
-            if row.decided_by not in (None, first)
-            else ""
-        )
+    labels: dict[Criterion | None, str] = {None: "", first: ""}  # each made once for the
+    numbers: dict[Num | None, str] = {None: ""}  # rows: a label by its criterion, a number
+    for row in standing.rows:  # by its exact value
+        by = row.decided_by
+        if by is not None and by not in labels:
+            labels[by] = translated(criterion_label(by, st.rule))
         cells: list[Cell] = [(row.rank, "n"), (translated(marked_name(state, row.player)), "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
-        cells += [
-            ("" if v is None else display(v, language), "n") for v in row.values[: len(shown)]
-        ]
-        cells.append((roll, "bad") if row.pending else (by, ""))
+        for v in row.values[: len(shown)]:
+            if v is not None and v not in numbers:
+                numbers[v] = display(v, language)
+            cells.append((numbers[v], "n"))
+        cells.append((roll, "bad") if row.pending else (labels[by], ""))
         if cut is not None and row.player in st.skipped:  # withdrew in this stage
             cells.append((translated(msg("withdrawn")), "bad"))
         elif cut is not None:

@@ -20,12 +20,17 @@ def escaped(value: Any) -> str:
 
 
 def html_rows(rows: Iterable[Sequence[Cell]]) -> SafeString:
-    """Join rows of cells into <tr> elements; every value is escaped."""
+    """Join rows of cells into <tr> elements; every value is escaped (a plain text or whole
+    number, the most of them, without asking what else it might be)."""
     out = []
     for row in rows:
-        cells = "".join(
-            f'<td class="{cls}">{escaped(value)}</td>' if cls else f"<td>{escaped(value)}</td>"
-            for value, cls in row
-        )
-        out.append(f"<tr>{cells}</tr>")
+        parts = []
+        for value, cls in row:
+            kind = type(value)
+            text = _escape(value) if kind is str else str(value) if kind is int else escaped(value)
+            parts.append(f'<td class="{cls}">{text}</td>' if cls else f"<td>{text}</td>")
+        out.append("<tr>" + "".join(parts) + "</tr>")
     return mark_safe("\n".join(out))
+
+
+_escape = html.escape
