@@ -55,16 +55,20 @@ def ranking_table(
         head: list[Text] = [msg("Place"), msg("Player"), msg("Prize")]
         return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
     state = state if state is not None else TournamentState(tour)
-    values: dict[str, list[Text]] = {}
+    values: dict[str, Text] = {}
     for st in state.stages:
         standing = st.standing(state.cut(st))
         labels = [criterion_label(c, st.rule) for c in standing.criteria if not c.orders]
-        for row in standing.rows:  # the stage's labels shared by its rows
-            values[row.player] = [
-                msg("{label} {value}", label=label, value=shown(v))
-                for label, v in zip(labels, row.values, strict=False)
-                if v is not None
-            ]
+        pairs: dict[tuple[int, Num], Text] = {}  # the stage's texts, each made once and
+        texts: dict[tuple[tuple[int, Num], ...], Text] = {}  # shared by the rows showing it
+        for row in standing.rows:
+            key = tuple((i, v) for i, v in enumerate(row.values[: len(labels)]) if v is not None)
+            if key not in texts:
+                for i, v in key:
+                    if (i, v) not in pairs:
+                        pairs[i, v] = msg("{label} {value}", label=labels[i], value=shown(v))
+                texts[key] = joined([pairs[k] for k in key], " · ")
+            values[row.player] = texts[key]
     head = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
             msg("points and tie-breaks")]  # fmt: skip
     overall, titles = state.overall(), dict[str, Text]()  # one title per stage, shared
@@ -73,7 +77,7 @@ def ranking_table(
             titles[r.stage] = state.stage(r.stage).title()
     table = [
         [r.place, marked_name(state, r.player), titles[r.stage],
-         r.stage_rank, joined(values.get(r.player, []), " · ")]
+         r.stage_rank, values.get(r.player, "")]
         for r in overall
     ]  # fmt: skip
     return head, table
