@@ -116,6 +116,14 @@ def each(items: Any, template_name: str) -> SafeString:
 
 
 @register.filter
+def made(item: Any, template_name: str) -> SafeString:
+    """One item (a dict) rendered by a template as `t`, kept by its content (the same head
+    on fifty slides of a standing is made once)."""
+    key = (lang(), template_name, fingerprint(item))
+    return ITEMS.get(key, partial(_item, template_name, item))
+
+
+@register.filter
 def cell_rows(rows: Any) -> SafeString:
     """Rows of (value, CSS class) cells as HTML rows (long tables: built in Python)."""
     return html_rows(rows)
