@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from django.utils import translation
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from projectorhelpers import drawn, finished
 
 from tafelrunde.engine.export import ranking_table
 from tafelrunde.errors import pair
 from tafelrunde.i18n import Message, msg, msg_n
+from tafelrunde.web.core.rows import html_rows
 from tafelrunde.web.core.templatetags.tafel import Translator, translated
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -39,3 +44,18 @@ def test_the_translator_gives_what_translated_gives(lang: str) -> None:
         tr = Translator()
         assert [tr(t) for t in texts] == [translated(t) for t in texts]
         assert [tr(t) for t in reversed(texts)] == [translated(t) for t in reversed(texts)]
+
+
+def test_table_rows_escape_every_cell_as_django_does() -> None:
+    values = ["Anna", "<b>&'\"", "Anna", 7, -3, True, None, Fraction(1, 3), mark_safe("<i>x</i>"),
+              "<b>&'\"", 7, "", "≈ 1,5 · ✓"]  # fmt: skip
+    rows = [[(v, cls) for v in values] for cls in ("", "n", "name")]
+    want = "\n".join(
+        "<tr>" + "".join(
+            f'<td class="{cls}">{conditional_escape(v)}</td>' if cls
+            else f"<td>{conditional_escape(v)}</td>"
+            for v, cls in row
+        ) + "</tr>"
+        for row in rows
+    )  # fmt: skip
+    assert html_rows(rows) == want

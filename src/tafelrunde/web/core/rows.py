@@ -20,14 +20,20 @@ def escaped(value: Any) -> str:
 
 
 def html_rows(rows: Iterable[Sequence[Cell]]) -> SafeString:
-    """Join rows of cells into <tr> elements; every value is escaped (a plain text or whole
-    number, the most of them, without asking what else it might be)."""
+    """Join rows of cells into <tr> elements; every value is escaped (a plain text once per
+    call: the same words and numbers fill a column; a whole number needs none)."""
     out = []
+    done: dict[str, str] = {}
     for row in rows:
         parts = []
         for value, cls in row:
             kind = type(value)
-            text = _escape(value) if kind is str else str(value) if kind is int else escaped(value)
+            if kind is str:
+                text = done.get(value)
+                if text is None:
+                    text = done[value] = _escape(value)
+            else:
+                text = str(value) if kind is int else escaped(value)
             parts.append(f'<td class="{cls}">{text}</td>' if cls else f"<td>{text}</td>")
         out.append("<tr>" + "".join(parts) + "</tr>")
     return mark_safe("\n".join(out))
