@@ -108,9 +108,9 @@ def _item(template_name: str, item: Any) -> SafeString:
 def each(items: Any, template_name: str) -> SafeString:
     """Each item (a dict) rendered by a template as `t`, kept by its content: a long list that
     changes in a few items (the projector's tables after a result) is made again in those."""
-    out = []
+    out, language = [], lang()
     for item in items:
-        key = (lang(), template_name, fingerprint(item))
+        key = (language, template_name, fingerprint(item))
         out.append(ITEMS.get(key, partial(_item, template_name, item)))
     return mark_safe("\n".join(out))  # each made from a template: escaped there
 
