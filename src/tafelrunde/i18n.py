@@ -22,6 +22,7 @@ DEFAULT_LANGUAGE = "de"
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+Inner = Callable[["Message"], str]  # renders a message given as a parameter
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,15 @@ class Message:
 
     def render(self, gettext_: Gettext, ngettext_: Ngettext) -> str:
         """The text made by these translation functions, parameters filled in."""
+        return self.render_with(gettext_, ngettext_, lambda m: m.render(gettext_, ngettext_))
+
+    def render_with(self, gettext_: Gettext, ngettext_: Ngettext, inner: Inner) -> str:
+        """The text, each message among the parameters made text by `inner` (a memo's)."""
         if self.plural is not None and self.count is not None:
             pattern = ngettext_(self.id, self.plural, self.count)
         else:
             pattern = gettext_(self.id)
-        values = {k: _rendered(v, gettext_, ngettext_) for k, v in self.params.items()}
+        values = {k: _rendered(v, inner) for k, v in self.params.items()}
         if self.count is not None:
             values.setdefault("n", self.count)
         return pattern.format_map(values) if values else pattern  # no parameters: literal
@@ -54,12 +59,12 @@ class Message:
         return self.render(lambda s: s, lambda s, p, n: s if n == 1 else p)
 
 
-def _rendered(value: Any, gettext_: Gettext, ngettext_: Ngettext) -> Any:
+def _rendered(value: Any, inner: Inner) -> Any:
     """A parameter made text: a message translated, a list of messages joined by "; "."""
     if isinstance(value, Message):
-        return value.render(gettext_, ngettext_)
+        return inner(value)
     if isinstance(value, list | tuple):
-        return "; ".join(str(_rendered(v, gettext_, ngettext_)) for v in value)
+        return "; ".join(str(_rendered(v, inner)) for v in value)
     return value
 
 

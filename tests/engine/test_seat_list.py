@@ -120,3 +120,13 @@ def test_format_a_pass_3_has_its_start_order_once_pass_2_is_in() -> None:
     assert [rows[p].seat for p in cur.seat_order(1, 1)] == [1, 2, 3, 4]  # the seats stay
     assert sorted(rows[p].start or 0 for p in ids[:4]) == [1, 2, 3, 4]
     assert {rows[p].start: p for p in ids[:4]}[1] == cur.start_standing(3, 1).order()[0]  # type: ignore[union-attr]
+
+
+def test_the_name_search_is_made_on_the_first_search_only() -> None:
+    state = TournamentState(tournament("alhambra", 12, seed=2))
+    add(state, next_draw(state, seed=4))
+    found = seating(state)
+    assert "index" not in found.__dict__  # a seating shown, never searched, costs no index
+    hits = found.index.find(found.rows[3].name)
+    assert found.rows[hits[0]].name == found.rows[3].name
+    assert found.index is found.index  # made once

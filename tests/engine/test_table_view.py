@@ -40,3 +40,18 @@ def test_a_stage_without_pips_shows_none() -> None:
     line = game_tables(state, state.current, 1)[0].text()  # type: ignore[arg-type]
     german = line.text("de") if not isinstance(line, str) else line
     assert "Augen" not in german and "21 Spielpunkte" in german
+
+
+@pytest.mark.parametrize("only", [{2}, frozenset({3, 1}), {0, 4, 2}, set(), [3, 1], range(2, 9)])
+def test_some_tables_are_those_of_the_whole_game(only: object) -> None:
+    state = TournamentState(tournament("alhambra", 12, seed=2))
+    stage = state.tournament.ruleset.stages[0].id
+    ids = [f"p{i:02d}" for i in range(1, 13)]
+    tables = (tuple(ids[:4]), tuple(ids[4:8]), tuple(ids[8:]))
+    add(state, Draw(n=0, stage=stage, game=1, seed=1, tables=tables))
+    add(state, Result(n=0, stage=stage, game=1, table=2, scores=dict.fromkeys(ids[4:8], 50)))
+    cur = state.current
+    assert cur is not None
+    every = game_tables(state, cur, 1)
+    some = game_tables(state, cur, 1, only)  # type: ignore[arg-type]
+    assert some == [v for v in every if v.index in only]  # type: ignore[operator]

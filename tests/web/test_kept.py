@@ -75,3 +75,20 @@ def test_alone_a_crowd_asking_at_once_makes_the_value_once() -> None:
         t.join(10)
     assert got == [42] * 9
     assert made == [1]
+
+
+def test_a_fingerprint_tells_apart_what_shows_differently() -> None:
+    from fractions import Fraction
+
+    from django.utils.safestring import mark_safe
+
+    from tafelrunde.i18n import msg
+    from tafelrunde.web.core.domain.kept import fingerprint
+
+    rows = [{"name": "Anna", "table": 3, "seat": 1, "start": True}]
+    assert fingerprint("k", rows) == fingerprint("k", [dict(r) for r in rows])  # equal content
+    shown = [1, True, 1.0, "1", (1,), [1], None, b"1", Fraction(1), mark_safe("1"), msg("1")]
+    assert len({fingerprint(x) for x in shown}) == len(shown)
+    assert fingerprint(msg("{n}", n=1)) != fingerprint(msg("{n}", n=2))  # not plain: its text
+    assert fingerprint(Fraction(1, 2)) == fingerprint(Fraction(2, 4))
+    assert fingerprint({"a": 1, "b": 2}) != fingerprint({"b": 2, "a": 1})  # shown in order

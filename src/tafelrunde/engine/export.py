@@ -55,22 +55,30 @@ def ranking_table(
         head: list[Text] = [msg("Place"), msg("Player"), msg("Prize")]
         return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
     state = state if state is not None else TournamentState(tour)
-    values: dict[str, list[Text]] = {}
+    values: dict[str, Text] = {}
     for st in state.stages:
         standing = st.standing(state.cut(st))
-        shown_criteria = [c for c in standing.criteria if not c.orders]
+        labels = [criterion_label(c, st.rule) for c in standing.criteria if not c.orders]
+        pairs: dict[tuple[int, Num], Text] = {}  # the stage's texts, each made once and
+        texts: dict[tuple[tuple[int, Num], ...], Text] = {}  # shared by the rows showing it
         for row in standing.rows:
-            values[row.player] = [
-                msg("{label} {value}", label=criterion_label(c, st.rule), value=shown(v))
-                for c, v in zip(shown_criteria, row.values, strict=False)
-                if v is not None
-            ]
+            key = tuple((i, v) for i, v in enumerate(row.values[: len(labels)]) if v is not None)
+            if key not in texts:
+                for i, v in key:
+                    if (i, v) not in pairs:
+                        pairs[i, v] = msg("{label} {value}", label=labels[i], value=shown(v))
+                texts[key] = joined([pairs[k] for k in key], " · ")
+            values[row.player] = texts[key]
     head = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
             msg("points and tie-breaks")]  # fmt: skip
+    overall, titles = state.overall(), dict[str, Text]()  # one title per stage, shared
+    for r in overall:
+        if r.stage not in titles:
+            titles[r.stage] = state.stage(r.stage).title()
     table = [
-        [r.place, marked_name(state, r.player), state.stage(r.stage).title(),
-         r.stage_rank, joined(values.get(r.player, []), " · ")]
-        for r in state.overall()
+        [r.place, marked_name(state, r.player), titles[r.stage],
+         r.stage_rank, values.get(r.player, "")]
+        for r in overall
     ]  # fmt: skip
     return head, table
 

@@ -9,8 +9,9 @@ the open table of each player, or the queue they wait in, or why they play no ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from tafelrunde.engine.knockout import KnockoutState, Status, ranking
 from tafelrunde.engine.knockout.rules import BRACKET_NAMES, Bracket
@@ -67,10 +68,11 @@ class Seating:
     rows: tuple[SeatRow, ...]
     word: Text = ""  # the stage's word for a game ('Durchgang'), when games differ by table
     with_start: bool = False  # the start order differs from the seat order somewhere
-    index: NameIndex = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "index", NameIndex(tuple(r.name for r in self.rows)))
+    @cached_property
+    def index(self) -> NameIndex:
+        """The names made searchable, on the first search (the projector needs none)."""
+        return NameIndex(tuple(r.name for r in self.rows))
 
     def seated(self) -> int:
         """How many players sit at a table."""

@@ -80,9 +80,10 @@ def game_tables(
     entered result."""
     name = state.tournament.name_of
     views = []
-    for index, drawn in enumerate(st.tables(game) or (), start=1):
-        if only is not None and index not in only:
-            continue
+    tables = st.tables(game) or ()
+    points_word = st.rule.points_word()  # one message shared by the game's tables
+    for index in _numbers(len(tables), only):
+        drawn = tables[index - 1]
         order = st.seat_order(game, index)
         note: Text = _without(state, drawn, order, st.played(game, index))
         known = True
@@ -118,7 +119,15 @@ def game_tables(
                 known,
                 st.results.get((game, index)),
                 tuple(placed),
-                st.rule.points_word(),
+                points_word,
             )
         )
     return views
+
+
+def _numbers(count: int, only: Container[int] | None) -> list[int]:
+    """The table numbers 1..count that `only` holds, in order (a set: looked up, not scanned;
+    a link's page asks for one table of a hundred)."""
+    if isinstance(only, set | frozenset):
+        return sorted(i for i in only if type(i) is int and 1 <= i <= count)
+    return [i for i in range(1, count + 1) if only is None or i in only]

@@ -10,10 +10,11 @@ from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
-from tafelrunde.engine.numbers import display
+from tafelrunde.engine.numbers import Num, display
 from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.engine.seat_list import Seating, seating
 from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import latest, memo, read_only
@@ -21,7 +22,7 @@ from tafelrunde.web.core.faces import Face
 from tafelrunde.web.core.frame import page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.rows import Cell, html_rows
-from tafelrunde.web.core.templatetags.tafel import lang, link, translated
+from tafelrunde.web.core.templatetags.tafel import Translator, lang, link, translated
 
 
 def drawn(state: Any) -> bool:
@@ -84,19 +85,20 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     rows = []
     goes_on = state.goes_on(st) or set()
     language = lang()
-    for row in standing.rows:
-        by = (
-            translated(criterion_label(row.decided_by, st.rule))
-            if row.decided_by not in (None, first)
-            else ""
-        )
+    labels: dict[Criterion | None, str] = {None: "", first: ""}  # each made once for the
+    numbers: dict[Num | None, str] = {None: ""}  # rows: a label by its criterion, a number
+    for row in standing.rows:  # by its exact value
+        by = row.decided_by
+        if by is not None and by not in labels:
+            labels[by] = translated(criterion_label(by, st.rule))
         cells: list[Cell] = [(row.rank, "n"), (translated(marked_name(state, row.player)), "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
-        cells += [
-            ("" if v is None else display(v, language), "n") for v in row.values[: len(shown)]
-        ]
-        cells.append((roll, "bad") if row.pending else (by, ""))
+        for v in row.values[: len(shown)]:
+            if v is not None and v not in numbers:
+                numbers[v] = display(v, language)
+            cells.append((numbers[v], "n"))
+        cells.append((roll, "bad") if row.pending else (labels[by], ""))
         if cut is not None and row.player in st.skipped:  # withdrew in this stage
             cells.append((translated(msg("withdrawn")), "bad"))
         elif cut is not None:
@@ -129,9 +131,10 @@ def _knockout_ranking(_tour: Any, ko: KnockoutState) -> dict[str, Any]:
 def _group_ranking(tour: Any, state: Any) -> dict[str, Any]:
     """A group format's overall ranking: each player's place, the stage reached, its values."""
     _, table = ranking_table(tour, state)
+    tr = Translator()  # the rows share their stage's title and labels
     rows = [
-        {"place": place, "name": translated(name), "stage_title": translated(stage),
-         "stage_rank": rank, "values": translated(values)}
+        {"place": place, "name": tr(name), "stage_title": tr(stage),
+         "stage_rank": rank, "values": tr(values)}
         for place, name, stage, rank, values in table
     ]  # fmt: skip
     return {"finished": state.finished, "rows": rows, "prizes": False}

@@ -20,12 +20,23 @@ def escaped(value: Any) -> str:
 
 
 def html_rows(rows: Iterable[Sequence[Cell]]) -> SafeString:
-    """Join rows of cells into <tr> elements; every value is escaped."""
+    """Join rows of cells into <tr> elements; every value is escaped (a plain text once per
+    call: the same words and numbers fill a column; a whole number needs none)."""
     out = []
+    done: dict[str, str] = {}
     for row in rows:
-        cells = "".join(
-            f'<td class="{cls}">{escaped(value)}</td>' if cls else f"<td>{escaped(value)}</td>"
-            for value, cls in row
-        )
-        out.append(f"<tr>{cells}</tr>")
+        parts = []
+        for value, cls in row:
+            kind = type(value)
+            if kind is str:
+                text = done.get(value)
+                if text is None:
+                    text = done[value] = _escape(value)
+            else:
+                text = str(value) if kind is int else escaped(value)
+            parts.append(f'<td class="{cls}">{text}</td>' if cls else f"<td>{text}</td>")
+        out.append("<tr>" + "".join(parts) + "</tr>")
     return mark_safe("\n".join(out))
+
+
+_escape = html.escape

@@ -36,11 +36,17 @@ def section(slide: Slide, first: bool) -> SafeString:
     slides of many: the others are taken as they were; a slide whose counts alone changed
     keeps its body)."""
     data = {k: v for k, v in slide.data.items() if k != "counts"}  # shown in the head
-    key = (lang(), first, fingerprint(slide.key, slide.kind, slide.title, slide.note, slide.data))
+    counts = [v for k, v in slide.data.items() if k == "counts"]
+    shows = fingerprint(slide.template, data)  # the body's content, taken apart once
+    key = (
+        lang(),
+        first,
+        fingerprint(slide.key, slide.kind, slide.title, slide.note, counts, shows),
+    )
 
     def body() -> SafeString:
         return BODIES.get(
-            (lang(), fingerprint(slide.template, data)),
+            (lang(), shows),
             lambda: render_to_string(slide.template, {"d": data}),
         )
 

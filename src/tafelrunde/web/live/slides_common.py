@@ -14,7 +14,7 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import drawn, seating_of
-from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.templatetags.tafel import Translator, translated
 from tafelrunde.web.live.slide import Slide, paged
 
 SEATING_ROWS, SEATING_COLUMNS = 15, 3  # names per column and columns per slide
@@ -77,9 +77,9 @@ def _knockout_final(_tour: Any, state: KnockoutState, title: str) -> list[Slide]
 def _group_final(tour: Any, state: Any, title: str) -> list[Slide]:
     """A group format's final ranking with the stage each player reached."""
     _, table = ranking_table(tour, state)
+    tr = Translator()  # the rows share their stage's title and labels
     rows = [
-        [(place, "n"), (translated(name), "name"), (translated(stage), ""),
-         (translated(values), "small")]
+        [(place, "n"), (tr(name), "name"), (tr(stage), ""), (tr(values), "small")]
         for place, name, stage, _rank, values in table
     ]  # fmt: skip
     return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS, prizes=False)

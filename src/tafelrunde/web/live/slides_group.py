@@ -11,7 +11,7 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import drawn, stage_cells_of
-from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.templatetags.tafel import Translator, translated
 from tafelrunde.web.live.slide import Slide, paged
 from tafelrunde.web.table.board import current_tables
 
@@ -35,14 +35,15 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
     games = {r.seat.game for r in rows}
     items: list[dict[str, Any]] = []
     counts: Counter[str] = Counter()
-    word = translated(st.rule.game_word())
+    tr = Translator()  # the four states' words, each made once for the tables
+    word = tr(st.rule.game_word())
     for r in sorted(rows, key=lambda r: (r.seat.game, r.seat.index)):
         status = "confirmed" if r.seat.status.status == "decided" else r.seat.status.status
         counts[status] += 1
         items.append({
             "number": r.seat.index, "game": r.seat.game if len(games) > 1 else None,
             "names": r.seat.view.names, "start_known": r.seat.view.seats_known,
-            "status": status, "said": translated(STATES[status]), "word": word,
+            "status": status, "said": tr(STATES[status]), "word": word,
         })  # fmt: skip
     title = translated(msg("Tables"))
     note = translated(st.title())

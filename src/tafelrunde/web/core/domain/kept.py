@@ -4,6 +4,8 @@ last only, shared safely by the server's threads: a cachetools LRU cache behind 
 from __future__ import annotations
 
 import hashlib
+import io
+import pickle
 import threading
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
@@ -80,6 +82,26 @@ class Kept(Generic[K, V]):
             self._makers.clear()
 
 
+class _Plain(pickle.Pickler):
+    """Pickles plain data only (str, int, float, None, bytes, lists, tuples, dicts, sets):
+    Python does those itself and asks here for everything else, which is refused."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        """Refuse what is not plain data (its pickle might not show all it shows)."""
+        raise _NotPlain
+
+
+class _NotPlain(Exception):
+    """Content that is not plain data."""
+
+
 def fingerprint(*content: Any) -> bytes:
-    """A short key for values kept by what they show (their text form, hashed)."""
-    return hashlib.blake2b(repr(content).encode(), digest_size=20).digest()
+    """A short key for values kept by what they show, hashed: plain data pickled (a tenth of
+    the time of its text form), anything else by its text form."""
+    out = io.BytesIO()
+    try:
+        _Plain(out, protocol=5).dump(content)
+        form = b"p" + out.getvalue()
+    except _NotPlain:
+        form = b"r" + repr(content).encode()
+    return hashlib.blake2b(form, digest_size=20).digest()

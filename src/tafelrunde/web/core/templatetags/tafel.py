@@ -53,6 +53,42 @@ def translated(value: Message | str | None) -> str:
     return "" if value is None else value
 
 
+class Translator:
+    """`translated` for one page: each message object made text once (a table's rows share
+    their stage's title and labels; the objects are held, so their ids stay theirs)."""
+
+    def __init__(self) -> None:
+        """Take the active language's catalogue; nothing made yet."""
+        self.catalogue = trans_real.catalog()
+        self.done: dict[int, tuple[Message, str]] = {}
+        self.patterns: dict[str, str] = {}
+
+    def __call__(self, value: Message | str | None) -> str:
+        """As `translated`."""
+        if isinstance(value, Message) and type(value) is Message:
+            return self.inner(value)
+        return translated(value)
+
+    def gettext(self, text: str) -> str:
+        """The active language's text, looked up once ("" is the catalogue's header)."""
+        found = self.patterns.get(text)
+        if found is None:
+            found = self.patterns[text] = self.catalogue.gettext(text) if text else ""
+        return found
+
+    def inner(self, value: Message) -> str:
+        """A message (or one among its parameters) in the active language, made once."""
+        hit = self.done.get(id(value))
+        if hit is not None:
+            return hit[1]
+        if type(value) is Message:
+            text = value.render_with(self.gettext, self.catalogue.ngettext, self.inner)
+        else:
+            text = value.render(self.gettext, self.catalogue.ngettext)
+        self.done[id(value)] = (value, text)
+        return text
+
+
 @register.filter
 def tr(value: Message | str | None) -> str:
     """Show a message of the engine in the active language."""
@@ -72,11 +108,19 @@ def _item(template_name: str, item: Any) -> SafeString:
 def each(items: Any, template_name: str) -> SafeString:
     """Each item (a dict) rendered by a template as `t`, kept by its content: a long list that
     changes in a few items (the projector's tables after a result) is made again in those."""
-    out = []
+    out, language = [], lang()
     for item in items:
-        key = (lang(), template_name, fingerprint(item))
+        key = (language, template_name, fingerprint(item))
         out.append(ITEMS.get(key, partial(_item, template_name, item)))
     return mark_safe("\n".join(out))  # each made from a template: escaped there
+
+
+@register.filter
+def made(item: Any, template_name: str) -> SafeString:
+    """One item (a dict) rendered by a template as `t`, kept by its content (the same head
+    on fifty slides of a standing is made once)."""
+    key = (lang(), template_name, fingerprint(item))
+    return ITEMS.get(key, partial(_item, template_name, item))
 
 
 @register.filter
