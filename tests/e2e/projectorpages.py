@@ -4,6 +4,7 @@ projector at a screen size (a test of live updates opens it the same way)."""
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 
 from django.utils import timezone
@@ -95,10 +96,12 @@ def choose(pk: int, kinds: list[str], seconds: int = 12, theme: str = "dark") ->
 
 
 def open_projector(page: Page, base: str, pk: int, width: int = 1920, height: int = 1080) -> None:
-    """Open the projector of a tournament at a screen size and wait for its first slide."""
+    """Open the projector of a tournament at a screen size and wait for its first slide and
+    its first fetch of the slides (which tells it the server's time: the clock shows)."""
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{base}/turniere/{pk}/beamer/")
     expect(page.locator(".slide:not([hidden])")).to_have_count(1)
+    expect(page.locator("#projector-clock")).to_have_text(re.compile(r"^\d\d:\d\d$"))
 
 
 def card_faults(page: Page) -> list[str]:

@@ -55,7 +55,7 @@ def test_the_page_is_full_screen_for_everyone_and_follows_the_live_contract() ->
     keys = list(shown.slides)
     assert shown.hidden == keys[1:]  # the first slide shows even before the script runs
     assert re.search(r'id="projector-page">1/2<', page)
-    assert re.search(r'id="projector-clock">\d\d:\d\d<', page)
+    assert 'id="projector-clock"></span>' in page  # a kept page: its first fetch says the time
 
 
 def test_format_a_drawn_shows_who_sits_where_and_the_tables_and_leaves_out_the_rest() -> None:

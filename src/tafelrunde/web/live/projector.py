@@ -63,16 +63,13 @@ def shown(rec: TournamentRecord) -> dict[str, Any]:
 
 
 @require_safe
+@shared_page
 @never_cache
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
-    """The projector page: full screen, no navigation, rotating by itself; it says the
-    server's time now and its time zone (the corner clock shows the organisers' time)."""
-    now = timezone.localtime()
-    context = shown(record_of(pk)) | {
-        "clock": now.strftime("%H:%M"),
-        "served_at": f"{now.timestamp():.3f}",
-        "time_zone": settings.TIME_ZONE,
-    }
+    """The projector page: full screen, no navigation, rotating by itself; one copy per state
+    and language. It holds nothing of the moment: its first fetch of the slides tells it the
+    server's time (the corner clock shows the organisers' time, in the server's zone)."""
+    context = shown(record_of(pk)) | {"time_zone": settings.TIME_ZONE}
     return render(request, "live/projector.html", context)
 
 

@@ -93,8 +93,8 @@
     }
   }
 
-  /* The server's time from the slides on show: when they were served (the answer's Date
-     header, or the page's own value), else when they were made. */
+  /* The server's time from the slides fetched last: when they were served (the answer's
+     Date header), else when they were made. */
   function syncClock() {
     var b = box();
     var served = parseFloat(b.getAttribute("data-served-at"));
@@ -281,7 +281,7 @@
   fitAll();
   var first = slides()[0];
   show(first ? first.getAttribute("data-slide-key") : null, 0);
-  syncClock();
+  refresh(); // the page is a kept copy: its first fetch tells the server's time (the clock)
   schedule();
   window.setInterval(tick, 1000);
   window.setInterval(refresh, SAFETY_REFRESH);
