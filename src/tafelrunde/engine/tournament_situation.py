@@ -3,6 +3,7 @@ and stored; `TournamentState` replays the facts into it."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 
 from tafelrunde.engine.choices import ScoreMode, Seating, Withdrawn
@@ -151,26 +152,37 @@ class TournamentSituation:
     # -- values across stages ---------------------------------------------------------
 
     def _outer(self, st: StageState) -> ValueLookup:
+        """The values of other stages a stage's criteria read. It holds this state weakly (a
+        dropped state is freed at once, not left in a cycle for the garbage collector)."""
+        owner = weakref.ref(self)
+        at = st.number - 1  # the stage's place among the stages
+
         def value(criterion: Criterion, player: str) -> Num | None:
-            index = next(i for i, s in enumerate(self.stages) if s is st)
-            if criterion.key == "rank":
-                other = self.stage(criterion.scope)
-                if player not in other.members:
-                    return None
-                return other.standing(self.cut(other)).rank_of()[player]
-            if criterion.scope == "earlier":
-                chosen = self.stages[:index]
-            elif criterion.scope == "all":
-                chosen = self.stages[: index + 1]
-            else:
-                chosen = [self.stage(criterion.scope)]
-            total = Totals()
-            for other in chosen:
-                if player in other.totals:
-                    total.add(other.totals[player])
-            return total.get(criterion.key)
+            me = owner()
+            if me is None:
+                raise RuntimeError("the tournament state this stage belongs to is gone")
+            return me._value_of(at, criterion, player)
 
         return value
+
+    def _value_of(self, index: int, criterion: Criterion, player: str) -> Num | None:
+        """A value of the criterion for the player, read across stages."""
+        if criterion.key == "rank":
+            other = self.stage(criterion.scope)
+            if player not in other.members:
+                return None
+            return other.standing(self.cut(other)).rank_of()[player]
+        if criterion.scope == "earlier":
+            chosen = self.stages[:index]
+        elif criterion.scope == "all":
+            chosen = self.stages[: index + 1]
+        else:
+            chosen = [self.stage(criterion.scope)]
+        total = Totals()
+        for other in chosen:
+            if player in other.totals:
+                total.add(other.totals[player])
+        return total.get(criterion.key)
 
     # -- checking and storing results ------------------------------------------------
 
