@@ -59,7 +59,7 @@ class Family:
     late_fact: str  # the fact that adds a player after the start
     listed_players: bool  # its players are listed with the tournament (else they register)
     waits: bool  # tables open one by one as players come free: pages show who waits
-    running_clocks: bool  # its pages show clocks that run (never kept, always made fresh)
+    running_clocks: bool  # its pages show clocks that run (read when made; the page runs them on)
     day_in_rules: bool  # the day is part of its rules and times (not chosen with the event)
     planning: Planning  # how a plan is simulated: minutes per game, or Schocken throws
     schock_out_king: bool  # its games count Schock aus for the Schock-Aus-König
