@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,36 +28,6 @@ PARSERS = {  # label: the `http` option given to uvicorn
     "httptools with the guard": "",
     "h11 (uvicorn's, no guard)": "h11",
 }
-
-
-class Parsed(Server):
-    """The app served as `tafelrunde serve` does, or with another HTTP parser."""
-
-    def __init__(self, port: int, env: dict[str, str], log: Path, http: str) -> None:
-        """Remember the parser ('' : the guard's)."""
-        super().__init__(port, 1, env, log)
-        self.http = http
-
-    def start(self, timeout: float = 60) -> Server:
-        """Start uvicorn and wait until the login page answers."""
-        chosen = f" | {{'http': {self.http!r}}}" if self.http else ""
-        run = (
-            "import uvicorn; from tafelrunde.web.core.guard import options; "
-            f"uvicorn.run('tafelrunde.web.asgi:application', port={self.port}, "
-            f"**options(){chosen})"
-        )
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-c", run], env=self.env, stdout=out,
-                stderr=subprocess.STDOUT, start_new_session=True,
-            )  # fmt: skip
-        deadline = time.monotonic() + timeout
-        while not self._answers():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"server did not start:\n{self.log.read_text()[-3000:]}")
-            time.sleep(0.2)
-        return self
 
 
 def cpu_seconds(pid: int) -> float:
@@ -106,7 +75,9 @@ def main() -> int:
         print(f"{PLAYERS} players; {CLIENTS} clients x {EACH} GETs of kept pages, per round")
         for turn in range(2):
             for label, http in PARSERS.items():
-                server = Parsed(free_port(), env, Path(tmp) / "server.log", http).start()
+                server = Server(free_port(), 1, env, Path(tmp) / "server.log")
+                server.options = {"http": http} if http else {}
+                server.start()
                 try:
                     assert server.proc is not None
                     got = asyncio.run(rounds(server.port, pk, server.proc.pid))

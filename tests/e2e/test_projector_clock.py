@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import Iterator
 from datetime import datetime
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,17 @@ def far_page(browser: Browser) -> Iterator[Page]:
         yield context.new_page()
     finally:
         context.close()
+
+
+def server_time_reaches(page: Page, url: str, at: int, limit: float = 15.0) -> None:
+    """Wait until the server's clock (its answers' Date header) says `at` (epoch seconds)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        said = page.request.head(url).headers.get("date", "")
+        if said and parsedate_to_datetime(said).timestamp() >= at:
+            return
+        page.wait_for_timeout(200)  # asked again shortly: the Date header has whole seconds
+    raise AssertionError(f"the server's clock did not reach {at} within {limit} s")
 
 
 def counting_swaps(page: Page) -> None:
@@ -97,7 +109,7 @@ def test_a_format_d_copy_served_later_shows_the_clocks_run_on_and_sharp(
     read = int(re.findall(r'data-clock-elapsed="(\d+)"', made)[0])
     assert read < 15 * 60 and "data-clock-after-sharp hidden" in made  # not sharp when made
     opened = made_at - read
-    time.sleep(LATER)  # the behaviour: time passes while the copy is kept
+    server_time_reaches(page, url, made_at + LATER)  # the copy is kept meanwhile
     open_projector(page, live_server_url, pk)
     counting_swaps(page)
     renders = RENDERS["count"]

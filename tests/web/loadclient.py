@@ -60,14 +60,15 @@ class Server:
         self.port, self.workers, self.env, self.log = port, workers, env, log
         self.proc: subprocess.Popen[bytes] | None = None
         self.preexec: Callable[[], None] | None = None  # e.g. a lower limit of open files
+        self.options: dict[str, Any] = {}  # uvicorn's settings changed (e.g. another parser)
 
     def start(self, timeout: float = 60) -> Server:
         """Start uvicorn and wait until the login page answers."""
-        shipped = "{'timeout_keep_alive': 300, 'timeout_graceful_shutdown': 5}"
+        shipped = {"timeout_keep_alive": 300, "timeout_graceful_shutdown": 5} | self.options
         run = (  # as `tafelrunde serve` runs it; the load's clients wait long between requests
             "import uvicorn; from tafelrunde.web.core.guard import options; "  # on one
             "uvicorn.run('tafelrunde.web.asgi:application', "  # connection; streams end at stop
-            f"port={self.port}, workers={self.workers}, **options() | {shipped})"
+            f"port={self.port}, workers={self.workers}, **options() | {shipped!r})"
         )
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
