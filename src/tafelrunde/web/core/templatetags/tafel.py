@@ -44,12 +44,7 @@ def translated(value: Message | str | None) -> str:
     if isinstance(value, Message):
         if type(value) is not Message:
             return value.text(lang())
-        catalogue = trans_real.catalog()  # the active language's: looked up once per message
-
-        def gettext(text: str) -> str:
-            return catalogue.gettext(text) if text else ""  # "" is the catalogue's header
-
-        return value.render(gettext, catalogue.ngettext)
+        return Translator().inner(value)  # the catalogue looked up once per message
     return "" if value is None else value
 
 
