@@ -81,6 +81,12 @@ def now() -> str:
     return timezone.localtime().replace(microsecond=0).isoformat()
 
 
+def morning() -> str:
+    """Today at 10:00: players registered then are in before a format-D deadline (16:45 in
+    the preset), whatever the time of day the tests run at."""
+    return timezone.localtime().replace(hour=10, minute=0, second=0, microsecond=0).isoformat()
+
+
 def tied_result(state: TournamentState, game: int, table: int, rng: random.Random) -> Result:
     """A result the engine's simulator invents, with values close enough to tie often."""
     res = random_result(state, game, table, rng)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from tafelrunde.engine.actions import record, undo_last
+from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import AnyFact, Player, Tournament
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
@@ -51,6 +54,28 @@ def add(state: TournamentState, fact: AnyFact) -> AnyFact:
     state.apply(numbered)
     state.tournament.facts.append(numbered)
     return numbered
+
+
+def random_walk(
+    state: TournamentState, rng: random.Random, *, undo: float, correct: float, steps: int = 150
+) -> Iterator[TournamentState]:
+    """Play on with random results, undos and corrections; yield the state after each step
+    (a step the rules refuse changes nothing), until the tournament ends."""
+    from tafelrunde.sim.autoplay import play_step, random_result
+
+    for _ in range(steps):
+        r = rng.random()
+        try:
+            if r < undo and state.tournament.facts:
+                state, _ = undo_last(state)
+            elif r < correct and state.current is not None and state.current.results:
+                (game, table), old = rng.choice(sorted(state.current.results.items()))
+                record(state, replace(random_result(state, game, table, rng), corrects=old.n))
+            elif not play_step(state, rng):
+                return
+        except RuleError:
+            pass  # e.g. a correction the rules refuse: the state must stay as it was
+        yield state
 
 
 def pairs(tables: Iterable[Sequence[str]]) -> set[frozenset[str]]:

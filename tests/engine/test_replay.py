@@ -9,12 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import tournament
-from tafelrunde.engine.actions import record, undo_last
-from tafelrunde.engine.errors import RuleError
+from helpers import random_walk, tournament
 from tafelrunde.engine.tournament_file import dumps, loads
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.sim.autoplay import play_step, random_result
 
 pytestmark = pytest.mark.unit
 
@@ -39,29 +36,43 @@ def snapshot(s: TournamentState) -> tuple[object, ...]:
     return tuple(stages), s.finished, tuple(s.overall())
 
 
-@settings(max_examples=12)
-@given(
+# a tournament of formats A–C played with random results, undos and corrections
+WALKS = given(
     preset=st.sampled_from(["gruppenmodus", "alhambra", "king-lui"]),
     n=st.sampled_from([4, 7, 9, 13]),
     seed=st.integers(0, 2**31 - 1),
 )
+
+
+@settings(max_examples=12)
+@WALKS
 def test_incremental_state_equals_replay_with_undos_and_corrections(
     preset: str, n: int, seed: int
 ) -> None:
-    rng = random.Random(seed)
-    state = TournamentState(tournament(preset, n, seed=seed))
-    for _ in range(150):
-        r = rng.random()
-        try:
-            if r < 0.08 and state.tournament.facts:
-                state, _ = undo_last(state)
-            elif r < 0.2 and state.current is not None and state.current.results:
-                (game, table), old = rng.choice(sorted(state.current.results.items()))
-                new = random_result(state, game, table, rng)
-                record(state, replace(new, corrects=old.n))
-            elif not play_step(state, rng):
-                break
-        except RuleError:
-            pass  # e.g. a correction the rules refuse: the state must stay as it was
+    start = TournamentState(tournament(preset, n, seed=seed))
+    for state in random_walk(start, random.Random(seed), undo=0.08, correct=0.2):
         fresh = TournamentState(loads(dumps(state.tournament)))
         assert snapshot(fresh) == snapshot(state)
+
+
+@settings(max_examples=12)
+@WALKS
+def test_a_state_made_from_stored_facts_and_the_state_before_equals_a_checked_replay(
+    preset: str, n: int, seed: int
+) -> None:
+    """As pages read a tournament: its stored facts replayed unchecked, the tables scored for
+    the state before taken where nothing differs (through undos, corrections, roll-offs)."""
+    start = TournamentState(tournament(preset, n, seed=seed))
+    earlier: TournamentState | None = None
+    reused = 0
+    for state in random_walk(start, random.Random(seed), undo=0.08, correct=0.2):
+        facts = replace(state.tournament, facts=list(state.tournament.facts))  # the same facts
+        read = TournamentState(facts, stored=True, earlier=earlier)
+        fresh = TournamentState(loads(dumps(state.tournament)))
+        assert snapshot(read) == snapshot(fresh)
+        assert [s.outcomes for s in read.stages] == [s.outcomes for s in fresh.stages]
+        assert read.checking  # a page's later check of a form is a full check again
+        reused += sum(o is s.reusable.get(k, (o,))[0] and k in s.reusable
+                      for s in read.stages for k, o in s.scored.items())  # fmt: skip
+        earlier = read
+    assert reused  # scored tables were taken over

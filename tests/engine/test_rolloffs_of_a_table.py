@@ -4,17 +4,15 @@ at every step of a played tournament (with roll-offs, withdrawals, corrections a
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import tournament
-from tafelrunde.engine.actions import open_rolloffs, record, undo_last
-from tafelrunde.engine.errors import RuleError
+from helpers import random_walk, tournament
+from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.sim.autoplay import play_step, random_result
+from tafelrunde.sim.autoplay import play_step
 
 pytestmark = pytest.mark.unit
 
@@ -35,20 +33,8 @@ def assert_tables_agree(state: TournamentState) -> None:
     seed=st.integers(0, 2**31 - 1),
 )
 def test_a_tables_rolloffs_are_the_stages_at_that_table(preset: str, n: int, seed: int) -> None:
-    rng = random.Random(seed)
-    state = TournamentState(tournament(preset, n, seed=seed))
-    for _ in range(150):
-        r = rng.random()
-        try:
-            if r < 0.05 and state.tournament.facts:
-                state, _ = undo_last(state)
-            elif r < 0.15 and state.current is not None and state.current.results:
-                (game, table), old = rng.choice(sorted(state.current.results.items()))
-                record(state, replace(random_result(state, game, table, rng), corrects=old.n))
-            elif not play_step(state, rng):
-                break
-        except RuleError:
-            pass  # a correction the rules refuse changes nothing
+    start = TournamentState(tournament(preset, n, seed=seed))
+    for state in random_walk(start, random.Random(seed), undo=0.05, correct=0.15):
         assert_tables_agree(state)
 
 

@@ -14,7 +14,7 @@ from rolehelpers import boss_client, drawn_group, ko_post, ko_state, open_knocko
 from test_table_links import basis, csrf_post, phone, tap, tokens
 from webhelpers import forms_of, fresh, text
 
-from factories import logged_in, now, organiser_user
+from factories import logged_in, morning, now, organiser_user
 from tafelrunde.cli import main
 from tafelrunde.cli.files import save_tournament
 from tafelrunde.engine.knockout import KnockoutTournament
@@ -161,7 +161,7 @@ def settled_at_the_table(tmp_path: Path) -> tuple[Path, KnockoutTournament, int,
     (one entered the loser, another confirmed): the file, the tournament, that table and
     the fact that settled its game."""
     names = "\n".join(f"Spieler {k}" for k in range(1, 9))
-    tour = new_tournament("Schocken", load_rules("schocken-ko"), names, day=None, at=now(),
+    tour = new_tournament("Schocken", load_rules("schocken-ko"), names, day=None, at=morning(),
                           by="leitung")  # fmt: skip
     assert isinstance(tour, KnockoutTournament)
     paid = [PayFee(n=0, at=0, player=p) for p in tour.state().players]

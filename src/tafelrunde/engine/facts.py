@@ -175,6 +175,12 @@ class Tournament:
 
     def name_of(self, player_id: str) -> str:
         """Return a player's name, late players' too (the id for an unknown player)."""
+        players, facts = self._names_of
+        if players == len(self.players) and facts < len(self.facts):
+            new = self.facts[facts:]  # facts are only appended: an undo may take a name back
+            if not any(isinstance(f, Undo) for f in new):
+                self._names.update((f.player, f.name) for f in new if isinstance(f, LateJoined))
+                self._names_of = (players, len(self.facts))
         if self._names_of != (len(self.players), len(self.facts)):
             self._names.clear()
             self._names.update((p.id, p.name) for p in [*self.players, *self.late_players()])

@@ -58,6 +58,7 @@ class RolloffNeed:
 
 
 RolloffKey = tuple[str, int, frozenset[str]]
+Orders = dict[frozenset[str], tuple[str, ...]]
 ValueLookup = Callable[[Criterion, str], Num | None]
 
 
@@ -76,6 +77,9 @@ class StageState:
     rolloffs: dict[RolloffKey, Rolloff] = field(default_factory=dict)
     outer_value: ValueLookup | None = None
     scored: dict[tuple[int, int], Outcome] = field(default_factory=dict)
+    # each outcome with the roll-off orders it was scored with, and those of an earlier state
+    scored_with: dict[tuple[int, int], tuple[Outcome, Orders]] = field(default_factory=dict)
+    reusable: dict[tuple[int, int], tuple[Outcome, Orders]] = field(default_factory=dict)
     seat_index: dict[int, tuple[tuple[Table, ...], dict[str, int]]] = field(default_factory=dict)
     skipped: dict[str, frozenset[int]] = field(default_factory=dict)  # withdrawn: games missed
     withdrawn_last: bool = False  # the ruleset ranks withdrawn players after everybody else
@@ -95,6 +99,13 @@ class StageState:
         """Forget scored tables of a game (one table, or all when index is None)."""
         for key in [k for k in self.scored if k[0] == game and index in (None, k[1])]:
             del self.scored[key]
+            self.scored_with.pop(key, None)
+
+    def reuse_outcomes(self, earlier: StageState) -> None:
+        """Take the outcomes an earlier state of this stage scored: a table whose result,
+        players and roll-offs are the same is not scored again."""
+        if earlier.rule is self.rule and earlier.key == self.key:
+            self.reusable = dict(earlier.scored_with)  # one step: other threads may add meanwhile
 
     # -- tables and seats -------------------------------------------------------------
 
@@ -163,7 +174,7 @@ class StageState:
 
     # -- outcomes ---------------------------------------------------------------------
 
-    def orders_for(self, kind: str, game: int) -> dict[frozenset[str], tuple[str, ...]]:
+    def orders_for(self, kind: str, game: int) -> Orders:
         """Return the entered roll-off orders of one kind and game."""
         return {k[2]: r.order for k, r in self.rolloffs.items() if k[0] == kind and k[1] == game}
 
@@ -173,10 +184,21 @@ class StageState:
         if len(self.scored) != len(self.results):
             for (game, index), result in self.results.items():
                 if (game, index) not in self.scored:
-                    orders = self.orders_for(self.rule.stechen, game)
-                    table = self.seated(game, index)
-                    self.scored[(game, index)] = score_table(self.rule, table, result, orders)
+                    self._score(game, index, result)
         return self.scored
+
+    def _score(self, game: int, index: int, result: Result) -> None:
+        """Score one table, or take its outcome from an earlier state when nothing differs."""
+        orders = self.orders_for(self.rule.stechen, game)
+        table = self.seated(game, index)
+        old = self.reusable.get((game, index))
+        same = old is not None and old[0].result is result and old[0].players == table
+        if old is not None and same and old[1] == orders:
+            outcome = old[0]
+        else:
+            outcome = score_table(self.rule, table, result, orders)
+        self.scored_with[(game, index)] = (outcome, orders)
+        self.scored[(game, index)] = outcome
 
     def table_of(self, player: str, game: int = 1) -> int | None:
         """Return the index of the player's table in a game."""

@@ -47,6 +47,7 @@ class TournamentSituation:
         self.registered = frozenset(p.id for p in tournament.players)
         self.withdrawn: dict[str, str] = {}  # player -> the stage they withdrew in
         self.late: dict[str, tuple[str, int]] = {}  # player -> the stage and game they joined
+        self.checking = True  # False while facts checked when they were stored are replayed
 
     # -- navigation -------------------------------------------------------------------
 
@@ -274,6 +275,8 @@ class TournamentSituation:
 
     def check_result(self, st: StageState, result: Result) -> None:
         """Refuse a result that does not fit its game and table (nothing is stored)."""
+        if not self.checking:
+            return
         self.check_table(st, result.game, result.table)
         table = st.seated(result.game, result.table)
         name = self.tournament.name_of
@@ -321,13 +324,14 @@ class TournamentSituation:
         """Store a checked result (or correction) of a table; it counts from now on."""
         key = (result.game, result.table)
         old = st.results.get(key)
-        where = msg(
-            "table {table}, {word} {game}",
-            table=result.table,
-            word=st.rule.game_word(),
-            game=result.game,
-        )
-        check_correction(old, result.corrects, "result", where, field="table")
+        if old is not None or result.corrects is not None:  # the words only for a refusal
+            where = msg(
+                "table {table}, {word} {game}",
+                table=result.table,
+                word=st.rule.game_word(),
+                game=result.game,
+            )
+            check_correction(old, result.corrects, "result", where, field="table")
         if old is not None:
             st.superseded.append(old)
         st.results[key] = result

@@ -27,13 +27,25 @@ from tafelrunde.i18n import msg
 class TournamentState(TournamentSituation):
     """Everything that follows from a tournament's facts."""
 
-    def __init__(self, tournament: Tournament) -> None:
+    def __init__(
+        self,
+        tournament: Tournament,
+        *,
+        stored: bool = False,
+        earlier: TournamentState | None = None,
+    ) -> None:
+        """Replay the facts. `stored`: they were checked when stored, so a result's values are
+        not checked again (every other rule still is); `earlier`: a state of the same
+        tournament with fewer facts, whose scored tables are taken where nothing differs."""
         super().__init__(tournament)
         check_order(tournament.facts)
         self.undone = {f.target for f in tournament.facts if isinstance(f, Undo)}
+        self._earlier = list(earlier.stages) if earlier is not None else []
+        self.checking = not stored
         for fact in tournament.facts:
             if fact.n not in self.undone and not isinstance(fact, Undo):
                 self.apply(fact)
+        self.checking, self._earlier = True, []
         self.synced = len(tournament.facts)  # how many of the tournament's facts this state knows
 
     # -- applying facts ---------------------------------------------------------------
@@ -75,6 +87,8 @@ class TournamentState(TournamentSituation):
                 plan.rule, plan.key, len(self.stages) + 1, list(plan.entrants), self.tournament.seed
             )
             st.outer_value = self._outer(st)
+            if len(self._earlier) > len(self.stages):
+                st.reuse_outcomes(self._earlier[len(self.stages)])
             st.withdrawn_last = self.tournament.ruleset.withdrawn == choices.Withdrawn.LAST
         seated = [p for t in draw.tables for p in t]
         present = st.present()

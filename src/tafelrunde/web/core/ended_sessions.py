@@ -13,12 +13,18 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth import SESSION_KEY, get_user_model
+from django.contrib.auth.middleware import get_user
+from django.contrib.auth.models import AnonymousUser, Group
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
 from tafelrunde.web.core import storage
+from tafelrunde.web.core.roles import ORGANISER, REFEREE, REFEREE_GROUP, Role, with_role
 
 KEY = "_tafelrunde_login"  # the session's own random key
 
@@ -53,16 +59,36 @@ def on_logout(sender: Any, request: HttpRequest | None = None, **_: Any) -> None
         storage.failed(reason)
 
 
-def ended(request: HttpRequest) -> bool:
-    """Tell whether the request's logged-in session was logged out (or predates the keys)."""
-    if "_auth_user_id" not in request.session:
-        return False
+def standing(request: HttpRequest) -> tuple[bool, Role | None]:
+    """Whether the request's logged-in session was logged out (or predates the keys), and the
+    login's role: one query for both (None: nobody logged in, or no such login)."""
+    user_id = request.session.get(SESSION_KEY)
+    if user_id is None:
+        return False, None
     key = request.session.get(KEY)
-    return not isinstance(key, str) or EndedSession.objects.filter(key=key[:64]).exists()
+    if not isinstance(key, str):
+        return True, None
+    try:
+        row = (
+            get_user_model()
+            .objects.filter(pk=user_id)
+            .annotate(
+                ended=Exists(EndedSession.objects.filter(key=key[:64])),
+                referee=Exists(Group.objects.filter(name=REFEREE_GROUP, user=OuterRef("pk"))),
+            )
+            .values_list("ended", "referee")
+            .first()
+        )
+    except (ValueError, ValidationError):  # not a login's number: nobody is logged in
+        return False, None
+    if row is None:
+        return False, None
+    return row[0], REFEREE if row[1] else ORGANISER
 
 
 class EndedSessions:
-    """Serve a request whose session was logged out as anonymous, and drop that session."""
+    """Serve a request whose session was logged out as anonymous, and drop that session; of
+    any other login, note the role (found in the same query) for the rest of the request."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         """Wrap the rest of the request handling."""
@@ -70,7 +96,10 @@ class EndedSessions:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         """Check the session before the views see the user."""
-        if ended(request):
+        ended, role = standing(request)
+        if ended:
             request.session.flush()
             request.user = AnonymousUser()
+        elif role is not None:
+            request.user = SimpleLazyObject(lambda: with_role(get_user(request), role))  # type: ignore[assignment]  # Django's own middleware sets the same lazy object
         return self.get_response(request)

@@ -52,6 +52,13 @@ def role_of(user: Any) -> Role | None:
     return kept
 
 
+def with_role(user: Any, role: Role) -> Any:
+    """The login with its role noted (found with the session's check), for the request."""
+    if getattr(user, "is_authenticated", False):
+        setattr(user, _KEPT, role)
+    return user
+
+
 def is_organiser(user: Any) -> bool:
     """Say whether a login is an organiser (may everything)."""
     return role_of(user) == ORGANISER

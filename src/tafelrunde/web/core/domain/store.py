@@ -118,17 +118,23 @@ _WORK: Kept[int, tuple[str, AnyTournament]] = Kept(64)
 # the state that follows a kept tournament, while it knows all of its facts
 _LIVE: Kept[int, TournamentState] = Kept(16)
 _READ: Kept[tuple[int, str], tuple[AnyTournament, Any]] = Kept(16)
+_LAST_READ: Kept[int, TournamentState] = Kept(16)  # by record: the newest state made for pages
 
 
 def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
     """The tournament and its state for showing pages, kept while the tournament is unchanged.
 
-    Never change what this returns: it is shared by the following requests.
+    The stored facts were checked when they were stored, and the tables scored for the state
+    before are taken where nothing changed. Never change what this returns: it is shared by
+    the following requests.
     """
 
     def made() -> tuple[AnyTournament, Any]:
         tour = engine_tournament(rec)
-        state = tour.state() if isinstance(tour, KnockoutTournament) else TournamentState(tour)
+        if isinstance(tour, KnockoutTournament):
+            return tour, tour.state()
+        state = TournamentState(tour, stored=True, earlier=_LAST_READ.peek(rec.pk))
+        _LAST_READ.put(rec.pk, state)
         return tour, state
 
     return _READ.get((rec.pk, rec.revision), made)
@@ -183,6 +189,7 @@ def forget(sender: Any, instance: TournamentRecord, created: bool = True, **_: A
         return
     _LOADED.pop(instance.pk)
     _WORK.pop(instance.pk)
+    _LAST_READ.pop(instance.pk)
     _LATEST.forget(lambda key: key[0] == instance.pk)
 
 

@@ -3,6 +3,7 @@ roll-offs and their forms; made once per version of the tournament and shared by
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -106,11 +107,14 @@ def tables_block(
             if r.game == game:
                 earlier.setdefault(r.table, []).append(r.n)
         last_game = game == st.drawn_games()
+        by_table: dict[int | None, list[dict[str, Any]]] = {}
+        for n in needs:
+            by_table.setdefault(n["table"], []).append(n)
         for view in game_tables(state, st, game, set(listed.shown)):
             said = _said(errors.get(f"{game}-{view.index}"))
             here = _typed(typed, game, view)
-            mine = [n for n in needs if n["table"] == view.index
-                    and (n["game"] == game or (not n["game"] and last_game))]  # fmt: skip
+            mine = [n for n in by_table.get(view.index, ())
+                    if n["game"] == game or (not n["game"] and last_game)]  # fmt: skip
             on_cards |= {n["key"] for n in mine}
             mine = [n | {"error": errors.get(n["key"])} for n in mine]
             # the key holds what the card shows, untranslated: a kept card costs no words
@@ -133,12 +137,16 @@ def tables_block(
             cards.append(card("orga/table_card.html", context, key))
     loose_needs = [n for n in needs if n["key"] not in on_cards]
     shown = {f"{game}-{i}" for i in listed.shown} | {n["key"] for n in needs} | {"jump"}
+
+    def rolloff_context(r: dict[str, Any]) -> Callable[[], dict[str, Any]]:
+        """What a loose roll-off's card shows (its words translated only when it is made)."""
+        return lambda: {"r": _shown_needs([r])[0] | {"error": errors.get(r["key"])},
+                        "pk": rec.pk, "staff": staff, "csrf": mark_safe(CSRF)}  # fmt: skip
+
     rolloff_cards = [
-        card("orga/rolloff_card.html",
-             {"r": r | {"error": errors.get(r["key"])}, "pk": rec.pk, "staff": staff,
-              "csrf": mark_safe(CSRF)},
+        card("orga/rolloff_card.html", rolloff_context(r),
              (language, role, rec.pk, repr(r), errors.get(r["key"])))
-        for r in _shown_needs(loose_needs)
+        for r in loose_needs
     ]  # fmt: skip
     block = {
         "pk": rec.pk,
