@@ -232,12 +232,14 @@ class StageState:
     @cached_property
     def _missing(self) -> tuple[tuple[int, int], ...]:
         """The pairs without a result, kept until the next fact."""
-        return tuple(
-            (game, index)
-            for game in range(1, self.drawn_games() + 1)
-            for index in range(1, len(self.tables(game) or ()) + 1)
-            if (game, index) not in self.results and self.played(game, index)
-        )
+        missing = []
+        for game in range(1, self.drawn_games() + 1):
+            for index, table in enumerate(self.tables(game) or (), start=1):
+                if (game, index) in self.results:
+                    continue
+                if len(table) >= 2 if not self.skipped else self.played(game, index):
+                    missing.append((game, index))
+        return tuple(missing)
 
     def games_done(self, index: int, upto: int) -> bool:
         """Say whether a fixed table has scored results for games 1..upto (or plays no more)."""
