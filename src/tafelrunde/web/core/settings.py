@@ -94,6 +94,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "tafelrunde.web.core.middleware.storage_banner",
                 "tafelrunde.web.core.roles.context",
+                "tafelrunde.web.core.csrf_once.context",  # one masked token per request
             ]
         },
     }

@@ -11,11 +11,11 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from tafelrunde.web.core.csrf_once import token_of
 from tafelrunde.web.core.domain.kept import Kept
 
 CSRF = "<!--csrf-->"
@@ -49,7 +49,7 @@ def with_csrf(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     if CSRF.encode() not in response.content:
         return response
     field = format_html(
-        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+        '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token_of(request)
     )
     response.content = response.content.replace(CSRF.encode(), field.encode())
     return response
