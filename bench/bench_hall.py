@@ -547,6 +547,8 @@ def main() -> int:
         if args.database == "sqlite":
             django_on(Path(tmp))
             return figures("SQLite (1 uvicorn process)", Path(tmp), "", 1, 800, scale, args.rounds)
+        if args.database == "postgresql" and not pg:  # never SQLite under PostgreSQL's name
+            return on_each_database(__file__, args.pg, sqlite=False)
         if args.database == "postgresql":
             django_on(Path(tmp), pg)
             return figures(

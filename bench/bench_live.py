@@ -320,6 +320,8 @@ def main() -> int:
             django_on(Path(tmp))
             count = args.clients or (50 if args.quick else 500)
             return figures("SQLite (1 uvicorn process)", Path(tmp), "", 1, count)
+        if args.database == "postgresql" and not pg:  # never SQLite under PostgreSQL's name
+            return on_each_database(__file__, args.pg, sqlite=False)
         if args.database == "postgresql":
             django_on(Path(tmp), pg)
             count = args.clients or (50 if args.quick else 1000)

@@ -139,6 +139,9 @@ def main() -> int:
         if which == "sqlite":
             django_on(Path(tmp))
             return figures("SQLite (1 uvicorn process)", Path(tmp), "", 1)
+        if which == "postgresql" and not pg:  # never SQLite under PostgreSQL's name
+            print("PostgreSQL: no server given (TAFELRUNDE_BENCH_PG_URL)", file=sys.stderr)
+            return 1
         if which == "postgresql":
             django_on(Path(tmp), pg)
             return figures("PostgreSQL (2 uvicorn processes)", Path(tmp), pg, 2)

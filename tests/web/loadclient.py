@@ -462,12 +462,15 @@ def private_cluster() -> Iterator[str]:
         yield url
 
 
-def on_each_database(script: str, private: bool) -> int:
-    """Run a bench script on SQLite, then on PostgreSQL (the one TAFELRUNDE_BENCH_PG_URL names,
-    or a private one if asked), each in a process of its own; 1 if either failed."""
+def on_each_database(script: str, private: bool, *, sqlite: bool = True) -> int:
+    """Run a bench script on SQLite (unless told not to), then on PostgreSQL (the one
+    TAFELRUNDE_BENCH_PG_URL names, or a private one if asked), each in a process of its own;
+    1 if either failed or PostgreSQL alone was asked for and none was given."""
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}")
-    options = [a for a in sys.argv[1:] if a != "--pg"]
-    failed = subprocess.run([sys.executable, script, "sqlite", *options], check=False).returncode
+    options = [a for a in sys.argv[1:] if a not in ("--pg", "sqlite", "postgresql")]
+    failed = 0
+    if sqlite:
+        failed = subprocess.run([sys.executable, script, "sqlite", *options]).returncode
     pg = os.environ.get("TAFELRUNDE_BENCH_PG_URL", "")
     with contextlib.ExitStack() as stack:
         if not pg and private:
@@ -479,6 +482,7 @@ def on_each_database(script: str, private: bool) -> int:
         else:
             print("\nPostgreSQL skipped: TAFELRUNDE_BENCH_PG_URL is not set (`make.py bench` "
                   "sets it; --pg starts a private one)")  # fmt: skip
+            failed |= not sqlite
     return 1 if failed else 0
 
 
