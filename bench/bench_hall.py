@@ -28,7 +28,8 @@ playing 60 s after the run's time are stopped (a POST cut off then is timed if i
 fact); the screens get 15 s more to catch up. Every phone here comes from 127.0.0.1, so the
 per-address limit on table posts is lifted for the server (the per-link limit stays).
 
-`--quick`: 15 s, 30 tables, 60 phones, 2 projectors; `--pg` starts a private PostgreSQL;
+`--quick`: 15 s, 30 tables, 60 phones, 2 projectors; `--pg` starts a private PostgreSQL
+(`postgresql --pg` runs on it alone; `postgresql` without a server named refuses);
 `--rounds hall|loops` runs one of the two rounds; `--table-screens`: the table phones follow
 the event stream while at the table and fetch their page again on each change (live.js runs
 there too), reported as the request class "refetch table page" (not as screens).
@@ -80,6 +81,7 @@ from loadclient import (
     on_each_database,
     organiser,
     prepare,
+    rss_and_files,
     server_env,
 )
 
@@ -258,33 +260,6 @@ class Hall:
             if answer.status == NO_ANSWER:
                 await asyncio.sleep(0.5)
         conn.close()
-
-
-def server_pids(root: int) -> list[int]:
-    """A process and all its descendants."""
-    found, todo = [], [root]
-    while todo:
-        pid = todo.pop()
-        found.append(pid)
-        for task in Path(f"/proc/{pid}/task").glob("*/children"):
-            with contextlib.suppress(OSError):
-                todo += [int(c) for c in task.read_text().split()]
-    return found
-
-
-def rss_and_files(root: int) -> tuple[int, int, float]:
-    """VmRSS (kB), open files and CPU seconds used summed over a process and its descendants."""
-    rss = files = 0
-    cpu = 0.0
-    tick = os.sysconf("SC_CLK_TCK")
-    for pid in server_pids(root):
-        with contextlib.suppress(OSError, StopIteration, ValueError, IndexError):
-            status = Path(f"/proc/{pid}/status").read_text().splitlines()
-            rss += int(next(ln.split()[1] for ln in status if ln.startswith("VmRSS:")))
-            files += len(os.listdir(f"/proc/{pid}/fd"))
-            times = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            cpu += (int(times[11]) + int(times[12])) / tick  # utime and stime
-    return rss, files, cpu
 
 
 async def sample(root: int, stop: asyncio.Event, out: dict[str, list[float]]) -> None:

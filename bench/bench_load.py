@@ -3,7 +3,9 @@
 
 Each client loops: GET the organiser's tables page, then POST the result of one of its own
 tables. Prints p50/p95/p99 of both (targets: result POST p95 < 500 ms, tables page
-p95 < 1 s), how the requests ended and the results stored against those acknowledged.
+p95 < 1 s), the server's CPU seconds (all its processes and threads: steadier than the wall
+time on a busy machine), how the requests ended and the results stored against those
+acknowledged.
 Asserts nothing. PostgreSQL is used when TAFELRUNDE_BENCH_PG_URL names a server
 (`python3 make.py bench` starts a private one; `python3 make.py bench load` runs only this).
 """
@@ -30,6 +32,7 @@ from loadclient import (
     organiser,
     percentiles,
     prepare,
+    rss_and_files,
     server_env,
 )
 
@@ -96,7 +99,12 @@ def report(load: Load, pk: int, forms: list[Form]) -> int:
 
 
 def run_variant(
-    browsers: list[Browser], label: str, think: float, pause: float, count: int | None
+    browsers: list[Browser],
+    server: int,
+    label: str,
+    think: float,
+    pause: float,
+    count: int | None,
 ) -> int:
     """A fresh tournament, drawn through the form; every client enters its results."""
     made = prepare(PLAYERS, USER, PASSWORD)
@@ -105,7 +113,9 @@ def run_variant(
         print("  the draw was refused")
         return 1
     print(f"{label}, load {os.getloadavg()[0]:.1f}:")
+    used = rss_and_files(server)[2]
     load = Load(browsers, made["pk"], forms, think=think, pause=pause).run()
+    print(f"  server CPU: {rss_and_files(server)[2] - used:.1f} s (its processes, every thread)")
     lost = report(load, made["pk"], forms)
     start = time.perf_counter()
     status, _ = browsers[0].get(f"/turniere/{made['pk']}/tische/")
@@ -119,13 +129,14 @@ def figures(title: str, data: Path, url: str, workers: int) -> int:
     organiser(USER, PASSWORD)
     port = free_port()
     failed = 0
-    with Server(port, workers, server_env(data, url), data / "server.log"):
+    with Server(port, workers, server_env(data, url), data / "server.log") as server:
         start = time.perf_counter()
         browsers = log_in(port, USER, PASSWORD, CROWD, logins=10)  # the rest share logins
         took = time.perf_counter() - start
         print(f"\n{title}: {PLAYERS} players, {CROWD} clients ready in {took:.1f} s")
         for label, clients, think, pause, count in VARIANTS:
-            failed |= run_variant(browsers[:clients], label, think, pause, count)
+            pid = server.proc.pid if server.proc else 0
+            failed |= run_variant(browsers[:clients], pid, label, think, pause, count)
     if failed:
         print((data / "server.log").read_text()[-3000:], file=sys.stderr)
     return failed

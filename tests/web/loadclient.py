@@ -462,6 +462,33 @@ def private_cluster() -> Iterator[str]:
         yield url
 
 
+def server_pids(root: int) -> list[int]:
+    """A process and all its descendants."""
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                todo += [int(c) for c in task.read_text().split()]
+    return found
+
+
+def rss_and_files(root: int) -> tuple[int, int, float]:
+    """VmRSS (kB), open files and CPU seconds used summed over a process and its descendants."""
+    rss = files = 0
+    cpu = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in server_pids(root):
+        with contextlib.suppress(OSError, StopIteration, ValueError, IndexError):
+            status = Path(f"/proc/{pid}/status").read_text().splitlines()
+            rss += int(next(ln.split()[1] for ln in status if ln.startswith("VmRSS:")))
+            files += len(os.listdir(f"/proc/{pid}/fd"))
+            times = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            cpu += (int(times[11]) + int(times[12])) / tick  # utime and stime
+    return rss, files, cpu
+
+
 def on_each_database(script: str, private: bool, *, sqlite: bool = True) -> int:
     """Run a bench script on SQLite (unless told not to), then on PostgreSQL (the one
     TAFELRUNDE_BENCH_PG_URL names, or a private one if asked), each in a process of its own;
