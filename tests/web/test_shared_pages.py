@@ -13,6 +13,7 @@ from django.db import close_old_connections, connection
 from django.test import Client
 from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from factories import logged_in, tournaments_in_play
 from tafelrunde.engine.knockout import GameLost
@@ -255,3 +256,24 @@ def test_the_club_pages_are_made_once_per_change_of_the_club() -> None:
     changed.save()
     assert "Zacharias Neuname" in Client().get(f"/personen/{person}/").content.decode()
     assert "Saison mit neuem Namen" in Client().get("/saisons/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_start_page_is_made_once_per_change_of_what_it_lists() -> None:
+    from tafelrunde.web.core.models import Event
+
+    pk = tournaments_in_play()["A"]  # of the event "Vereinsabend", without a date
+    first = Client().get("/")
+    assert first.status_code == 200 and "Vereinsabend" in first.content.decode()
+    with renders() as again:
+        assert all(Client().get("/").content == first.content for _ in range(5))
+    assert again == []
+    Event.objects.filter(tournaments=pk).update(name="Sommerfest")  # no signal, no revision
+    TournamentRecord.objects.filter(pk=pk).update(name="Abendturnier")
+    shown = Client().get("/").content.decode()
+    assert "Sommerfest" in shown and "Abendturnier" in shown
+    autumn = Event.objects.create(name="Herbstfest")  # a new event, no date yet
+    assert "Herbstfest" in Client().get("/").content.decode()
+    edit = reverse("event-edit", args=[autumn.pk])
+    assert edit in logged_in().get("/").content.decode()  # an organiser's own page
+    assert edit not in Client().get("/").content.decode()

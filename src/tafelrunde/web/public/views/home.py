@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from django.db.models import F, Q
@@ -11,13 +12,34 @@ from django.utils import timezone
 
 from tafelrunde.web.core.models import Event, TournamentRecord
 from tafelrunde.web.core.roles import is_staff
+from tafelrunde.web.core.shared import shared
 
 
+def _upcoming() -> Q:
+    """The events still to come (today's included) and those without a date."""
+    return Q(date__gte=timezone.localdate()) | Q(date__isnull=True)
+
+
+def home_mark(*_: Any, **__: Any) -> Hashable:
+    """What the start page shows a visitor: the day, the upcoming events and their
+    tournaments (a change of one, its rules included, gives it a new revision)."""
+    events = tuple(
+        Event.objects.filter(_upcoming()).order_by("pk").values_list("pk", "name", "date", "kind")
+    )
+    tournaments = tuple(
+        TournamentRecord.objects.filter(event__in=[e[0] for e in events])
+        .order_by("pk")
+        .values_list("pk", "name", "format", "event_id", "revision")
+    )
+    return timezone.localdate(), events, tournaments
+
+
+@shared(home_mark)
 def home(request: HttpRequest) -> HttpResponse:
     """Show upcoming events (those without a date last), their tournaments, and loose ones."""
     today = timezone.localdate()
     events = (
-        Event.objects.filter(Q(date__gte=today) | Q(date__isnull=True))
+        Event.objects.filter(_upcoming())
         .prefetch_related("tournaments")
         .order_by(F("date").asc(nulls_last=True), "name")
     )
