@@ -59,7 +59,6 @@ class Family:
     late_fact: str  # the fact that adds a player after the start
     listed_players: bool  # its players are listed with the tournament (else they register)
     waits: bool  # tables open one by one as players come free: pages show who waits
-    running_clocks: bool  # its pages show clocks that run (read when made; the page runs them on)
     day_in_rules: bool  # the day is part of its rules and times (not chosen with the event)
     planning: Planning  # how a plan is simulated: minutes per game, or Schocken throws
     schock_out_king: bool  # its games count Schock aus for the Schock-Aus-König
@@ -115,12 +114,12 @@ class Family:
 
 GROUP = Family(
     "group", msg("group format"), "latejoined",
-    listed_players=True, waits=False, running_clocks=False, day_in_rules=False,
+    listed_players=True, waits=False, day_in_rules=False,
     planning=MINUTES, schock_out_king=False, own_points=True,
 )  # fmt: skip
 KNOCKOUT = Family(
     "knockout", msg("knockout format"), "register",
-    listed_players=False, waits=True, running_clocks=True, day_in_rules=True,
+    listed_players=False, waits=True, day_in_rules=True,
     planning=THROWS, schock_out_king=True, own_points=False, own_letter=KNOCKOUT_LETTER,
 )  # fmt: skip
 FAMILIES = (GROUP, KNOCKOUT)
