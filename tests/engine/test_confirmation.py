@@ -74,14 +74,16 @@ def test_a_stranger_and_an_unknown_rule_are_refused() -> None:
     assert err.value.field == "confirmation"
 
 
-def facts() -> st.SearchStrategy[list[TableFact]]:
-    """Any sequence of entries, confirmations and decisions, by anyone, about anything."""
+def facts(phones: tuple[str, ...] = ("",)) -> st.SearchStrategy[list[TableFact]]:
+    """Any sequence of entries, confirmations and decisions, by anyone, about anything, each
+    entry and confirmation from one of these phones ("": unknown)."""
     who = st.sampled_from([*SEATS, STAFF, "zoe"])
     values = st.sampled_from(["A", "B", "C"])
     refs = st.integers(1, 12)
+    phone = st.sampled_from(phones)
     one = st.one_of(
-        st.builds(lambda p, v: ("entry", p, v), who, values),
-        st.builds(lambda p, e: ("confirm", p, e), who, refs),
+        st.builds(lambda p, v, h: ("entry", p, v, h), who, values, phone),
+        st.builds(lambda p, e, h: ("confirm", p, e, h), who, refs, phone),
         st.builds(lambda e: ("decide", e), refs),
     )
 
@@ -89,9 +91,9 @@ def facts() -> st.SearchStrategy[list[TableFact]]:
         out: list[TableFact] = []
         for n, item in enumerate(raw, start=1):
             if item[0] == "entry":
-                out.append(TableEntry(n, str(item[1]), str(item[2])))
+                out.append(TableEntry(n, str(item[1]), str(item[2]), str(item[3])))
             elif item[0] == "confirm":
-                out.append(TableConfirm(n, str(item[1]), int(str(item[2]))))
+                out.append(TableConfirm(n, str(item[1]), int(str(item[2])), str(item[3])))
             else:
                 out.append(TableDecide(n, int(str(item[1]))))
         return out
@@ -162,28 +164,6 @@ def test_a_disputed_table_settles_only_by_the_organisers(sent: list[TableFact]) 
             assert (r.status, r.settled) == ("disputed", None), fact
 
 
-@settings(max_examples=200)
-@given(st.sampled_from(MODES), facts())
-def test_who_may_confirm_is_what_the_table_then_accepts(mode: Mode, sent: list[TableFact]) -> None:
-    """The pages ask `may_confirm`; it answers exactly what a confirmation would be let do."""
-    r = TableResult(mode, SEATS)
-    for fact in sent:
-        for player in (*SEATS, "zoe"):
-            allowed = r.may_confirm(player)
-            for entry in r.pending:
-                trial = copy.deepcopy(r)
-                try:
-                    trial.apply(TableConfirm(99, player, entry.n))
-                except RuleError:
-                    assert entry.n not in allowed
-                else:
-                    assert entry.n in allowed
-        try:
-            r.apply(fact)
-        except RuleError:
-            continue
-
-
 def test_a_player_may_confirm_another_players_entry_only() -> None:
     r = TableResult("table", SEATS)
     r.apply(TableEntry(1, "anna", "A"))
@@ -191,3 +171,56 @@ def test_a_player_may_confirm_another_players_entry_only() -> None:
     assert r.may_confirm("zoe") == () and TableResult("organiser", SEATS).may_confirm("bert") == ()
     r.apply(TableEntry(2, "bert", "B"))  # disputed: the organisers decide
     assert r.may_confirm("cora") == ()
+
+
+def test_a_result_entered_on_a_phone_is_confirmed_on_another() -> None:
+    """hall.md: a confirmation counts only from a different player on a different phone.
+    One phone enters as Anna, switches to Bert and says "Stimmt": refused, nothing counts."""
+    r = table_result("table", SEATS, [TableEntry(1, "anna", "A", "a1")])
+    assert r.may_confirm("bert", "a1") == () and r.may_confirm("bert", "b2") == (1,)
+    with pytest.raises(RuleError) as err:
+        r.apply(TableConfirm(2, "bert", 1, "a1"))
+    assert "auf diesem Handy eingetragen" in err.value.text("de")
+    r.apply(TableEntry(2, "bert", "A", "a1"))  # the same values from the same phone: no match
+    assert (r.status, r.settled) == ("entered", None)
+    r.apply(TableConfirm(3, "cora", 1, "c3"))
+    assert r.status == "confirmed" and r.settled == TableEntry(1, "anna", "A", "a1")
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(["table", "organiser"]), facts(("a1",)))
+def test_one_phone_alone_never_settles_a_result(mode: Mode, sent: list[TableFact]) -> None:
+    """Whatever names one phone taps, its entries and confirmations settle nothing alone."""
+    r = TableResult(mode, SEATS)
+    for fact in sent:
+        if isinstance(fact, TableDecide) or fact.player == STAFF:
+            continue  # the organisers' word counts by itself
+        try:
+            r.apply(fact)
+        except RuleError:
+            continue
+        assert r.settled is None
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(MODES), facts(("", "a1", "b2")))
+def test_who_may_confirm_is_what_the_table_then_accepts(mode: Mode, sent: list[TableFact]) -> None:
+    """The pages ask `may_confirm` (of a player on a phone); it answers exactly what a
+    confirmation would be let do."""
+    r = TableResult(mode, SEATS)
+    for fact in sent:
+        for player in (*SEATS, "zoe"):
+            for phone in ("", "a1", "b2"):
+                allowed = r.may_confirm(player, phone)
+                for entry in r.pending:
+                    trial = copy.deepcopy(r)
+                    try:
+                        trial.apply(TableConfirm(99, player, entry.n, phone))
+                    except RuleError:
+                        assert entry.n not in allowed
+                    else:
+                        assert entry.n in allowed
+        try:
+            r.apply(fact)
+        except RuleError:
+            continue

@@ -259,3 +259,22 @@ def test_a_huge_score_is_refused_or_written() -> None:
     except ValueError as err:
         raise AssertionError(f"the file cannot be written: {err}") from err
     assert loads(text).facts[0].scores["p01"] == value  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("phone", ["ABC", "x" * 3, "a" * 65, 17, ["a1"]])
+def test_a_table_facts_phone_is_a_short_mark_or_the_file_is_refused(phone: Any) -> None:
+    from tafelrunde.engine.entries import Spot, Values, enter_at_table
+
+    state = TournamentState(tournament("gruppenmodus", 8))
+    add(state, Draw(n=0, stage="gruppenrunde", game=1, seed=1, tables=(("p01", "p02", "p03",
+        "p04"), ("p05", "p06", "p07", "p08"))))  # fmt: skip
+    pips = {"p01": 9, "p02": 8, "p03": 7, "p04": 6}
+    enter_at_table(state, Spot("gruppenrunde", 1, 1), "p01", Values({}, pips, {}), at="", by="",
+                   phone="0f3a")  # fmt: skip
+    data = json.loads(dumps(state.tournament))
+    assert data["facts"][-1]["phone"] == "0f3a"
+    assert loads(dumps(state.tournament)).facts[-1] == state.tournament.facts[-1]  # read back
+    data["facts"][-1]["phone"] = phone
+    with pytest.raises(RuleError) as err:
+        loads(json.dumps(data))
+    assert ".phone: muss die Kennung eines Handys sein" in err.value.text("de")

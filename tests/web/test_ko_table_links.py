@@ -69,6 +69,28 @@ def at_the_table() -> tuple[Client, TournamentRecord, Any, str, list[str], Clien
     return organiser, rec, table, url, list(table.remaining), *phones
 
 
+def test_one_phone_cannot_confirm_its_own_loser_under_another_name() -> None:
+    """Format D, the same rule: the phone that entered the loser cannot confirm it as another
+    player of the table; another phone can."""
+    _organiser, rec, table, url, players, first, second = at_the_table()
+    csrf_post(first, url, {"action": "me", "player": players[0]})
+    marks = form_marks(first, url)
+    csrf_post(first, url, {"action": "lost", "loser": players[1]} | marks)
+    entry = FactRecord.objects.filter(tournament=rec).order_by("n").last()
+    assert entry is not None and entry.data["type"] == "table_loser_entered"
+    csrf_post(first, url, {"action": "me", "player": players[2]})  # "Namen wechseln"
+    page = text(first.get(url))
+    assert "Auf diesem Handy eingetragen" in page and 'value="confirm"' not in page
+    data = {"action": "confirm", "entry": str(entry.n)} | form_marks(first, url)
+    assert csrf_post(first, url, data).status_code == 302  # type: ignore[attr-defined]
+    assert "auf diesem Handy eingetragen" in text(first.get(url))
+    assert table_status(state(rec), table.number).game == 1  # nothing counts yet
+    csrf_post(second, url, {"action": "me", "player": players[2]})
+    data = {"action": "confirm", "entry": str(entry.n)} | form_marks(second, url)
+    assert csrf_post(second, url, data).status_code == 302  # type: ignore[attr-defined]
+    assert table_status(state(rec), table.number).game == 2  # another phone: it counts
+
+
 def test_a_game_loser_entered_and_confirmed_at_the_table_counts() -> None:
     _organiser, rec, table, url, players, first, second = at_the_table()
     page = text(first.get(url))
@@ -91,7 +113,7 @@ def test_a_game_loser_entered_and_confirmed_at_the_table_counts() -> None:
     loser = now.players[players[1]].name
     assert f"Partie 1 · Verloren hat: <strong>{loser}</strong> · bestätigt</p>" in shown
     assert AuditEntry.objects.filter(tournament=rec).order_by("pk").last().who == (  # type: ignore[union-attr]
-        f"Tisch {table.place} · {now.players[players[2]].name}"
+        f"Tisch {table.place} · {now.players[players[2]].name} (Handy 2)"
     )
     again = csrf_post(second, url, data)  # a double tap stores nothing more
     assert again.status_code == 302  # type: ignore[attr-defined]

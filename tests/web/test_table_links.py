@@ -149,7 +149,10 @@ def test_one_player_enters_another_confirms_and_then_it_counts() -> None:
     assert "Gespeichert: Das Ergebnis ist bestätigt und zählt." in shown  # game 1's, not game 2's
     assert "Durchgang 1: bestätigt</h3>" in shown  # and game 1's result below
     lines = AuditEntry.objects.filter(tournament_id=pk).order_by("pk")
-    assert [e.who for e in lines][-2:] == [f"Tisch 1 · {names[0]}", f"Tisch 1 · {names[1]}"]
+    assert [e.who for e in lines][-2:] == [
+        f"Tisch 1 · {names[0]} (Handy 1)",  # each phone numbered in the tournament
+        f"Tisch 1 · {names[1]} (Handy 2)",
+    ]
     assert "Ergebnis am Tisch bestätigt: Tisch 1, Durchgang 1" in logged(fresh(pk))[-1]
 
 
@@ -361,6 +364,30 @@ def entered_at_table_1() -> tuple[Client, int, str, tuple[str, ...], Client, Cli
     enter(first, token, {a: 40, b: 30, c: 20, d: 10})
     tap(second, token, b)
     return client, pk, token, (a, b, c, d), first, second
+
+
+def test_one_phone_cannot_confirm_its_own_entry_under_another_name() -> None:
+    """The evening's defect: one phone entered as the first player, tapped "Namen wechseln",
+    picked the second and said "Stimmt" - and the result counted. Now the page offers no
+    "Stimmt" on that phone and says why; a forged confirmation is refused; another phone's
+    "Stimmt" counts, and the log tells the phones apart."""
+    _client, pk, token, (_a, b, _c, _d), first, second = entered_at_table_1()
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entry is not None
+    tap(first, token, b)  # the same phone, now as the second player
+    page = text(first.get(f"/tisch/{token}/"))
+    assert "Auf diesem Handy eingetragen" in page and 'value="confirm"' not in page
+    assert confirm(first, token, entry.n).status_code == 302  # type: ignore[attr-defined]
+    said = text(first.get(f"/tisch/{token}/"))
+    assert "auf diesem Handy eingetragen" in said
+    assert status(pk) == "entered"
+    assert FactRecord.objects.filter(tournament_id=pk).order_by("n").last() == entry
+    assert 'value="confirm"' in text(second.get(f"/tisch/{token}/"))
+    assert confirm(second, token, entry.n).status_code == 302  # type: ignore[attr-defined]
+    assert status(pk) == "confirmed"
+    facts = [f.data for f in FactRecord.objects.filter(tournament_id=pk).order_by("n")][-2:]
+    assert facts[0]["phone"] != facts[1]["phone"]  # each fact names its phone (a digest)
+    assert all(len(f["phone"]) == 16 for f in facts)
 
 
 def test_table_facts_are_in_the_tournament_file() -> None:

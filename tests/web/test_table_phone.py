@@ -264,11 +264,11 @@ def test_the_public_tournament_file_credits_table_entries_to_the_tables_player()
     data = json.loads(Client().get(f"/turniere/{pk}/turnierdatei.json").content)
     name = state_of(pk).tournament.name_of
     by = {f["type"]: f["by"] for f in data["facts"]}
-    assert by["tableentered"] == f"Tisch 1 · {name(a)}"
-    assert by["tableconfirmed"] == f"Tisch 1 · {name(b)}"
+    assert by["tableentered"] == f"Tisch 1 · {name(a)} (Handy 1)"
+    assert by["tableconfirmed"] == f"Tisch 1 · {name(b)} (Handy 2)"
     assert by["draw"] == "Turnierleitung"  # an organiser's login name stays private
     told = {line["fact"]: line["by"] for line in data["log"] if "fact" in line}
-    assert told[entry.n] == f"Tisch 1 · {name(a)}"
+    assert told[entry.n] == f"Tisch 1 · {name(a)} (Handy 1)"
     assert "leitung" not in json.dumps(data).replace("Turnierleitung", "")  # the login's name
 
 

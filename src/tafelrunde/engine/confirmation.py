@@ -30,20 +30,24 @@ STAFF = ""  # `player` of an entry or confirmation made by the organiser or a re
 
 @dataclass(frozen=True)
 class TableEntry:
-    """A result for one table entered by a seated player, or (player STAFF) by the staff."""
+    """A result for one table entered by a seated player, or (player STAFF) by the staff;
+    `phone`: the phone it came from ("" when unknown: the staff, a file of before)."""
 
     n: int
     player: str
     values: Hashable
+    phone: str = ""
 
 
 @dataclass(frozen=True)
 class TableConfirm:
-    """A confirmation ("Stimmt") of entry `entry` by a seated player or (STAFF) by the staff."""
+    """A confirmation ("Stimmt") of entry `entry` by a seated player or (STAFF) by the staff,
+    from a phone ("" when unknown)."""
 
     n: int
     player: str
     entry: int
+    phone: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,13 +85,14 @@ class TableResult:
             self._enter(fact)
         self.history.append(fact)
 
-    def may_confirm(self, player: str) -> tuple[int, ...]:
-        """The entries this player may confirm now: the one answer every page and command
-        asks (a seated player, not their own entry, not disputed, the rules let players)."""
+    def may_confirm(self, player: str, phone: str = "") -> tuple[int, ...]:
+        """The entries this player may confirm now (from this phone): the one answer every
+        page and command asks (a seated player, not their own entry, not from the phone that
+        entered it, not disputed, the rules let players)."""
         allowed = []
         for entry in self.pending:
             try:
-                self._check(TableConfirm(0, player, entry.n))
+                self._check(TableConfirm(0, player, entry.n, phone))
             except RuleError:
                 continue
             allowed.append(entry.n)
@@ -114,7 +119,8 @@ class TableResult:
         if self.status == "disputed":
             self.pending = [*others, entry]
             return
-        if self.mode == "table" and any(e.values == entry.values for e in others):
+        matching = [e for e in others if e.values == entry.values and _apart(e.phone, entry.phone)]
+        if self.mode == "table" and matching:
             self._settle(entry, "confirmed")
             return
         self.pending = [*others, entry]
@@ -156,10 +162,28 @@ class TableResult:
                 raise RuleError(
                     msg("Another player of the table must confirm this result."), field="player"
                 )
+            if player != STAFF and not _apart(entry.phone, fact.phone):
+                raise RuleError(
+                    msg("This result was entered on this phone: another player confirms it "
+                        "on their own phone."),
+                    field="player",
+                )  # fmt: skip
             if self.status == "disputed" and player != STAFF:
                 raise RuleError(
                     msg("This table is disputed: the organisers decide."), field="entry"
                 )
+
+
+def not_from_phone(
+    allowed: tuple[int, ...], entered_on: dict[int, str], phone: str
+) -> tuple[int, ...]:
+    """Of the entries a player may confirm, those not entered on this phone."""
+    return tuple(n for n in allowed if _apart(entered_on.get(n, ""), phone))
+
+
+def _apart(one: str, other: str) -> bool:
+    """Say whether two facts came from different phones (an unknown phone is apart)."""
+    return not one or not other or one != other
 
 
 def mode_words(mode: Mode) -> Message:

@@ -86,14 +86,16 @@ def enter_at_table(
     basis: int | None = None,
     at: str,
     by: str,
+    phone: str = "",
 ) -> TableEntered:
     """A player of the table enters the table's result (it counts once settled); `basis`:
-    the table's latest fact the form showed."""
+    the table's latest fact the form showed; `phone`: the phone it came from."""
     st = check_spot(state, spot)
     check_basis(st, spot, basis)
     fact = TableEntered(
         n=0, stage=st.key, game=spot.game, table=spot.table, player=player,
         scores=dict(values.scores), pips=dict(values.pips), places=dict(values.places),
+        phone=phone,
     )  # fmt: skip
     done = record(state, fact, at=at, by=by)
     assert isinstance(done, TableEntered)
@@ -109,14 +111,16 @@ def confirm_at_table(
     basis: int | None = None,
     at: str,
     by: str,
+    phone: str = "",
 ) -> TableConfirmed:
-    """A player of the table says "Correct" to another player's entry; `basis`: the table's
-    latest fact the form showed."""
+    """A player of the table says "Correct" to another player's entry (from another phone
+    than the entry's); `basis`: the table's latest fact the form showed."""
     st = check_spot(state, spot)
     check_basis(st, spot, basis)
     fact = TableConfirmed(
-        n=0, stage=st.key, game=spot.game, table=spot.table, player=player, entry=entry
-    )
+        n=0, stage=st.key, game=spot.game, table=spot.table, player=player, entry=entry,
+        phone=phone,
+    )  # fmt: skip
     done = record(state, fact, at=at, by=by)
     assert isinstance(done, TableConfirmed)
     return done

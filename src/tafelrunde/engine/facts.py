@@ -103,6 +103,7 @@ class TableEntered(AtTable):
     scores: dict[str, Num] = field(default_factory=dict)
     pips: dict[str, int] = field(default_factory=dict)
     places: dict[str, int] = field(default_factory=dict)
+    phone: str = ""  # the phone it came from: a digest of its session ("" when unknown)
 
     def as_result(self) -> Result:
         """The result this entry is, once it counts (numbered and signed as the entry)."""
@@ -118,6 +119,7 @@ class TableConfirmed(AtTable):
 
     player: str = ""
     entry: int = 0
+    phone: str = ""  # the phone it came from ("" when unknown)
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,16 @@ def text(
     return checked_text(value, field=f"{where}.{key}", length=length)
 
 
+def phone(d: dict[str, Any], *, where: str) -> str:
+    """The phone a table fact came from: 1 to 64 digits 0–9 and letters a–f ("" when absent)."""
+    value = _get(d, "phone", "", where)
+    if value == "":
+        return ""
+    if not isinstance(value, str) or not 0 < len(value) <= 64 or value.strip("0123456789abcdef"):
+        raise RuleError(msg("must be a phone's mark (digits and letters a–f)."), field=where)
+    return value
+
+
 def flag(d: dict[str, Any], key: str, *, where: str, default: bool = False) -> bool:
     """true or false."""
     value = _get(d, key, default, where)

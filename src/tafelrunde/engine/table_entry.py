@@ -18,6 +18,7 @@ from tafelrunde.engine.confirmation import (
     TableDecide,
     TableEntry,
     TableResult,
+    not_from_phone,
 )
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Result, TableConfirmed, TableEntered, TableFact
@@ -51,7 +52,7 @@ def apply(state: TournamentSituation, fact: TableFact) -> None:
             raise RuleError(msg("Only a player of this table can do that."), field="player")
         state.check_result(st, fact.as_result())
         step: TableEntry | TableConfirm | TableDecide = TableEntry(
-            fact.n, fact.player, values_of(fact)
+            fact.n, fact.player, values_of(fact), fact.phone
         )
     else:
         state.check_table(st, fact.game, fact.table)
@@ -59,7 +60,7 @@ def apply(state: TournamentSituation, fact: TableFact) -> None:
             said = msg("Nothing has been entered at this table yet.")
             raise RuleError(said, field="entry")
         if isinstance(fact, TableConfirmed):
-            step = TableConfirm(fact.n, fact.player, fact.entry)
+            step = TableConfirm(fact.n, fact.player, fact.entry, fact.phone)
         else:
             step = TableDecide(fact.n, fact.entry)
     table = _table(state, st, fact.game, fact.table)
@@ -96,9 +97,11 @@ class TableStatus:
     by_staff: bool  # the result that counts was entered by the organiser or a referee
     confirmable: tuple[tuple[str, tuple[int, ...]], ...] = ()  # by player: what they may confirm
 
-    def may_confirm(self, player: str) -> tuple[int, ...]:
-        """The versions this player may confirm now (the engine's answer for every page)."""
-        return dict(self.confirmable).get(player, ())
+    def may_confirm(self, player: str, phone: str = "") -> tuple[int, ...]:
+        """The versions this player may confirm now from this phone (the engine's answer
+        for every page): not one entered on the same phone."""
+        allowed = dict(self.confirmable).get(player, ())
+        return not_from_phone(allowed, {e.n: e.phone for e in self.pending}, phone)
 
 
 def table_status(st: StageState, game: int, index: int) -> TableStatus:

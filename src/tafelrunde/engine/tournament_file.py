@@ -71,10 +71,12 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
             base["corrects"] = fact.corrects
     elif isinstance(fact, TableEntered):
         base |= _values_to_dict(fact) | {"player": fact.player}
+        base |= {"phone": fact.phone} if fact.phone else {}
     elif isinstance(fact, TableConfirmed | TableDecided):
         base |= {"stage": fact.stage, "game": fact.game, "table": fact.table, "entry": fact.entry}
         if isinstance(fact, TableConfirmed):
             base["player"] = fact.player
+            base |= {"phone": fact.phone} if fact.phone else {}
     elif isinstance(fact, Rolloff):
         base |= {
             "stage": fact.stage,
@@ -154,7 +156,8 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
     if kind == "tableentered":
         values = _values_from_dict(d, where)
         player = ff.ident(d.get("player"), where=f"{where}.player")
-        return TableEntered(n=n, at=at, by=by, stage=stage, game=game, player=player, **values)
+        return TableEntered(n=n, at=at, by=by, stage=stage, game=game, player=player,
+                            phone=ff.phone(d, where=f"{where}.phone"), **values)  # fmt: skip
     if kind in ("tableconfirmed", "tabledecided"):
         table = ff.whole(d, "table", where=where, low=1, high=MAX_PLAYERS)
         entry = ff.whole(d, "entry", where=where, low=1, high=MAX_FACT_NUMBER)
@@ -163,7 +166,8 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
         player = d.get("player", "")
         player = "" if player == "" else ff.ident(player, where=f"{where}.player")
         return TableConfirmed(n=n, at=at, by=by, stage=stage, game=game, table=table,
-                              player=player, entry=entry)  # fmt: skip
+                              player=player, entry=entry,
+                              phone=ff.phone(d, where=f"{where}.phone"))  # fmt: skip
     if kind == "rolloff":
         order = ff.idents(d.get("order"), where=f"{where}.order", most=MAX_PLAYERS)
         return Rolloff(n=n, at=at, by=by, stage=stage, kind=ff.text(d, "kind", where=where),

@@ -320,9 +320,9 @@ def current_result(state: KnockoutSituation, table: TableState) -> TableResult:
 def _table_fact(fact: TableLoserFact) -> TableFact:
     """The fact as the rules of confirmation see it."""
     if isinstance(fact, TableLoserEntered):
-        return TableEntry(fact.n, fact.player, fact.loser)
+        return TableEntry(fact.n, fact.player, fact.loser, fact.phone)
     if isinstance(fact, TableLoserConfirmed):
-        return TableConfirm(fact.n, fact.player, fact.entry)
+        return TableConfirm(fact.n, fact.player, fact.entry, fact.phone)
     return TableDecide(fact.n, fact.entry)
 
 

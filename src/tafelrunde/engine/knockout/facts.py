@@ -94,6 +94,7 @@ class TableLoserEntered(KoFact):
     game: int
     player: str
     loser: str
+    phone: str = ""  # the phone it came from: a digest of its session ("" when unknown)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,6 +105,7 @@ class TableLoserConfirmed(KoFact):
     game: int
     entry: int
     player: str = ""
+    phone: str = ""  # the phone it came from ("" when unknown)
 
 
 @dataclass(frozen=True, kw_only=True)

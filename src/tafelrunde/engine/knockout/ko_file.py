@@ -141,6 +141,8 @@ def ko_fact_from_dict(d: dict[str, Any], where: str = "facts") -> KnockoutFact:
             value = _bracket(value, at)
         elif value is not None and name in NUMBERED:
             value = ff.whole_value(value, where=at, low=1, high=MAX_FACT_NUMBER)
+        elif name == "phone":
+            value = ff.phone(d, where=at)
         elif name in ("override_deadline", "by_hand"):
             value = ff.flag(d, name, where=at)
         base[name] = value

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tafelrunde.engine.confirmation import STAFF, Mode, Status, TableFact
+from tafelrunde.engine.confirmation import STAFF, Mode, Status, TableFact, not_from_phone
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.checks import current_result, known_table
 from tafelrunde.engine.knockout.facts import (
@@ -31,6 +31,7 @@ class Version:
     entry: int  # the number of the fact that entered it
     player: str  # who entered it
     loser: str
+    phone: str = ""  # the phone it was entered on
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,11 @@ class TableGame:
     table_open: bool  # the table still plays
     confirmable: tuple[tuple[str, tuple[int, ...]], ...] = ()  # by player: what they may confirm
 
-    def may_confirm(self, player: str) -> tuple[int, ...]:
-        """The versions this player may confirm now (the engine's answer)."""
-        return dict(self.confirmable).get(player, ())
+    def may_confirm(self, player: str, phone: str = "") -> tuple[int, ...]:
+        """The versions this player may confirm now from this phone (the engine's answer):
+        not one entered on the same phone."""
+        allowed = dict(self.confirmable).get(player, ())
+        return not_from_phone(allowed, {v.entry: v.phone for v in self.versions}, phone)
 
 
 def current_game(state: KnockoutState, table: int) -> int:
@@ -79,7 +82,7 @@ def game_status(state: KnockoutState, table: int, game: int) -> TableGame:
         status=result.status,
         mode=result.mode,
         seats=result.seats,
-        versions=tuple(Version(e.n, e.player, str(e.values)) for e in result.pending),
+        versions=tuple(Version(e.n, e.player, str(e.values), e.phone) for e in result.pending),
         loser=None if settled is None else str(settled.values),
         by_staff=result.by_staff,
         settled_by=result.history[-1].n if settled is not None else None,
@@ -101,10 +104,14 @@ def results_board(state: KnockoutState) -> list[TableGame]:
     return sorted(games, key=lambda g: (ORDER[g.status], g.place))
 
 
-def enter_loser(state: KnockoutState, table: int, player: str, loser: str) -> TableLoserEntered:
-    """A player's entry of the loser of the table's current game."""
+def enter_loser(
+    state: KnockoutState, table: int, player: str, loser: str, phone: str = ""
+) -> TableLoserEntered:
+    """A player's entry (from a phone) of the loser of the table's current game."""
     game = current_game(state, table)
-    return TableLoserEntered(n=0, at=0, table=table, game=game, player=player, loser=loser)
+    return TableLoserEntered(
+        n=0, at=0, table=table, game=game, player=player, loser=loser, phone=phone
+    )
 
 
 def _current(state: KnockoutState, table: int, shown: int | None, basis: int | None) -> int:
@@ -131,11 +138,14 @@ def confirm_loser(
     *,
     game: int | None = None,
     basis: int | None = None,
+    phone: str = "",
 ) -> TableLoserConfirmed:
     """A confirmation of a pending entry of the current game (`game` and `basis`: the game
-    and its latest fact the form showed), by a player or the staff."""
+    and its latest fact the form showed), by a player (from a phone) or the staff."""
     now = _current(state, table, game, basis)
-    return TableLoserConfirmed(n=0, at=0, table=table, game=now, entry=entry, player=player)
+    return TableLoserConfirmed(
+        n=0, at=0, table=table, game=now, entry=entry, player=player, phone=phone
+    )
 
 
 def decide_loser(

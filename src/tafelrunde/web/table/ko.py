@@ -27,6 +27,7 @@ from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.frame import stamp
+from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words
@@ -71,7 +72,8 @@ def answer(
 
 
 def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -> HttpResponse:
-    """Show the table with its current game."""
+    """Show the table with its current game (as this phone may act on it)."""
+    phone = phone_of(request)
     game = table_status(state, link.table)
     table = state.tables[link.table]
     row = next(r for r in table_rows(state, seconds(stamp())) if r["table"] == link.table)
@@ -85,7 +87,9 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
     writable = table.is_open
     versions = [
         {"n": v.entry, "by": state.players[v.player].name, "loser": state.players[v.loser].name,
-         "mine": v.player == me, "confirmable": writable and v.entry in game.may_confirm(me)}
+         "mine": v.player == me,
+         "confirmable": writable and v.entry in game.may_confirm(me, phone),
+         "this_phone": writable and bool(v.phone) and v.phone == phone}
         for v in game.versions
     ]  # fmt: skip
     entered = {v.loser for v in game.versions}
@@ -105,7 +109,7 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
         "said": translated(said),
         "next_step": translated(next_step),
         "versions": versions,
-        "can_confirm": writable and bool(game.may_confirm(me)),
+        "can_confirm": writable and bool(game.may_confirm(me, phone)),
         "loser": state.players[game.loser].name if game.loser else "",
         "writable": writable,
         "opened": clock_of(table.opened_at),
@@ -148,13 +152,14 @@ def post(request: HttpRequest, link: TableLink, me: str, by: str) -> HttpRespons
         return redirect(request.path)
     loser = request.POST.get("loser", "")
     again: list[bool] = []
+    phone = phone_of(request)
 
     def build(tour: KnockoutTournament, now: KnockoutState, _d: Any) -> list[KnockoutFact]:
         table = link.table
         fact: KnockoutFact = (
-            enter_loser(now, table, me, loser)
+            enter_loser(now, table, me, loser, phone)
             if action == "lost"
-            else confirm_loser(now, table, entry, me)
+            else confirm_loser(now, table, entry, me, phone=phone)
         )
         shown = game_status(now, table, game_no) if game_no >= 1 else None
         if shown is None:
@@ -170,7 +175,7 @@ def post(request: HttpRequest, link: TableLink, me: str, by: str) -> HttpRespons
 
     try:
         enter(link.tournament_id, lambda t, s: build(t, s, None), expected=None, user=None,
-              at=stamp(), by=by)  # fmt: skip
+              at=stamp(), by=by, phone=phone)  # fmt: skip
     except RuleError as err:
         messages.error(request, translated(err.msg))
         return redirect(request.path)

@@ -116,6 +116,7 @@ class Tap:
     by: str  # who, in words: 'Tisch 3 · Anna'
     values: Values | None = None
     entry: int = 0
+    phone: str = ""  # the phone it came from (see phones.py)
 
 
 def same_as_latest(seat: Seat, tap: Tap) -> bool:

@@ -29,6 +29,7 @@ from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.forms_play import ResultForm
 from tafelrunde.web.core.frame import stamp
+from tafelrunde.web.core.phones import phone_of, with_phone
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table import ko
 from tafelrunde.web.table.links import Where, find
@@ -140,7 +141,8 @@ def _group_answer(
             return redirect(request.path)
         else:
             return redirect(request.path)
-    return render(request, "table/table.html", _context(tour, state, rec, seat, me, form))
+    context = _context(tour, state, rec, seat, me, form, phone_of(request))
+    return render(request, "table/table.html", context)
 
 
 PAGES: dict[str, TablePage] = {  # each family's table page, by its key
@@ -150,12 +152,12 @@ PAGES: dict[str, TablePage] = {  # each family's table page, by its key
 
 
 def _context(
-    tour: Any, state: Any, rec: Any, seat: Seat, me: str, form: ResultForm | None
+    tour: Any, state: Any, rec: Any, seat: Seat, me: str, form: ResultForm | None, phone: str
 ) -> dict[str, Any]:
-    """Everything the table page shows."""
+    """Everything the table page shows (to this phone)."""
     mode = tour.ruleset.confirmation
     said, next_step = status_words(seat.status, mode)
-    allowed = seat.status.may_confirm(me) if seat.writable and me else ()
+    allowed = seat.status.may_confirm(me, phone) if seat.writable and me else ()
     pending = [
         {
             "n": e.n,
@@ -163,6 +165,7 @@ def _context(
             "rows": rows_of(tour, seat.view, e),
             "mine": e.player == me,
             "confirmable": e.n in allowed,
+            "this_phone": bool(e.phone) and e.phone == phone and seat.writable,
         }
         for e in seat.status.pending
     ]
@@ -237,7 +240,7 @@ def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> st
     where = Where(link.stage, link.game, link.table)
     posted = Where(link.stage, tap.game, link.table)  # the game the form was for
 
-    def change(tour: Any) -> tuple[str, int]:
+    def change(tour: Any) -> tuple[str, int, str]:
         state = group_state(tour)
         current = seat_of(state, where)
         same = current is not None and current.game == posted.game  # (as it mostly is)
@@ -247,23 +250,24 @@ def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> st
             raise counts_already()
         if now.mark != basis or not now.writable or now.game != current.game:
             if same_as_latest(now, tap):
-                return "again", 0  # the same tap once more
+                return "again", 0, tap.by  # the same tap once more
             if not now.writable:
                 raise counts_already()
             raise moved_on()
         spot, at = Spot(now.st.key, tap.game, link.table), stamp()
+        by = with_phone(tap.by, tour.facts, tap.phone)
         done = (
             entries.enter_at_table(state, spot, tap.player, tap.values, basis=basis, at=at,
-                                   by=tap.by)
+                                   by=by, phone=tap.phone)
             if tap.values is not None
             else entries.confirm_at_table(state, spot, tap.player, tap.entry, basis=basis,
-                                          at=at, by=tap.by)
+                                          at=at, by=by, phone=tap.phone)
         )  # fmt: skip
         after = seat_of(state, Where(link.stage, now.game, link.table))  # not the next game
-        return (after.status.status if after else "open"), done.n
+        return (after.status.status if after else "open"), done.n, by
 
-    def log(done: tuple[str, int]) -> Logged:
-        return Logged(said, fact=done[1], by=tap.by)
+    def log(done: tuple[str, int, str]) -> Logged:
+        return Logged(said, fact=done[1], by=done[2])
 
     return append(link.tournament_id, change, log=log)[0]
 
@@ -301,7 +305,8 @@ def _enter(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> tuple[
     if not form.is_valid():
         return form, False
     values = Values(form.values("points"), form.values("pips"), form.values("place"))
-    tap = Tap(me, _posted_game(request), by_words(seat.index, tour.name_of(me)), values=values)
+    by = by_words(seat.index, tour.name_of(me))
+    tap = Tap(me, _posted_game(request), by, values=values, phone=phone_of(request))
     said = msg("Result entered at table {table}, {word} {game}", **_where(seat))
     refused = _saved(request, link, tap, said)
     if refused:
@@ -318,7 +323,8 @@ def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None
     except RuleError as err:
         messages.error(request, translated(err.msg))
         return
-    tap = Tap(me, _posted_game(request), by_words(seat.index, tour.name_of(me)), entry=entry)
+    by = by_words(seat.index, tour.name_of(me))
+    tap = Tap(me, _posted_game(request), by, entry=entry, phone=phone_of(request))
     said = msg("Result confirmed at table {table}, {word} {game}", **_where(seat))
     refused = _saved(request, link, tap, said)
     if refused:

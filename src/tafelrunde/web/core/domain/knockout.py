@@ -13,6 +13,7 @@ from tafelrunde.engine.knockout.entry import record_all, roster
 from tafelrunde.engine.knockout.views_data import Places, fact_line, hall_numbers, names
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import AnyTournament, Logged, append
+from tafelrunde.web.core.phones import with_phone
 
 Build = Callable[[KnockoutTournament, KnockoutState], list[KnockoutFact]]
 
@@ -23,6 +24,7 @@ class Entered:
 
     facts: list[KnockoutFact]
     lines: list[Message]
+    by: str = ""  # who, in words, as the facts and the log name them
 
 
 def knockout_of(tour: AnyTournament) -> KnockoutTournament:
@@ -44,19 +46,26 @@ def explain(tour: KnockoutTournament, fact: KnockoutFact, places: Places | None 
 
 
 def enter(
-    rec_id: int, build: Build, *, expected: int | None, user: Any, at: str, by: str = ""
+    rec_id: int,
+    build: Build,
+    *,
+    expected: int | None,
+    user: Any,
+    at: str,
+    by: str = "",
+    phone: str = "",
 ) -> Entered:
     """Build facts from the current state and record them (under the store's lock); `by` names
-    who did it when nobody is logged in ('Tisch 3 · Anna')."""
+    who did it when nobody is logged in ('Tisch 3 · Anna'), with the `phone` it came from."""
 
     def change(tour: AnyTournament) -> Entered:
         ko = knockout_of(tour)
         before = len(ko.facts)
-        who = by or user.get_username()
+        who = (with_phone(by, ko.facts, phone) if phone else by) or user.get_username()
         state = record_all(ko, build(ko, ko.state()), at=at, by=who)
         new = ko.facts[before:]
         places = hall_numbers(state)
-        return Entered(new, [explain(ko, f, places) for f in new])
+        return Entered(new, [explain(ko, f, places) for f in new], who if by else "")
 
     return append(
         rec_id,
@@ -64,7 +73,8 @@ def enter(
         expected=expected,
         user=user,
         log=lambda done: [
-            Logged(line, fact=f.n, by=by) for f, line in zip(done.facts, done.lines, strict=True)
+            Logged(line, fact=f.n, by=done.by)
+            for f, line in zip(done.facts, done.lines, strict=True)
         ],
     )
 
