@@ -22,6 +22,7 @@ from webhelpers import (
 )
 
 from tafelrunde.engine.facts import TableConfirmed, TableEntered
+from tafelrunde.engine.seat_list import group_seating
 from tafelrunde.engine.table_entry import table_status
 from tafelrunde.presets import preset_text
 from tafelrunde.web.core.models import AuditEntry, FactRecord
@@ -416,6 +417,34 @@ def test_a_finished_game_link_shows_the_result_read_only() -> None:
     again = csrf_post(player, f"/tisch/{token}/", data | {f"points-{table[0]}": "55"})
     assert again.status_code == 200 and "gilt schon" in text(again)  # type: ignore[attr-defined]
     assert FactRecord.objects.count() == count
+
+
+def test_a_link_of_a_game_that_is_over_leads_on() -> None:
+    """hall.md: a finished or superseded link says so and where its player sits now; anyone
+    else is led to "Wo sitze ich?"."""
+    client, pk = drawn("alhambra", 12, confirmation="none")
+    links = tokens(client, pk)
+    player, stranger = phone(), phone()
+    for k, token in enumerate(links):  # every table of game 1 enters its result
+        table = seats(pk, k + 1)
+        tap(player, token, table[0])
+        data = {"action": "enter"} | basis(player, token)
+        data |= {f"points-{p}": str(100 - 10 * i) for i, p in enumerate(table)}
+        csrf_post(player, f"/tisch/{token}/", data)
+    first = seats(pk, 1)[0]
+    tap(player, links[0], first)
+    page = text(player.get(f"/tisch/{links[0]}/"))
+    assert "gilt für" not in page  # game 1 is still the one played: its result shows
+    seed, _ = preview_seed(client, pk, 8)
+    assert release(client, pk, seed).status_code == 302  # game 2 is drawn
+    page = text(player.get(f"/tisch/{links[0]}/"))
+    assert "Dieser Tisch-Link gilt für Partie 1; gespielt wird jetzt Vorrunde · Partie 2." in page
+    row = next(r for r in group_seating(state_of(pk)).rows if r.player == first)
+    name = state_of(pk).tournament.name_of(first)
+    assert f"{name} sitzt jetzt an Tisch {row.table}, Platz {row.seat}." in page
+    assert f'href="/turniere/{pk}/wo-sitze-ich/"' in page
+    other = text(stranger.get(f"/tisch/{links[0]}/"))
+    assert "gilt für Partie 1" in other and "sitzt jetzt" not in other
 
 
 def test_the_links_use_the_address_phones_reach(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django_ratelimit.core import is_ratelimited
 
@@ -24,11 +25,13 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.engine.seat_list import Where as SeatWhere
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.forms_play import ResultForm
 from tafelrunde.web.core.frame import stamp
+from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.phones import phone_of, with_phone
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table import ko
@@ -197,7 +200,34 @@ def _context(
         "finished": not seat.writable,
         "open_form": form is not None or not pending,
         "earlier": earlier(state, seat, mode, translated),
+        "onward": None if seat.writable else _onward(state, rec, seat, me),
     }
+
+
+def _onward(state: Any, rec: Any, seat: Seat, me: str) -> dict[str, str] | None:
+    """Where a link leads once its game is no longer played: which game is played now, where
+    the player who tapped their name here sits now (as "Wo sitze ich?" tells everybody),
+    and that page. None while the link's game is the one played."""
+    cur = state.current
+    if cur is None or state.finished:
+        return None
+    if cur is seat.st and not (cur.rule.reseat_each_game and cur.drawn_games() > seat.game):
+        return None
+    now = msg(
+        "This table link is for {word} {game}; now {stage} · {now_word} {now_game} is played.",
+        word=seat.st.rule.game_word(), game=seat.game, stage=cur.title(),
+        now_word=cur.rule.game_word(), now_game=cur.drawn_games(),
+    )  # fmt: skip
+    rows = seating_of(rec).rows if me else ()
+    row = next((r for r in rows if r.player == me and r.where is SeatWhere.SEATED), None)
+    sits = (
+        msg("{name} now sits at table {table}, seat {seat}.", name=row.name, table=row.table,
+            seat=row.seat)
+        if row is not None
+        else ""
+    )  # fmt: skip
+    return {"now": translated(now), "sits": translated(sits),
+            "seats": reverse("seats", args=[rec.pk])}  # fmt: skip
 
 
 def _fields(seat: Seat) -> dict[str, bool]:
