@@ -447,6 +447,34 @@ def test_a_link_of_a_game_that_is_over_leads_on() -> None:
     assert "gilt für Partie 1" in other and "sitzt jetzt" not in other
 
 
+def test_an_open_roll_off_is_announced_on_the_tables_phones() -> None:
+    """The evening's defect: after pips 17/17/12/9 the phone jumped on and nobody at the
+    table heard of the Stechen. Now the table's page names it and who plays it, until the
+    organisers enter its winner."""
+    client, pk = drawn()
+    token = tokens(client, pk)[0]
+    a, b, c, d = seats(pk)
+    first, second = phone(), phone()
+    tap(first, token, a)
+    enter(first, token, {a: 17, b: 17, c: 12, d: 9})
+    assert "Noch auszuspielen" not in text(first.get(f"/tisch/{token}/"))  # not counted yet
+    tap(second, token, b)
+    entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entry is not None
+    assert confirm(second, token, entry.n).status_code == 302  # type: ignore[attr-defined]
+    assert status(pk) == "confirmed"
+    name = state_of(pk).tournament.name_of
+    for one in (first, second):
+        page = text(one.get(f"/tisch/{token}/"))
+        assert "Noch auszuspielen an diesem Tisch" in page
+        pair = f"({name(a)}, {name(b)}|{name(b)}, {name(a)})"
+        assert re.search(
+            rf"<strong>Stechen um Platz 1\.</strong> {pair} \(Durchgang 1\)</li>", page
+        )
+    other = text(phone().get(f"/tisch/{tokens(client, pk)[1]}/"))
+    assert "Noch auszuspielen" not in other  # another table has nothing to roll off
+
+
 def test_the_links_use_the_address_phones_reach(monkeypatch: pytest.MonkeyPatch) -> None:
     client, pk = drawn()
     page = text(client.get(f"/turniere/{pk}/tisch-links/"))
