@@ -354,15 +354,17 @@ def test_fixed_tables_keep_their_link_for_the_next_game() -> None:
     assert "Partie 2" in page and "offen – noch nichts eingetragen" in page
 
 
-def entered_at_table_1() -> tuple[Client, int, str, tuple[str, ...], Client, Client]:
-    """Game 1 drawn; at table 1 its first player entered 40/30/20/10 pips on one phone and its
+def entered_at_table_1(
+    pips: tuple[int, ...] = (40, 30, 20, 10),
+) -> tuple[Client, int, str, tuple[str, ...], Client, Client]:
+    """Game 1 drawn; at table 1 its first player entered these pips on one phone and its
     second player tapped their name on another."""
     client, pk = drawn()
     token = tokens(client, pk)[0]
     a, b, c, d = seats(pk)
     first, second = phone(), phone()
     tap(first, token, a)
-    enter(first, token, {a: 40, b: 30, c: 20, d: 10})
+    enter(first, token, dict(zip((a, b, c, d), pips, strict=True)))
     tap(second, token, b)
     return client, pk, token, (a, b, c, d), first, second
 
@@ -451,14 +453,8 @@ def test_an_open_roll_off_is_announced_on_the_tables_phones() -> None:
     """The evening's defect: after pips 17/17/12/9 the phone jumped on and nobody at the
     table heard of the Stechen. Now the table's page names it and who plays it, until the
     organisers enter its winner."""
-    client, pk = drawn()
-    token = tokens(client, pk)[0]
-    a, b, c, d = seats(pk)
-    first, second = phone(), phone()
-    tap(first, token, a)
-    enter(first, token, {a: 17, b: 17, c: 12, d: 9})
+    client, pk, token, (a, b, _c, _d), first, second = entered_at_table_1((17, 17, 12, 9))
     assert "Noch auszuspielen" not in text(first.get(f"/tisch/{token}/"))  # not counted yet
-    tap(second, token, b)
     entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
     assert entry is not None
     assert confirm(second, token, entry.n).status_code == 302  # type: ignore[attr-defined]
