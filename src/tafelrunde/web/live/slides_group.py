@@ -14,6 +14,7 @@ from tafelrunde.web.core.pages import drawn, stage_cells_of
 from tafelrunde.web.core.templatetags.tafel import Translator, translated
 from tafelrunde.web.live.slide import Slide, paged
 from tafelrunde.web.table.board import current_tables
+from tafelrunde.web.table.seat import rolloffs_by_table
 
 STANDING_ROWS = 16  # players per slide
 STATES: dict[str, Message] = {  # the public words of a table's result (no tokens, no versions)
@@ -37,6 +38,7 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
     counts: Counter[str] = Counter()
     tr = Translator()  # the four states' words, each made once for the tables
     word = tr(st.rule.game_word())
+    rolloffs = rolloffs_by_table(state, {r.seat.index: r.seat.game for r in rows})
     for r in sorted(rows, key=lambda r: (r.seat.game, r.seat.index)):
         status = "confirmed" if r.seat.status.status == "decided" else r.seat.status.status
         counts[status] += 1
@@ -44,6 +46,7 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
             "number": r.seat.index, "game": r.seat.game if len(games) > 1 else None,
             "names": r.seat.view.names, "start_known": r.seat.view.seats_known,
             "status": status, "said": tr(STATES[status]), "word": word,
+            "rolloffs": rolloffs.get(r.seat.index, []),
         })  # fmt: skip
     title = translated(msg("Tables"))
     note = translated(st.title())

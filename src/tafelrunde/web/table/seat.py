@@ -6,14 +6,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.entries import Values, moved_on
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Result, TableEntered, Tournament
+from tafelrunde.engine.progress import rolloff_purpose
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_entry import TableStatus, current_game, table_status
 from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.i18n import Message, msg
+from tafelrunde.i18n import Message, Text, msg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.links import Where
 
@@ -148,3 +150,49 @@ def counts_already() -> RuleError:
 def by_words(index: int, name: str) -> str:
     """Who did it, in words: 'Tisch 3 · Anna'."""
     return translated(msg("Table {table} · {name}", table=index, name=name))
+
+
+@dataclass(frozen=True)
+class RolloffLine:
+    """An open roll-off of the running stage in words: what it decides and who plays it."""
+
+    table: int | None
+    game: int  # the game whose tie it decides (0: the stage's standing)
+    purpose: str  # "Stechen um Platz 1."
+    players: str  # "Anna, Bernd"
+    herzog: bool  # it decides a later game's start order
+
+    def game_words(self, shown: int, word: Text) -> str:
+        """Its game in words ("Durchgang 1") when a page shows another game, else ""."""
+        if not self.game or self.game == shown or self.herzog:
+            return ""
+        return translated(msg("{word} {game}", word=word, game=self.game))
+
+
+def rolloff_lines(state: TournamentState, table: int | None = None) -> list[RolloffLine]:
+    """The running stage's open roll-offs (of one table: those that name it), in words."""
+    st = state.current
+    if st is None:
+        return []
+    name = state.tournament.name_of
+    return [
+        RolloffLine(n.table, n.game, translated(rolloff_purpose(st, n)),
+                    ", ".join(name(p) for p in n.players), n.kind == st.rule.herzog)
+        for n in open_rolloffs(state, table)
+    ]  # fmt: skip
+
+
+def rolloffs_by_table(state: TournamentState, games: dict[int, int]) -> dict[int, list[str]]:
+    """Each table's open roll-offs as lines ("Stechen um Platz 1. Anna, Bernd"), with their
+    game when it is not the one `games` says the table shows."""
+    st = state.current
+    word = st.rule.game_word() if st else ""
+    out: dict[int, list[str]] = {}
+    for r in rolloff_lines(state):
+        if r.table is None:
+            continue  # the stage's standing: no table plays it off by itself
+        when = r.game_words(games.get(r.table, 0), word)
+        out.setdefault(r.table, []).append(
+            f"{r.purpose} {r.players}" + (f" ({when})" if when else "")
+        )
+    return out

@@ -20,13 +20,11 @@ from django.views.decorators.cache import never_cache
 from django_ratelimit.core import is_ratelimited
 
 from tafelrunde.engine import entries
-from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.engine.progress import rolloff_purpose
 from tafelrunde.engine.seat_list import Where as SeatWhere
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import record_of
@@ -46,6 +44,7 @@ from tafelrunde.web.table.seat import (
     counts_already,
     earlier,
     moved_on,
+    rolloff_lines,
     rows_of,
     same_as_latest,
     seat_of,
@@ -211,15 +210,11 @@ def _rolloffs(state: Any, seat: Seat) -> list[dict[str, str]]:
     """The open roll-offs that name this table, in words ("Stechen um Platz 1." and who)."""
     if seat.st is not state.current:
         return []
-    name = state.tournament.name_of
     word = seat.st.rule.game_word()
     return [
-        {"purpose": translated(rolloff_purpose(seat.st, n)),
-         "players": ", ".join(name(p) for p in n.players),
-         "game": translated(msg("{word} {game}", word=word, game=n.game))
-                 if n.game and n.game != seat.game and n.kind != seat.st.rule.herzog else ""}
-        for n in open_rolloffs(state, seat.index)
-    ]  # fmt: skip
+        {"purpose": r.purpose, "players": r.players, "game": r.game_words(seat.game, word)}
+        for r in rolloff_lines(state, seat.index)
+    ]
 
 
 def _onward(state: Any, rec: Any, seat: Seat, me: str) -> dict[str, str] | None:

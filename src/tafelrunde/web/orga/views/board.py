@@ -31,7 +31,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table import ko_board
 from tafelrunde.web.table.board import addresses, board, link_base, qr_svg
 from tafelrunde.web.table.links import renew
-from tafelrunde.web.table.seat import rows_of, status_words
+from tafelrunde.web.table.seat import rolloffs_by_table, rows_of, status_words
 
 COUNTED = (
     ("disputed", msg("disputed")),
@@ -58,6 +58,7 @@ def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
     rows, counts = board(state)
     fix = reverse("tables", args=[rec.pk])
     mode = tour.ruleset.confirmation
+    rolloffs = rolloffs_by_table(state, {r.seat.index: r.seat.game for r in rows})
     shown = []
     for r in rows:
         seat = r.seat
@@ -65,6 +66,7 @@ def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
             "where": r.where, "table": seat.index, "game": seat.game, "key": seat.index,
             "status": seat.status.status, "said": translated(status_words(seat.status, mode)[0]),
             "stage": seat.st.key, "names": seat.view.names,
+            "rolloffs": rolloffs.get(seat.index, []),
             "versions": [{"n": e.n, "by": tour.name_of(e.player),
                           "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
             "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
