@@ -160,6 +160,28 @@ def test_format_a_herzog_winner_starts_later() -> None:
     assert not [s for s in pending(state) if s.kind == "herzog"]
 
 
+def test_a_tables_start_order_waits_for_its_open_herzog() -> None:
+    """The evening's defect: tables played pass 3 past an open Herzog with a start player the
+    lot had made. Now the table names no start player and says what it waits for."""
+    from tafelrunde.engine.table_view import game_tables
+    from tafelrunde.i18n import text_in
+
+    state = final_of_four()
+    two_passes_with_ties(state)
+    st_ = state.current
+    assert st_ is not None
+    (view,) = game_tables(state, st_, 3)
+    assert not view.seats_known
+    assert "Startreihenfolge erst nach dem Herzog" in text_in(view.note, "de")
+    add(state, Rolloff(n=0, stage="finale", kind="herzog", game=3, order=(A, B)))
+    (view,) = game_tables(state, st_, 3)
+    assert not view.seats_known  # one Herzog is still open
+    add(state, Rolloff(n=0, stage="finale", kind="herzog", game=3, order=(D, C)))
+    (view,) = game_tables(state, state.current, 3)  # type: ignore[arg-type]
+    assert view.seats_known and view.seats == (B, A, C, D)
+    assert "Herzog" not in text_in(view.note, "de")
+
+
 def test_format_a_herzog_of_pass_4_uses_three_passes() -> None:
     state = final_of_four()
     two_passes_with_ties(state)

@@ -89,8 +89,10 @@ def game_tables(
         known = True
         passes = st.rule.seat_order == SeatOrder.PASSES
         start = st.start_standing(game, index) if passes and game >= 3 else None
-        if start is not None and start.pending:
-            note = joined([x for x in (note, msg("Herzog roll-off open!")) if x], "; ")
+        if start is not None and start.pending:  # the start order waits for the Herzog
+            known = False
+            waits = msg("start order once the Herzog roll-off is entered")
+            note = joined([x for x in (note, waits) if x], "; ")
         if st.rule.seat_order == SeatOrder.PASSES and game >= 3 and start is None:
             known = False
             follows = msg(
