@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.test import Client
-from test_knockout_pages import create, pay_all, post, state, text
+from test_knockout_pages import create, lose, pay_all, post, state, text
 
 from tafelrunde.engine.knockout.table_entry import table_status
 from tafelrunde.web.core.models import AuditEntry, FactRecord, TournamentRecord
@@ -163,3 +163,35 @@ def test_a_link_writes_only_its_own_tables_players() -> None:
     name = state(rec).players[second_table.remaining[0]].name
     assert said == [f"„{name}“ sitzt nicht dort (Tisch {first_table.place})."]
     assert FactRecord.objects.count() == before
+
+
+def test_a_hall_tables_card_opens_whichever_table_is_open_there_all_evening() -> None:
+    """hall.md: a physical table's card QR stays valid all evening and opens the table open
+    there now, so one card per physical table suffices; between two games it says so."""
+    organiser, rec, _table, url, _players, first, _second = at_the_table()  # hall table 1
+    seen: list[int] = []
+    for _ in range(40):  # the evening, game by game, until hall table 1 stays empty
+        now = state(rec)
+        here = next((t for t in now.open_tables() if t.place == 1), None)
+        if here is None:
+            if now.finished:
+                break
+            page = text(first.get(url))
+            assert first.get(url).status_code == 200
+            assert "An diesem Tisch ist gerade keine Partie eröffnet." in page
+            assert post(organiser, rec, "ko-tische/eroeffnen/", {"all": "on"}).status_code == 302
+            continue
+        if not seen or seen[-1] != here.number:
+            seen.append(here.number)
+            page = text(first.get(url))
+            assert all(now.players[p].name in page for p in here.remaining)
+            csrf_post(first, url, {"action": "me", "player": here.remaining[0]})
+            marks = form_marks(first, url)
+            lost = {"action": "lost", "loser": here.remaining[1]} | marks
+            assert csrf_post(first, url, lost).status_code == 302  # type: ignore[attr-defined]
+            entered = FactRecord.objects.filter(tournament=rec).order_by("n").last()
+            assert entered is not None and entered.data["type"] == "table_loser_entered"
+            assert entered.data["table"] == here.number  # the table open there now
+        for t in state(rec).open_tables():  # the organisers play the evening on
+            assert lose(organiser, rec, t.number, t.remaining[0]).status_code == 302
+    assert len(seen) >= 3, seen  # one card, three tables opened at it one after another

@@ -88,7 +88,7 @@ def knockout_cards(state: KnockoutState) -> list[Card]:
         players = state.players
         cards.append(Card(
             table.place or table.number, translated(bracket_name(table.bracket)),
-            tuple(players[p].name for p in table.players), "none", ko_board.where_of(table.number),
+            tuple(players[p].name for p in table.players), "none", ko_board.hall_where(table.place),
             tuple(notes), chips,
             tuple(None if grand else players[p].lives for p in table.players),
         ))  # fmt: skip

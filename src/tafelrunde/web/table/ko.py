@@ -29,6 +29,7 @@ from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.table.ko_board import HALL, sitting_of
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words
 
@@ -55,28 +56,40 @@ def _same_again(game: TableGame, fact: KnockoutFact) -> bool:
 
 
 def seats(link: TableLink, state: KnockoutState) -> tuple[str, ...] | None:
-    """Who is still at the link's opened table (None: its opening was taken back)."""
-    if link.table not in state.tables:
-        return None
-    return tuple(state.tables[link.table].remaining)
+    """Who is still at the link's table now (None: its opening was taken back; none: a
+    physical table where nothing is open right now)."""
+    number = sitting_of(state, link.stage, link.table)
+    if number is None:
+        return () if link.stage == HALL else None
+    return tuple(state.tables[number].remaining)
 
 
 def answer(
     request: HttpRequest, link: TableLink, _tour: Any, state: KnockoutState, me: str
 ) -> HttpResponse:
-    """The table page: take a tapped loser or a confirmation, else show the current game."""
+    """The table page: take a tapped loser or a confirmation, else show the current game (a
+    physical table between two games: that nothing is open there yet)."""
+    number = sitting_of(state, link.stage, link.table)
+    if number is None:
+        if request.method == "POST":
+            messages.error(request, translated(msg("No game is open at this table now.")))
+            return redirect(request.path)
+        context = {"rec": link.tournament, "place": link.table}
+        return render(request, "table/ko_waiting.html", context)
     if request.method == "POST":
-        hall = int(state.tables[link.table].place)
-        return post(request, link, me, by_words(hall, state.players[me].name))
-    return page(request, link, state, me)
+        hall = int(state.tables[number].place)
+        return post(request, link, number, me, by_words(hall, state.players[me].name))
+    return page(request, link, number, state, me)
 
 
-def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -> HttpResponse:
-    """Show the table with its current game (as this phone may act on it)."""
+def page(
+    request: HttpRequest, link: TableLink, number: int, state: KnockoutState, me: str
+) -> HttpResponse:
+    """Show the opened table `number` with its current game (as this phone may act on it)."""
     phone = phone_of(request)
-    game = table_status(state, link.table)
-    table = state.tables[link.table]
-    row = next(r for r in table_rows(state, seconds(stamp())) if r["table"] == link.table)
+    game = table_status(state, number)
+    table = state.tables[number]
+    row = next(r for r in table_rows(state, seconds(stamp())) if r["table"] == number)
     said, next_step = status_words(game, game.mode)  # type: ignore[arg-type]
     grand = table.bracket is Bracket.GRAND_FINAL
     players = [
@@ -120,7 +133,7 @@ def page(request: HttpRequest, link: TableLink, state: KnockoutState, me: str) -
         "sharp_after": state.rules.sharp_after_minutes,
         "sharp_at": clock_of(table.opened_at + state.rules.sharp_after_minutes * 60),
         "grand": grand,
-        "earlier": _earlier(state, link.table, game.game),
+        "earlier": _earlier(state, number, game.game),
     }  # fmt: skip
     return render(request, "table/ko_table.html", context)
 
@@ -140,8 +153,9 @@ def _earlier(state: KnockoutState, table: int, game: int) -> dict[str, Any] | No
     return {"game": game - 1, "said": said, "loser": state.players[before.loser].name}
 
 
-def post(request: HttpRequest, link: TableLink, me: str, by: str) -> HttpResponse:
-    """Take a tapped loser or a "Correct"; a refusal is told, nothing stored."""
+def post(request: HttpRequest, link: TableLink, number: int, me: str, by: str) -> HttpResponse:
+    """Take a tapped loser or a "Correct" for the opened table `number`; a refusal is told,
+    nothing stored."""
     action = request.POST.get("action", "")
     try:
         basis = whole_number(request.POST.get("basis", ""), field="basis", high=MAX_FACT_NUMBER)
@@ -155,7 +169,7 @@ def post(request: HttpRequest, link: TableLink, me: str, by: str) -> HttpRespons
     phone = phone_of(request)
 
     def build(tour: KnockoutTournament, now: KnockoutState, _d: Any) -> list[KnockoutFact]:
-        table = link.table
+        table = number
         fact: KnockoutFact = (
             enter_loser(now, table, me, loser, phone)
             if action == "lost"
@@ -179,16 +193,16 @@ def post(request: HttpRequest, link: TableLink, me: str, by: str) -> HttpRespons
     except RuleError as err:
         messages.error(request, translated(err.msg))
         return redirect(request.path)
-    messages.success(request, translated(_after(link, game_no, bool(again))))
+    messages.success(request, translated(_after(link, number, game_no, bool(again))))
     return redirect(request.path)
 
 
-def _after(link: TableLink, game_no: int, again: bool) -> Message:
+def _after(link: TableLink, number: int, game_no: int, again: bool) -> Message:
     """What a player is told after saving: how the game stands now."""
     if again:
         return msg("This was saved already.")
     state = read_only(record_of(link.tournament_id))[1]
-    game = game_status(state, link.table, game_no)
+    game = game_status(state, number, game_no)
     if game.loser is not None:
         return msg("Saved: the result is confirmed and counts.")
     if game.status == "disputed":

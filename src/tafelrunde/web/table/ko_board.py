@@ -11,10 +11,26 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.links import Where
 from tafelrunde.web.table.seat import status_words
 
+HALL = "hall"  # the stage of a physical table's link: its `table` is the hall's number
+
 
 def where_of(table: int) -> Where:
     """The link of an opened table (its number counts the openings, so it is never reused)."""
     return Where("", 0, table)
+
+
+def hall_where(place: int) -> Where:
+    """The link of a physical table of the hall: it opens whichever table is open there now,
+    so one printed card serves the whole evening."""
+    return Where(HALL, 0, place)
+
+
+def sitting_of(state: KnockoutState, stage: str, table: int) -> int | None:
+    """The opened table a link leads to now: the one open at its physical table (a hall
+    link), or the one it was made for (None: no such table, or its opening was undone)."""
+    if stage == HALL:
+        return next((t.number for t in state.open_tables() if t.place == table), None)
+    return table if table in state.tables else None
 
 
 def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
@@ -24,7 +40,7 @@ def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
         said, _ = status_words(g, g.mode)  # type: ignore[arg-type]
         name = state.players
         shown.append({
-            "where": where_of(g.table), "table": g.place, "game": g.game, "status": g.status,
+            "where": hall_where(g.place), "table": g.place, "game": g.game, "status": g.status,
             "said": translated(said), "stage": "", "key": g.table,
             "names": [name[p].name for p in state.tables[g.table].players],
             "versions": [{"n": v.entry, "by": name[v.player].name, "loser": name[v.loser].name}
