@@ -471,7 +471,8 @@ def test_an_open_roll_off_is_announced_on_the_tables_phones() -> None:
     assert "Noch auszuspielen" not in other  # another table has nothing to roll off
     said = rf"Stechen um Platz 1\. {pair} \(Durchgang 1\)"
     assert re.search(said, text(client.get(f"/turniere/{pk}/ergebnistafel/")))  # the board
-    assert re.search(said, text(Client().get(f"/turniere/{pk}/beamer/folien/")))  # projector
+    slides = text(Client().get(f"/turniere/{pk}/beamer/folien/"))  # the projector
+    assert "Stechen um Platz 1<" in slides and slides.count("⚑") == 2  # its players marked
 
 
 def test_the_links_use_the_address_phones_reach(monkeypatch: pytest.MonkeyPatch) -> None:

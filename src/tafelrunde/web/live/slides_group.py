@@ -38,7 +38,7 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
     counts: Counter[str] = Counter()
     tr = Translator()  # the four states' words, each made once for the tables
     word = tr(st.rule.game_word())
-    rolloffs = rolloffs_by_table(state, {r.seat.index: r.seat.game for r in rows})
+    rolloffs = rolloffs_by_table(state, {r.seat.index: r.seat.game for r in rows}, names=False)
     for r in sorted(rows, key=lambda r: (r.seat.game, r.seat.index)):
         status = "confirmed" if r.seat.status.status == "decided" else r.seat.status.status
         counts[status] += 1
@@ -46,7 +46,8 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
             "number": r.seat.index, "game": r.seat.game if len(games) > 1 else None,
             "names": r.seat.view.names, "start_known": r.seat.view.seats_known,
             "status": status, "said": tr(STATES[status]), "word": word,
-            "rolloffs": rolloffs.get(r.seat.index, []),
+            "rolloffs": [line for line, _ in rolloffs.get(r.seat.index, [])],
+            "rolling": {n for _, who in rolloffs.get(r.seat.index, []) for n in who},
         })  # fmt: skip
     title = translated(msg("Tables"))
     note = translated(st.title())
@@ -54,7 +55,7 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
         note = translated(msg("{stage} · {word} {game}", stage=st.title(),
                               word=st.rule.game_word(), game=next(iter(games))))  # fmt: skip
     counted = [(translated(STATES[k]), counts[k], k) for k in STATES if counts[k]]
-    most = max(len(item["names"]) for item in items)
+    most = max(len(item["names"]) + len(item["rolloffs"]) for item in items)
     slides = paged("tables", title, "live/slide_tables.html", items, tables_per_slide(most),
                    note=note, counts=counted)  # fmt: skip
     for slide in slides:
@@ -63,8 +64,8 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
 
 
 def tables_per_slide(most: int) -> int:
-    """How many table cards of at most `most` players fit a slide: 4 columns of 3 rows, of 2
-    rows for tables of 5 or 6, else 2 columns of 2."""
+    """How many table cards of at most `most` rows (players and open roll-offs) fit a slide:
+    4 columns of 3 rows, of 2 rows for 5 or 6, else 2 columns of 2."""
     return 12 if most <= 4 else 8 if most <= 6 else 4
 
 

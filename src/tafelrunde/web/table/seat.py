@@ -159,8 +159,13 @@ class RolloffLine:
     table: int | None
     game: int  # the game whose tie it decides (0: the stage's standing)
     purpose: str  # "Stechen um Platz 1."
-    players: str  # "Anna, Bernd"
+    names: tuple[str, ...]  # who plays it
     herzog: bool  # it decides a later game's start order
+
+    @property
+    def players(self) -> str:
+        """Who plays it, in words: "Anna, Bernd"."""
+        return ", ".join(self.names)
 
     def game_words(self, shown: int, word: Text) -> str:
         """Its game in words ("Durchgang 1") when a page shows another game, else ""."""
@@ -177,22 +182,24 @@ def rolloff_lines(state: TournamentState, table: int | None = None) -> list[Roll
     name = state.tournament.name_of
     return [
         RolloffLine(n.table, n.game, translated(rolloff_purpose(st, n)),
-                    ", ".join(name(p) for p in n.players), n.kind == st.rule.herzog)
+                    tuple(name(p) for p in n.players), n.kind == st.rule.herzog)
         for n in open_rolloffs(state, table)
     ]  # fmt: skip
 
 
-def rolloffs_by_table(state: TournamentState, games: dict[int, int]) -> dict[int, list[str]]:
-    """Each table's open roll-offs as lines ("Stechen um Platz 1. Anna, Bernd"), with their
-    game when it is not the one `games` says the table shows."""
+def rolloffs_by_table(
+    state: TournamentState, games: dict[int, int], *, names: bool = True
+) -> dict[int, list[tuple[str, tuple[str, ...]]]]:
+    """Each table's open roll-offs as lines ("Stechen um Platz 1. Anna, Bernd (Durchgang 1)",
+    the game only when it is not the one `games` says the table shows; or, for a card that
+    marks the names, just "Stechen um Platz 1"), each with who plays it."""
     st = state.current
     word = st.rule.game_word() if st else ""
-    out: dict[int, list[str]] = {}
+    out: dict[int, list[tuple[str, tuple[str, ...]]]] = {}
     for r in rolloff_lines(state):
         if r.table is None:
             continue  # the stage's standing: no table plays it off by itself
         when = r.game_words(games.get(r.table, 0), word)
-        out.setdefault(r.table, []).append(
-            f"{r.purpose} {r.players}" + (f" ({when})" if when else "")
-        )
+        said = f"{r.purpose} {r.players}" + (f" ({when})" if when else "")
+        out.setdefault(r.table, []).append((said if names else r.purpose.rstrip("."), r.names))
     return out

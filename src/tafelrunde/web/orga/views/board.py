@@ -66,7 +66,7 @@ def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
             "where": r.where, "table": seat.index, "game": seat.game, "key": seat.index,
             "status": seat.status.status, "said": translated(status_words(seat.status, mode)[0]),
             "stage": seat.st.key, "names": seat.view.names,
-            "rolloffs": rolloffs.get(seat.index, []),
+            "rolloffs": [line for line, _ in rolloffs.get(seat.index, [])],
             "versions": [{"n": e.n, "by": tour.name_of(e.player),
                           "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
             "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
