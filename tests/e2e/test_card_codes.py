@@ -13,12 +13,15 @@ from django.utils.safestring import mark_safe
 from e2ehelpers import login
 from paperpdf import print_pdf, read_pdf
 from playwright.sync_api import Page
-from projectorpages import drawn_group
+from projectorpages import drawn_group, knockout
 
+from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.paper.cards import Card
 from tafelrunde.web.paper.look_store import look_context
 from tafelrunde.web.paper.parts import Part
 from tafelrunde.web.table.board import qr_svg
+from tafelrunde.web.table.ko_board import HALL
 from tafelrunde.web.table.links import Where, find
 
 pytestmark = [pytest.mark.e2e]
@@ -56,6 +59,32 @@ def test_every_code_of_a_600_player_draw_reads_and_opens_its_own_table(
             assert code in printed.squeezed()  # the address printed under the code
             seen.add(link.table)
     assert seen == set(range(1, 151))
+
+
+def test_a_format_d_card_reads_and_opens_the_table_open_at_its_hall_table(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    """Format D prints one card per hall table: its code is the hall table's link, and a
+    phone that scans it sees the table open there now."""
+    pk = knockout(12)
+    login(page, live_server_url)
+    url = f"{live_server_url}/turniere/{pk}/drucken/tischkarten/?karten=a5"
+    printed = print_pdf(page, url, shots, "tischkarten-ko-a5", SCALE)
+    codes = [code for page_codes in printed.codes for code in page_codes]
+    state = engine_tournament(TournamentRecord.objects.get(pk=pk)).state()  # type: ignore[union-attr]
+    open_now = {t.place: t for t in state.open_tables()}
+    assert len(codes) == len(open_now) >= 2
+    assert printed.squeezed().count("DerCodegiltdenganzenAbend") == len(codes)
+    for code in codes:
+        token = TOKEN.search(code)
+        assert token is not None and code.startswith(live_server_url), code
+        link = find(token.group(1))
+        assert link is not None and link.stage == HALL and link.table in open_now
+        page.goto(code)
+        table = open_now[link.table]
+        assert page.locator("h1").inner_text() == f"Tisch {link.table}"
+        main = page.locator("main").inner_text()
+        assert all(state.players[p].name in main for p in table.players)
 
 
 def cards_page(base: str, numbers: list[int], two: bool) -> str:

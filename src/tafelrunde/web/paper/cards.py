@@ -76,7 +76,9 @@ def knockout_cards(state: KnockoutState) -> list[Card]:
     for table in sorted(state.open_tables(), key=lambda t: t.place or t.number):
         grand = table.bracket is Bracket.GRAND_FINAL
         chips = rules.chips(table.bracket)
-        notes = [translated(msg("Every player starts at this table with {n} chips.", n=chips))]
+        notes = [translated(msg("Every player starts at this table with {n} chips.", n=chips)),
+                 translated(msg("The code stays valid all evening: it opens the table playing "
+                                "here now."))]  # fmt: skip
         if not grand or rules.sharp_in_final:
             notes.append(translated(msg(
                 "Sharp play: {minutes} minutes after the table opened, each new game is played "
