@@ -51,7 +51,7 @@ def tap_name(page: Page, name: str) -> None:
     """Tap one's own name under „Wer bist du?"."""
     buttons = page.locator("form.name-buttons").first
     tap(page, buttons.get_by_role("button", name=name, exact=True))
-    expect(page.locator("form.who-am-i")).to_contain_text(f"Du bist {name}.")
+    expect(page.locator(".who-am-i")).to_contain_text(f"Du bist {name}.")
 
 
 def state_says(page: Page, words: str) -> None:

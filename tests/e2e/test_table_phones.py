@@ -112,7 +112,8 @@ def test_phones_enter_and_confirm_and_the_organiser_decides_a_dispute(
         expect(row).to_contain_text("40")
         h.shoot(orga, shots, "phones-standings")
 
-        dispute(orga, one, two, links[2], pk, shots)
+        with t.phone(browser) as three, t.phone(browser) as four:  # table 2's own phones
+            dispute(orga, three, four, links[2], pk, shots)
 
 
 def dispute(orga: Page, one: Page, two: Page, link: str, pk: int, shots: Path) -> None:

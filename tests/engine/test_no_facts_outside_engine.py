@@ -61,6 +61,7 @@ def made_outside_the_engine() -> list[str]:
 def test_the_fact_list_covers_both_families() -> None:
     assert {
         "Result", "Rolloff", "TableEntered", "TableConfirmed", "TableDecided",
+        "RolloffEntered", "RolloffConfirmed",
         "GameLost", "TableLoserEntered", "TableLoserConfirmed", "TableLoserDecided",
     } == RESULT_FACTS  # fmt: skip
 

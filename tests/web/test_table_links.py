@@ -377,12 +377,10 @@ def test_one_phone_cannot_confirm_its_own_entry_under_another_name() -> None:
     _client, pk, token, (_a, b, _c, _d), first, second = entered_at_table_1()
     entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
     assert entry is not None
-    tap(first, token, b)  # the same phone, now as the second player
+    tap(first, token, b)  # the same phone asks to be the second player
     page = text(first.get(f"/tisch/{token}/"))
-    assert "Auf diesem Handy eingetragen" in page and 'value="confirm"' not in page
+    assert "Die Turnierleitung wurde gefragt" in page and 'value="confirm"' not in page
     assert confirm(first, token, entry.n).status_code == 302  # type: ignore[attr-defined]
-    said = text(first.get(f"/tisch/{token}/"))
-    assert "auf diesem Handy eingetragen" in said
     assert status(pk) == "entered"
     assert FactRecord.objects.filter(tournament_id=pk).order_by("n").last() == entry
     assert 'value="confirm"' in text(second.get(f"/tisch/{token}/"))
@@ -426,15 +424,14 @@ def test_a_link_of_a_game_that_is_over_leads_on() -> None:
     else is led to "Wo sitze ich?"."""
     client, pk = drawn("alhambra", 12, confirmation="none")
     links = tokens(client, pk)
-    player, stranger = phone(), phone()
+    phones, stranger = [phone() for _ in links], phone()
     for k, token in enumerate(links):  # every table of game 1 enters its result
         table = seats(pk, k + 1)
-        tap(player, token, table[0])
-        data = {"action": "enter"} | basis(player, token)
+        tap(phones[k], token, table[0])
+        data = {"action": "enter"} | basis(phones[k], token)
         data |= {f"points-{p}": str(100 - 10 * i) for i, p in enumerate(table)}
-        csrf_post(player, f"/tisch/{token}/", data)
-    first = seats(pk, 1)[0]
-    tap(player, links[0], first)
+        csrf_post(phones[k], f"/tisch/{token}/", data)
+    first, player = seats(pk, 1)[0], phones[0]
     page = text(player.get(f"/tisch/{links[0]}/"))
     assert "gilt für" not in page  # game 1 is still the one played: its result shows
     seed, _ = preview_seed(client, pk, 8)

@@ -14,9 +14,19 @@ from dataclasses import dataclass, field
 from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software, rolloff_for
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_checks import check_correction
-from tafelrunde.engine.facts import Result, Rolloff, TableConfirmed, TableDecided, TableEntered
+from tafelrunde.engine.facts import (
+    Result,
+    Rolloff,
+    RolloffConfirmed,
+    RolloffEntered,
+    TableConfirmed,
+    TableDecided,
+    TableEntered,
+)
 from tafelrunde.engine.numbers import Num
+from tafelrunde.engine.rolloff_entry import open_need, rolloff_key
 from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.table_rolloffs import rolloff_mark
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 
@@ -28,6 +38,17 @@ class Spot:
     stage: str
     game: int
     table: int
+
+
+@dataclass(frozen=True)
+class RolloffSpot:
+    """Which roll-off an entry at a table is for: a stage ("" for the running one), the
+    table, the roll-off's kind and its game (0: a ranking's)."""
+
+    stage: str
+    table: int
+    kind: str
+    game: int
 
 
 @dataclass(frozen=True)
@@ -220,4 +241,63 @@ def rolloff_by_software(
         raise RuleError(msg("No roll-off is open."), field="rolloff")
     done = record(state, rolled_by_software(needs[0], seed=seed), at=at, by=by)
     assert isinstance(done, Rolloff)
+    return done
+
+
+def enter_rolloff_at_table(
+    state: TournamentState,
+    spot: RolloffSpot,
+    player: str,
+    order: Sequence[str],
+    *,
+    basis: int | None = None,
+    at: str,
+    by: str,
+    phone: str = "",
+) -> RolloffEntered:
+    """A player of the table enters an open roll-off's order, best first (it counts once
+    settled); `basis`: the roll-off's latest fact the form showed; `phone`: where from."""
+    st = state.open_stage(stage_of(state, spot.stage).key)
+    if len(set(order)) != len(order):
+        raise RuleError(msg("A player appears twice in the roll-off."), field="order")
+    key = rolloff_key(spot.kind, spot.game, order)
+    open_need(st, key, spot.table)  # (before the fact is made of what was sent)
+    if basis is not None and rolloff_mark(st, key) != basis:
+        raise moved_on()
+    fact = RolloffEntered(
+        n=0, stage=st.key, game=spot.game, table=spot.table, kind=spot.kind, player=player,
+        order=tuple(order), phone=phone,
+    )  # fmt: skip
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, RolloffEntered)
+    return done
+
+
+def confirm_rolloff_at_table(
+    state: TournamentState,
+    spot: RolloffSpot,
+    player: str,
+    entry: int,
+    *,
+    basis: int | None = None,
+    at: str,
+    by: str,
+    phone: str = "",
+) -> RolloffConfirmed:
+    """A player of the table (STAFF: the organisers) says "Correct" to another player's
+    roll-off entry (from another phone); `spot`: the table (its kind and game are the
+    entry's); `basis`: the roll-off's latest fact the form showed."""
+    st = state.open_stage(stage_of(state, spot.stage).key)
+    entered = st.rolloff_entries.get(entry)
+    if entered is None or entered.table != spot.table:
+        raise RuleError(msg("Nothing has been entered for this roll-off."), field="entry")
+    key = rolloff_key(entered.kind, entered.game, entered.order)
+    if basis is not None and rolloff_mark(st, key) != basis:
+        raise moved_on()
+    fact = RolloffConfirmed(
+        n=0, stage=st.key, game=entered.game, table=spot.table, kind=entered.kind,
+        player=player, entry=entry, phone=phone,
+    )  # fmt: skip
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, RolloffConfirmed)
     return done

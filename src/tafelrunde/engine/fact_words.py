@@ -10,6 +10,8 @@ from tafelrunde.engine.facts import (
     LateJoined,
     Result,
     Rolloff,
+    RolloffConfirmed,
+    RolloffEntered,
     TableConfirmed,
     TableDecided,
     TableEntered,
@@ -73,6 +75,23 @@ def describe(tour: Tournament, fact: AnyFact) -> Message:
         if fact.seed is not None:
             return msg("Roll-off: {order} (rolled, seed {seed})", order=order, seed=fact.seed)
         return msg("Roll-off: {order}", order=order)
+    if isinstance(fact, RolloffEntered):
+        return msg(
+            "{kind} entered at table {table} by {name}: {order} (entry {n})",
+            kind=fact.kind.capitalize(),
+            table=fact.table,
+            name=name(fact.player),
+            order=" > ".join(name(p) for p in fact.order),
+            n=fact.n,
+        )
+    if isinstance(fact, RolloffConfirmed):
+        return msg(
+            "{kind} confirmed at table {table} by {name}: entry {entry}",
+            kind=fact.kind.capitalize(),
+            table=fact.table,
+            name=name(fact.player) if fact.player else msg("the organisers"),
+            entry=fact.entry,
+        )
     if isinstance(fact, TableEntered):
         return msg(
             "Entered at table {table} by {name}, {word} {game}: {values} (entry {n})",

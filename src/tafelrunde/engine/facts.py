@@ -1,5 +1,5 @@
 """The recorded facts of a tournament: players, draws, results, roll-offs, withdrawals,
-late entries, results entered and confirmed at the table, undos."""
+late entries, results and roll-offs entered and confirmed at the table, undos."""
 
 from __future__ import annotations
 
@@ -129,7 +129,37 @@ class TableDecided(AtTable):
     entry: int = 0
 
 
+@dataclass(frozen=True)
+class RolloffEntered(AtTable):
+    """A roll-off's order (best first) entered by a player of the table where its players sit;
+    `game` is the roll-off's (0: a ranking's)."""
+
+    kind: str = ""
+    player: str = ""
+    order: tuple[str, ...] = ()
+    phone: str = ""  # the phone it came from ("" when unknown)
+
+    def as_rolloff(self) -> Rolloff:
+        """The roll-off this entry is, once it counts (numbered and signed as the entry)."""
+        return Rolloff(
+            n=self.n, at=self.at, by=self.by, stage=self.stage, kind=self.kind, game=self.game,
+            order=tuple(self.order),
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RolloffConfirmed(AtTable):
+    """Another player of the table (player "": the organiser or a referee) says "Stimmt" to a
+    roll-off entered there."""
+
+    kind: str = ""
+    player: str = ""
+    entry: int = 0
+    phone: str = ""  # the phone it came from ("" when unknown)
+
+
 TableFact = TableEntered | TableConfirmed | TableDecided
+RolloffTableFact = RolloffEntered | RolloffConfirmed
 AnyFact = (
     Draw
     | Result
@@ -139,6 +169,8 @@ AnyFact = (
     | TableEntered
     | TableConfirmed
     | TableDecided
+    | RolloffEntered
+    | RolloffConfirmed
     | Undo
 )
 

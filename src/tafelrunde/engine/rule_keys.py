@@ -187,6 +187,14 @@ TOP = (
                     "organisers and referees always count at once."),
                 'results entered at the table: `"table"` (another player of the table confirms), '
                 '`"none"` (one entry counts), `"organiser"`', options=_labelled(MODE_CHOICES)),
+        RuleKey(("rolloffs_at_table",), "flag", True, msg("Roll-offs entered at the table"),
+                msg("The players of the table enter a roll-off (Stechen, Herzog, Erzherzog) whose "
+                    "players all sit there, under the rule for results entered at the table (not "
+                    "where the organisers confirm every result). Otherwise the organisers enter "
+                    "every roll-off."),
+                "the players of a table enter its roll-offs (Stechen, Herzog, Erzherzog) under "
+                '`confirmation` (not with `"organiser"`); `false`: only the organisers and '
+                "referees"),
     ),
 )  # fmt: skip
 

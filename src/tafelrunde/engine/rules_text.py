@@ -5,6 +5,7 @@ from __future__ import annotations
 from tafelrunde.engine.choices import RoundingMode, Tie
 from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.numbers import Rounding, shown
+from tafelrunde.engine.rolloff_entry import players_enter
 from tafelrunde.engine.rule_keys import key
 from tafelrunde.engine.rule_words import stated, value_words
 from tafelrunde.engine.ruleset import Ruleset, StageRule
@@ -224,7 +225,18 @@ def player_lines(rules: Ruleset) -> list[tuple[Message, Message]]:
         (key("top", "players.withdrawn").label, gone),
         (msg("Late players"), late),
         (key("top", "confirmation").label, mode_words(rules.confirmation)),
+        (key("top", "rolloffs_at_table").label, rolloff_words(rules)),
     ]
+
+
+def rolloff_words(rules: Ruleset) -> Message:
+    """Who enters a roll-off (Stechen, Herzog, Erzherzog), in words."""
+    if not players_enter(rules):
+        return msg("the organisers enter every roll-off; the table only hears of it")
+    return msg(
+        "the players of the table enter a roll-off whose players all sit there; it counts as "
+        "a result entered at the table does"
+    )
 
 
 def joined(items: list[Text], between: str) -> Text:

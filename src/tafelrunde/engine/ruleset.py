@@ -138,6 +138,7 @@ class Ruleset:
     late_join: bool = False  # players.late_join: a late player may join before a later draw
     family: str = ""  # the game family its games are rated in ("": the registry decides)
     confirmation: Mode = "table"  # who makes a result entered at the table count
+    rolloffs_at_table: bool = True  # the table's players enter its roll-offs (else the organisers)
 
     def stage(self, stage_id: str) -> StageRule:
         """Return the stage rule with this id."""

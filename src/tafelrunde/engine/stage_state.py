@@ -8,7 +8,7 @@ from functools import cached_property
 
 from tafelrunde.engine.choices import SeatOrder, Tie
 from tafelrunde.engine.confirmation import TableResult
-from tafelrunde.engine.facts import Draw, Result, Rolloff, Table, TableEntered
+from tafelrunde.engine.facts import Draw, Result, Rolloff, RolloffEntered, Table, TableEntered
 from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.outcome import Outcome, score_table
 from tafelrunde.engine.ruleset import StageRule, stage_title
@@ -85,6 +85,8 @@ class StageState:
     withdrawn_last: bool = False  # the ruleset ranks withdrawn players after everybody else
     at_table: dict[tuple[int, int], TableResult] = field(default_factory=dict)  # entries there
     table_entries: dict[int, TableEntered] = field(default_factory=dict)  # by fact number
+    rolloff_tables: dict[RolloffKey, TableResult] = field(default_factory=dict)  # at the table
+    rolloff_entries: dict[int, RolloffEntered] = field(default_factory=dict)  # by fact number
 
     def title(self) -> Message:
         """Name this stage; a repeated stage gets its number ('Gruppenrunde 2')."""

@@ -16,6 +16,8 @@ from tafelrunde.engine.facts import (
     Player,
     Result,
     Rolloff,
+    RolloffConfirmed,
+    RolloffEntered,
     TableConfirmed,
     TableDecided,
     TableEntered,
@@ -88,6 +90,8 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
             base["seed"] = fact.seed
         if fact.corrects is not None:
             base["corrects"] = fact.corrects
+    elif isinstance(fact, RolloffEntered | RolloffConfirmed):
+        base |= _rolloff_at_table_to_dict(fact)
     elif isinstance(fact, Withdrawn):
         base["player"] = fact.player
     elif isinstance(fact, LateJoined):
@@ -96,6 +100,36 @@ def fact_to_dict(fact: AnyFact) -> dict[str, Any]:
         base["target"] = fact.target
     base |= {"at": fact.at, "by": fact.by}
     return base
+
+
+def _rolloff_at_table_to_dict(fact: RolloffEntered | RolloffConfirmed) -> dict[str, Any]:
+    """A roll-off entered or confirmed at a table, as JSON data."""
+    base: dict[str, Any] = {"stage": fact.stage, "kind": fact.kind, "game": fact.game,
+                            "table": fact.table, "player": fact.player}  # fmt: skip
+    if isinstance(fact, RolloffEntered):
+        base["order"] = list(fact.order)
+    else:
+        base["entry"] = fact.entry
+    return base | ({"phone": fact.phone} if fact.phone else {})
+
+
+def _rolloff_at_table_from_dict(
+    d: dict[str, Any], where: str, kind: str, **common: Any
+) -> RolloffEntered | RolloffConfirmed:
+    """A roll-off entered or confirmed at a table, read from JSON data."""
+    common |= {
+        "kind": ff.text(d, "kind", where=where),
+        "table": ff.whole(d, "table", where=where, low=1, high=MAX_PLAYERS),
+        "phone": ff.phone(d, where=f"{where}.phone"),
+    }
+    if kind == "rolloffentered":
+        player = ff.ident(d.get("player"), where=f"{where}.player")
+        order = ff.idents(d.get("order"), where=f"{where}.order", most=MAX_TABLE_SIZE)
+        return RolloffEntered(player=player, order=order, **common)
+    player = d.get("player", "")
+    player = "" if player == "" else ff.ident(player, where=f"{where}.player")
+    entry = ff.whole(d, "entry", where=where, low=1, high=MAX_FACT_NUMBER)
+    return RolloffConfirmed(player=player, entry=entry, **common)
 
 
 def _values_to_dict(fact: Result | TableEntered) -> dict[str, Any]:
@@ -168,6 +202,9 @@ def _fact_from_dict(d: dict[str, Any], where: str) -> AnyFact:
         return TableConfirmed(n=n, at=at, by=by, stage=stage, game=game, table=table,
                               player=player, entry=entry,
                               phone=ff.phone(d, where=f"{where}.phone"))  # fmt: skip
+    if kind in ("rolloffentered", "rolloffconfirmed"):
+        return _rolloff_at_table_from_dict(d, where, kind, n=n, at=at, by=by, stage=stage,
+                                           game=game)  # fmt: skip
     if kind == "rolloff":
         order = ff.idents(d.get("order"), where=f"{where}.order", most=MAX_PLAYERS)
         return Rolloff(n=n, at=at, by=by, stage=stage, kind=ff.text(d, "kind", where=where),

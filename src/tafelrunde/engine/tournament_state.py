@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine import choices, presence, table_entry
+from tafelrunde.engine import choices, presence, rolloff_entry, table_entry
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_checks import check_correction, check_order, check_seed
+from tafelrunde.engine.fact_checks import check_order, check_seed
 from tafelrunde.engine.facts import (
     AnyFact,
     Draw,
     LateJoined,
     Result,
     Rolloff,
+    RolloffConfirmed,
+    RolloffEntered,
     TableConfirmed,
     TableDecided,
     TableEntered,
@@ -57,13 +59,15 @@ class TournamentState(TournamentSituation):
         elif isinstance(fact, Result):
             self._apply_result(fact)
         elif isinstance(fact, Rolloff):
-            self._apply_rolloff(fact)
+            rolloff_entry.store_rolloff(self, fact)
         elif isinstance(fact, Withdrawn):
             presence.apply_withdrawn(self, fact)
         elif isinstance(fact, LateJoined):
             presence.apply_late_joined(self, fact)
         elif isinstance(fact, TableEntered | TableConfirmed | TableDecided):
             table_entry.apply(self, fact)
+        elif isinstance(fact, RolloffEntered | RolloffConfirmed):
+            rolloff_entry.apply(self, fact)
         for st in self.stages:
             st.touch()
 
@@ -104,32 +108,3 @@ class TournamentState(TournamentSituation):
         self.check_result(st, result)
         self.store_result(st, result)
         table_entry.settled_by_staff(self, st, result)
-
-    def _apply_rolloff(self, fact: Rolloff) -> None:
-        if fact.seed is not None:
-            check_seed(fact.seed)
-        st = self.open_stage(fact.stage)
-        if len(set(fact.order)) != len(fact.order):
-            raise RuleError(msg("A player appears twice in the roll-off."), field="order")
-        group = frozenset(fact.order)
-        st.touch()
-        needs = [
-            n
-            for n in st.rolloff_needs(self.cut(st))
-            if n.kind == fact.kind and n.game == fact.game and frozenset(n.players) == group
-        ]
-        if not needs:
-            names = ", ".join(self.tournament.name_of(p) for p in fact.order)
-            raise RuleError(
-                msg(
-                    "There is no roll-off ({kind}) open between {names}.",
-                    kind=fact.kind,
-                    names=names,
-                ),
-                field="order",
-            )
-        old = st.rolloffs.get((fact.kind, fact.game, group))
-        names = ", ".join(self.tournament.name_of(p) for p in sorted(group))
-        check_correction(old, fact.corrects, "roll-off", names, field="order")
-        st.rolloffs[(fact.kind, fact.game, group)] = fact
-        st.forget_outcomes(fact.game)

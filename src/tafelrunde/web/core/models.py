@@ -54,6 +54,9 @@ class TournamentRecord(models.Model):
     # the seed of the next draw's preview for the version it was made at, [version, seed]:
     # every organiser sees the same preview until one redraws it
     draw_preview = models.JSONField(null=True, blank=True)
+    # who may enter and confirm at the tables: "table" (a table link and a tapped name) or
+    # "pass" (only the players' passes and the staff, for championships)
+    identity = models.CharField("Eintragen am Tisch", max_length=5, default="table")
 
     def __str__(self) -> str:
         """Name the tournament."""

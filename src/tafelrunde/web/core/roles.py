@@ -23,14 +23,17 @@ REFEREE: Role = "referee"
 ROLES: tuple[Role, ...] = (ORGANISER, REFEREE)
 REFEREE_GROUP = "referee"
 # the entries a referee records, and so may undo: results (also those entered, confirmed and
-# decided at the table), roll-offs, format D's game losers (and their corrections, and those
-# entered, confirmed and decided at the table, as in formats A–C), Schock aus and donations
+# decided at the table), roll-offs (also those entered and confirmed at the table), format D's
+# game losers (and their corrections, and those entered, confirmed and decided at the table,
+# as in formats A–C), Schock aus and donations
 REFEREE_FACTS: tuple[type, ...] = (
     group_facts.Result,
     group_facts.TableEntered,
     group_facts.TableConfirmed,
     group_facts.TableDecided,
     group_facts.Rolloff,
+    group_facts.RolloffEntered,
+    group_facts.RolloffConfirmed,
     ko.GameLost,
     ko.TableLoserEntered,
     ko.TableLoserConfirmed,

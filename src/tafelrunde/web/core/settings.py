@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "tafelrunde.web.live.apps.LiveConfig",
     "tafelrunde.web.paper.apps.PaperConfig",
     "tafelrunde.web.club.apps.ClubConfig",
+    "tafelrunde.web.player.apps.PlayerConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
 ]
 MIDDLEWARE = [

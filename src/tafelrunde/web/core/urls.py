@@ -19,5 +19,6 @@ urlpatterns = [
     path("", include("tafelrunde.web.live.urls")),
     path("", include("tafelrunde.web.paper.urls")),
     path("", include("tafelrunde.web.club.urls")),
+    path("", include("tafelrunde.web.player.urls")),
     path("", include("tafelrunde.web.orga.urls")),
 ]

@@ -11,7 +11,7 @@ from tafelrunde.web.paper.parts import Kind
 from tafelrunde.web.paper.rankings import kings_part, ranking_part, standings_part
 from tafelrunde.web.paper.sheets import sheets_part
 
-KINDS: tuple[Kind, ...] = (
+KINDS: list[Kind] = [
     Kind("tischkarten", msg("Table cards"),
          msg("One card per table of the current game or round: the table number large, who sits "
              "where, the start player and the QR code of the table link."),
@@ -45,10 +45,17 @@ KINDS: tuple[Kind, ...] = (
          msg("One certificate per prize place, once the tournament is over: the club, the "
              "tournament, the place, the name and the prize."),
          certificates_part),
-)  # fmt: skip
+]  # fmt: skip
 BY_SLUG = {k.slug: k for k in KINDS}
 # what one click prints for the current game or round, in this order
 EVERYTHING = ("tischkarten", "spielzettel", "wer-sitzt-wo")
+
+
+def register(kind: Kind) -> None:
+    """Add a print page of an app above this one (e.g. the players' passes), once."""
+    if kind.slug not in BY_SLUG:
+        KINDS.append(kind)
+        BY_SLUG[kind.slug] = kind
 
 
 def kinds_for(family: Family) -> list[Kind]:

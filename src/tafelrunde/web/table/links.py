@@ -43,27 +43,44 @@ def digest_of(token: str) -> str:
     return hashlib.sha256(token.encode("ascii")).hexdigest()
 
 
-def derived(nonce: str, key: str | bytes | None = None) -> str:
+def derived(nonce: str, key: str | bytes | None = None, salt: str = SALT) -> str:
     """The token of a nonce under the server's key (or the one given)."""
-    signer = signing.Signer(key=key or settings.SECRET_KEY, salt=SALT, algorithm="sha256")
+    signer = signing.Signer(key=key or settings.SECRET_KEY, salt=salt, algorithm="sha256")
     return signer.signature(nonce)[:TOKEN_LENGTH]
 
 
-def shown(link: TableLink) -> str | None:
-    """The link's token, or None when no server key (current or fallback) gives it."""
-    if not link.sealed.startswith(DERIVED):
-        return unsealed(link.sealed, link.digest)  # a link made before tokens were derived
-    nonce = link.sealed.removeprefix(DERIVED)
+def sealed_token(sealed: str, digest: str, salt: str = SALT) -> str | None:
+    """The token kept as `sealed` and `digest`, or None when no server key (current or
+    fallback) gives it."""
+    if not sealed.startswith(DERIVED):
+        return unsealed(sealed, digest)  # a link made before tokens were derived
+    nonce = sealed.removeprefix(DERIVED)
     for key in [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]:
-        token = derived(nonce, key)
-        if hmac.compare_digest(digest_of(token), link.digest):
+        token = derived(nonce, key, salt)
+        if hmac.compare_digest(digest_of(token), digest):
             return token
     return None
 
 
+def new_token(salt: str = SALT) -> tuple[str, str]:
+    """A new token and what is kept of it besides its digest ("s1:" and its nonce)."""
+    nonce = secrets.token_urlsafe(24)
+    return derived(nonce, salt=salt), DERIVED + nonce
+
+
+def well_formed(token: object) -> bool:
+    """Say whether a token has the form of a link's (checked before any query)."""
+    return isinstance(token, str) and bool(_TOKEN.fullmatch(token))
+
+
+def shown(link: TableLink) -> str | None:
+    """The link's token, or None when no server key (current or fallback) gives it."""
+    return sealed_token(link.sealed, link.digest)
+
+
 def find(token: str) -> TableLink | None:
     """The link a token opens, or None (a malformed, old or renewed token)."""
-    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+    if not well_formed(token):
         return None
     found = TableLink.objects.select_related("tournament").defer(*_HEAVY)
     return found.filter(digest=digest_of(token)).first()
@@ -74,11 +91,9 @@ def tokens_for(rec: TournamentRecord, wanted: Iterable[Where]) -> dict[Where, st
     wanted = list(dict.fromkeys(wanted))
     if not wanted:
         return {}
-    stages = {w.stage for w in wanted}
-    found = {
-        Where(k.stage, k.game, k.table): k
-        for k in TableLink.objects.filter(tournament=rec, stage__in=stages)
-    }
+    stages, tables = {w.stage for w in wanted}, {w.table for w in wanted}
+    links = TableLink.objects.filter(tournament=rec, stage__in=stages, table__in=tables)
+    found = {Where(k.stage, k.game, k.table): k for k in links}
     out: dict[Where, str] = {}
     for where in wanted:
         link = found.get(where)
@@ -91,15 +106,14 @@ def tokens_for(rec: TournamentRecord, wanted: Iterable[Where]) -> dict[Where, st
 
 def _make(rec: TournamentRecord, where: Where, old: TableLink | None) -> str:
     """Make a table's link (replacing one whose token can no longer be shown)."""
-    nonce = secrets.token_urlsafe(24)
-    token = derived(nonce)
+    token, sealed = new_token()
     try:
         with transaction.atomic():
             if old is not None:
                 old.delete()
             TableLink.objects.create(
                 tournament=rec, stage=where.stage, game=where.game, table=where.table,
-                digest=digest_of(token), sealed=DERIVED + nonce,
+                digest=digest_of(token), sealed=sealed,
             )  # fmt: skip
     except IntegrityError:  # another page made it at the same moment: show that one
         link = TableLink.objects.get(

@@ -31,3 +31,28 @@ class TableLink(models.Model):
     def __str__(self) -> str:
         """Name the table the link is for."""
         return f"{self.tournament_id}/{self.stage}/{self.game}/{self.table}"
+
+
+class PhoneBinding(models.Model):
+    """A phone bound to one player of a tournament: by tapping the name at a table link or by
+    opening the player's pass. `asked` names another player the phone asked to become (the
+    organisers allow or refuse it)."""
+
+    tournament = models.ForeignKey(
+        TournamentRecord, on_delete=models.CASCADE, related_name="phone_bindings"
+    )
+    phone = models.CharField(max_length=16)  # the phone's mark (a digest of its session key)
+    player = models.CharField(max_length=40)
+    by_pass = models.BooleanField(default=False)  # bound by opening the player's pass
+    asked = models.CharField(max_length=40, blank=True, default="")
+    asked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("tournament", "phone"), name="one_player_per_phone"),
+        )
+
+    def __str__(self) -> str:
+        """Name the phone and its player."""
+        return f"{self.tournament_id}/{self.phone} → {self.player}"

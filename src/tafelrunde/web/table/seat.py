@@ -11,7 +11,7 @@ from tafelrunde.engine.entries import Values, moved_on
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Result, TableEntered, Tournament
 from tafelrunde.engine.progress import rolloff_purpose
-from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.stage_state import RolloffNeed, StageState
 from tafelrunde.engine.table_entry import TableStatus, current_game, table_status
 from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
@@ -176,15 +176,16 @@ class RolloffLine:
 
 def rolloff_lines(state: TournamentState, table: int | None = None) -> list[RolloffLine]:
     """The running stage's open roll-offs (of one table: those that name it), in words."""
+    return [rolloff_line(state, n) for n in open_rolloffs(state, table)]
+
+
+def rolloff_line(state: TournamentState, need: RolloffNeed) -> RolloffLine:
+    """An open roll-off of the running stage in words."""
     st = state.current
-    if st is None:
-        return []
-    name = state.tournament.name_of
-    return [
-        RolloffLine(n.table, n.game, translated(rolloff_purpose(st, n)),
-                    tuple(name(p) for p in n.players), n.kind == st.rule.herzog)
-        for n in open_rolloffs(state, table)
-    ]  # fmt: skip
+    assert st is not None  # a roll-off is open in the running stage
+    names = tuple(state.tournament.name_of(p) for p in need.players)
+    purpose = translated(rolloff_purpose(st, need))
+    return RolloffLine(need.table, need.game, purpose, names, need.kind == st.rule.herzog)
 
 
 def rolloffs_by_table(

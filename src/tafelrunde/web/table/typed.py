@@ -13,7 +13,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.typed import Pairs
 from tafelrunde.web.table.links import find
 
-HIDDEN = ("action", "basis", "game", "entry")  # what the page sent along, not typed
+HIDDEN = ("action", "basis", "game", "entry", "kind", "rgame", "mark", "players")  # not typed
 LABELS = {
     "points": lambda name: msg("Game points of {name}", name=name),
     "pips": lambda name: msg("Pips of {name}", name=name),
@@ -47,9 +47,13 @@ def _label(key: str, value: str, name: Any) -> Message | str:
         return msg("Name")
     if key == "loser":
         return msg("Lost the game:")
+    if key == "winner":
+        return msg("Who won?")
+    if key == "order":
+        return msg("Order of the roll-off")
     return key
 
 
 def _value(key: str, value: str, name: Any) -> str:
     """A value in words: a player's id becomes their name."""
-    return str(name(value)) if key in ("player", "loser") else value
+    return str(name(value)) if key in ("player", "loser", "winner", "order") else value

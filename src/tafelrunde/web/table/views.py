@@ -11,13 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django_ratelimit.core import is_ratelimited
 
 from tafelrunde.engine import entries
 from tafelrunde.engine.entries import Spot, Values
@@ -25,6 +23,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.engine.rolloff_entry import players_enter
 from tafelrunde.engine.seat_list import Where as SeatWhere
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import record_of
@@ -33,10 +32,14 @@ from tafelrunde.web.core.forms_play import ResultForm
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.phones import phone_of, with_phone
+from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table import ko
+from tafelrunde.web.table import ko, rolloffs
+from tafelrunde.web.table.bindings import PASS, acts_as, ask, bind, bound
+from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.links import Where, find
 from tafelrunde.web.table.models import TableLink
+from tafelrunde.web.table.now_at import name_of, row_of, table_token
 from tafelrunde.web.table.seat import (
     Seat,
     Tap,
@@ -44,7 +47,6 @@ from tafelrunde.web.table.seat import (
     counts_already,
     earlier,
     moved_on,
-    rolloff_lines,
     rows_of,
     same_as_latest,
     seat_of,
@@ -59,25 +61,28 @@ def gone(request: HttpRequest) -> HttpResponse:
     return render(request, "table/gone.html", status=404)
 
 
-def _limited(request: HttpRequest, link: TableLink) -> bool:
-    """Say whether this link or this address posted too often just now (and count this one)."""
-    per_link = is_ratelimited(
-        request, group="table-link", key=lambda _g, _r: link.digest,
-        rate=settings.TABLE_LINK_RATE, method="POST", increment=True,
-    )  # fmt: skip
-    per_address = is_ratelimited(
-        request, group="table-address", key="ip",
-        rate=settings.TABLE_ADDRESS_RATE, method="POST", increment=True,
-    )  # fmt: skip
-    return per_link or per_address
-
-
 @dataclass(frozen=True)
 class TablePage:
     """A family's table page: who sits at a link's table, and the page with its answers."""
 
     seats: Callable[[TableLink, Any], tuple[str, ...] | None]  # None: the link opens nothing
     answer: Callable[[HttpRequest, TableLink, Any, Any, str], HttpResponse]
+
+
+@dataclass(frozen=True)
+class Bond:
+    """Who this phone is at a link's table: staff (any name, as before), or the player it is
+    bound to in the tournament, and whether that player sits here."""
+
+    staff: bool
+    player: str = ""  # the bound player ("": not bound)
+    name: str = ""
+    here: bool = False  # the bound player sits at this table
+    counts: bool = False  # the binding lets the phone act (identity "pass": only a pass's)
+    asked: str = ""  # the name of the player the phone asked to become
+    pass_only: bool = False  # identity "pass": only passes and staff enter and confirm
+    sits: str = ""  # where the bound player sits now, when not here ("Du sitzt jetzt …")
+    sits_url: str = ""  # that table's link
 
 
 @never_cache
@@ -92,24 +97,92 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     seats = shown.seats(link, state)
     if seats is None:
         return gone(request)
-    me_key = ME.format(pk=link.pk)
-    me = request.session.get(me_key, "")
-    if me not in seats:
-        me = ""
+    bond, me = _bond(request, link, seats)
+    request.bond = bond  # type: ignore[attr-defined]  # read by the page's "who are you?"
     if request.method == "POST":
-        if _limited(request, link):
+        if too_often(request, "table-link", link.digest):
             return render(request, "table/limited.html", status=429)
         if request.POST.get("action", "") == "me":
-            chosen = request.POST.get("player", "")
-            if chosen in seats:
-                request.session[me_key] = chosen
-            else:
-                request.session.pop(me_key, None)
+            _tapped(request, link, seats, bond)
             return redirect(request.path)
         if not me:
-            messages.error(request, translated(msg("Please tap your name first.")))
+            messages.error(request, translated(_why_not(bond)))
             return redirect(request.path)
     return shown.answer(request, link, tour, state, me)
+
+
+def _bond(request: HttpRequest, link: TableLink, seats: tuple[str, ...]) -> tuple[Bond, str]:
+    """Who the phone is here, and who it may enter and confirm for ("": nobody)."""
+    rec = link.tournament
+    if role_of(request.user) is not None:  # the staff: any name of the table, per link
+        me = request.session.get(ME.format(pk=link.pk), "")
+        return Bond(staff=True), (me if me in seats else "")
+    binding = bound(rec, phone_of(request))
+    pass_only = rec.identity == PASS
+    if binding is None:
+        return Bond(staff=False, pass_only=pass_only), ""
+    acting = acts_as(rec, binding)
+    sits, url = ("", "") if binding.player in seats else _sits_now(rec, binding.player)
+    bond = Bond(
+        staff=False, player=binding.player, name=name_of(rec, binding.player),
+        here=binding.player in seats, counts=bool(acting), pass_only=pass_only,
+        asked=name_of(rec, binding.asked) if binding.asked else "", sits=sits, sits_url=url,
+    )  # fmt: skip
+    return bond, (acting if acting in seats else "")
+
+
+def _sits_now(rec: Any, player: str) -> tuple[str, str]:
+    """Where the player sits now in words ("You sit at table 7, seat 2 now.") and the link
+    of that table ("" for both: not at a table)."""
+    row = row_of(rec, player)
+    token = table_token(rec, read_only(rec)[1], row)
+    if row is None or not token:
+        return "", ""
+    said = msg("You sit at table {table}, seat {seat} now.", table=row.table, seat=row.seat)
+    return translated(said), reverse("table-link", args=[token])
+
+
+def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond: Bond) -> None:
+    """Take a tapped name: the staff's for this link; a phone's first binds it to that player
+    (not where only passes enter); another name asks the organisers."""
+    chosen = request.POST.get("player", "")
+    if bond.staff:
+        if chosen in seats:
+            request.session[ME.format(pk=link.pk)] = chosen
+        else:
+            request.session.pop(ME.format(pk=link.pk), None)
+        return
+    if chosen not in seats:
+        return
+    rec = link.tournament
+    phone = phone_of(request)
+    if not bond.player:
+        if bond.pass_only:
+            messages.error(request, translated(_why_not(bond)))
+            return
+        bind(rec, phone, chosen, by_pass=False)
+        said = msg("This phone is now {name}'s for this tournament.", name=name_of(rec, chosen))
+        messages.success(request, translated(said))
+        return
+    if chosen == bond.player:
+        return
+    binding = bound(rec, phone)
+    if binding is not None:
+        ask(binding, chosen)
+    said = msg(
+        "This phone belongs to {name}. The organisers were asked whether it may be {other}.",
+        name=bond.name, other=name_of(rec, chosen),
+    )  # fmt: skip
+    messages.warning(request, translated(said))
+
+
+def _why_not(bond: Bond) -> Message:
+    """Why this phone may not enter or confirm here."""
+    if bond.pass_only and not bond.counts:
+        return msg("Here only players' passes enter and confirm: open your pass (its QR code).")
+    if bond.player and not bond.here:
+        return msg("This phone belongs to {name}, who does not sit at this table.", name=bond.name)
+    return msg("Please tap your name first.")
 
 
 def _group_seats(link: TableLink, state: Any) -> tuple[str, ...] | None:
@@ -142,6 +215,9 @@ def _group_answer(
                 seat = now
         elif action == "confirm":
             _confirm(request, link, seat, me)
+            return redirect(request.path)
+        elif action in rolloffs.ACTIONS:
+            rolloffs.take(request, link, tour, seat, me, action)
             return redirect(request.path)
         else:
             return redirect(request.path)
@@ -202,19 +278,9 @@ def _context(
         "open_form": form is not None or not pending,
         "earlier": earlier(state, seat, mode, translated),
         "onward": None if seat.writable else _onward(state, rec, seat, me),
-        "rolloffs": _rolloffs(state, seat),
+        "rolloffs": rolloffs.boxes(tour, state, seat, me, phone),
+        "rolloffs_entered_here": players_enter(tour.ruleset),
     }
-
-
-def _rolloffs(state: Any, seat: Seat) -> list[dict[str, str]]:
-    """The open roll-offs that name this table, in words ("Stechen um Platz 1." and who)."""
-    if seat.st is not state.current:
-        return []
-    word = seat.st.rule.game_word()
-    return [
-        {"purpose": r.purpose, "players": r.players, "game": r.game_words(seat.game, word)}
-        for r in rolloff_lines(state, seat.index)
-    ]
 
 
 def _onward(state: Any, rec: Any, seat: Seat, me: str) -> dict[str, str] | None:

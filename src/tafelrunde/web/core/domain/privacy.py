@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 # the facts a player makes through a table link (format A–C and format D)
-TABLE_TYPES = ("tableentered", "tableconfirmed", "table_loser_entered", "table_loser_confirmed")
+TABLE_TYPES = (
+    "tableentered", "tableconfirmed", "rolloffentered", "rolloffconfirmed",
+    "table_loser_entered", "table_loser_confirmed",
+)  # fmt: skip
 
 
 def without_names(data: dict[str, Any], role: str) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from tafelrunde.web.core.domain.store import Logged, append, group_state, read_o
 from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table import ko_board
+from tafelrunde.web.table import bindings, ko_board
 from tafelrunde.web.table.board import addresses, board, link_base, qr_svg
 from tafelrunde.web.table.links import renew
 from tafelrunde.web.table.seat import rolloffs_by_table, rows_of, status_words
@@ -101,6 +101,7 @@ def results_board(request: HttpRequest, pk: int) -> HttpResponse:
         "game_word": word,
         "every_open_table": rec.family.waits,
         "tables_page": face_of(rec).parts["tables"],
+        "asks": len(bindings.asked(rec)),
     }
     return page(request, rec, "orga/board.html", context)
 

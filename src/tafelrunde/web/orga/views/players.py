@@ -29,6 +29,8 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views.presence import roster
 from tafelrunde.web.orga.views.tournaments import upload_text
+from tafelrunde.web.player import passes
+from tafelrunde.web.table import bindings
 
 FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
 
@@ -118,6 +120,8 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
         messages.error(request, text_of(err))
     else:
         PlayerLink.objects.filter(tournament_id=rec.pk, player=pid).delete()  # the id may return
+        passes.forget_guest(rec, pid)  # and its pass and phones must not serve the next one
+        bindings.release(rec, pid)
         name = gone[0]
         messages.success(request, translated(msg("{name} removed.", name=name)))
     return redirect("players", rec.pk)

@@ -16,7 +16,13 @@ from django.utils.translation import get_language, gettext
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import csv_file, final_ranking, is_number, ranking_sheet, sheet_row
 from tafelrunde.engine.fact_words import describe
-from tafelrunde.engine.facts import TableConfirmed, TableEntered, Undo
+from tafelrunde.engine.facts import (
+    RolloffConfirmed,
+    RolloffEntered,
+    TableConfirmed,
+    TableEntered,
+    Undo,
+)
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import (
     TableLoserConfirmed,
@@ -116,7 +122,10 @@ def from_a_table(fact: Any) -> bool:
     return isinstance(fact, TABLE_FACTS) and bool(getattr(fact, "player", ""))
 
 
-TABLE_FACTS = (TableEntered, TableConfirmed, TableLoserEntered, TableLoserConfirmed)
+TABLE_FACTS = (
+    TableEntered, TableConfirmed, RolloffEntered, RolloffConfirmed,
+    TableLoserEntered, TableLoserConfirmed,
+)  # fmt: skip
 LOG_PAGE = 200  # lines of the log, and entries of the file, per page
 
 

@@ -7,6 +7,8 @@
 // While the stream is down (a few seconds without a connection, or the device offline) the
 // notice #live-lost shows and every clock (data-clock-elapsed) says it may be behind.
 // The messages of the last answer ("Saved: …") go once the page shows a changed state.
+// A page made for one visitor (a player's pass) names what it shows (data-live-key): the
+// server answers "204 No Content" while that is unchanged, so a change elsewhere costs little.
 (function () {
   "use strict";
   var body = document.body;
@@ -212,17 +214,28 @@
     }
     busy = true;
     again = false;
+    // the change this page was told of: a copy the server keeps of it (or a newer) will do
+    var headers = { "X-Tafelrunde-Live": "1", "X-Tafelrunde-Revision": revision + " " + version };
+    // a page made for one visitor names what it shows: "204 No Content" if that is unchanged
+    var seen = document.querySelector("[data-live-key]");
+    if (seen) {
+      headers["X-Tafelrunde-Seen"] = seen.getAttribute("data-live-key");
+    }
     fetch(window.location.href, {
-      // the change this page was told of: a copy the server keeps of it (or a newer) will do
-      headers: { "X-Tafelrunde-Live": "1", "X-Tafelrunde-Revision": revision + " " + version },
+      headers: headers,
       credentials: "same-origin",
       cache: "no-store"
     }).then(function (answer) {
       if (!answer.ok) {
         throw new Error(String(answer.status));
       }
-      return answer.text();
+      return answer.status === 204 ? "" : answer.text();
     }).then(function (html) {
+      if (!html) {
+        waiting = false;  // nothing this page shows has changed
+        note(false);
+        return;
+      }
       var doc = new DOMParser().parseFromString(html, "text/html");
       var regions = document.querySelectorAll("[data-live][id]");
       var all = true;

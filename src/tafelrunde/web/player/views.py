@@ -1,0 +1,121 @@
+"""The page behind a player's pass, "Mein Platz": where I sit, what I do now, my results.
+
+Anyone holding a pass can open it, so it is treated as hostile like a table link: a token
+that opens nothing reveals nothing (the same page for wrong, renewed and foreign passes),
+posting is rate-limited per pass and per address, and a pass shows only its own player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
+
+from tafelrunde.i18n import msg
+from tafelrunde.web.core.phones import phone_of
+from tafelrunde.web.core.roles import role_of
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.player import passes
+from tafelrunde.web.player.arrival import arrive, has_arrived, may_arrive
+from tafelrunde.web.player.mine import mine
+from tafelrunde.web.table.bindings import bind, bound
+from tafelrunde.web.table.limits import too_often
+from tafelrunde.web.table.models import PhoneBinding
+from tafelrunde.web.table.now_at import name_of
+
+
+def gone(request: HttpRequest) -> HttpResponse:
+    """The page of a pass that opens nothing: the same for wrong, renewed and removed ones."""
+    return render(request, "player/gone.html", status=404)
+
+
+def _chosen(request: HttpRequest, held: list[passes.Holder]) -> passes.Holder:
+    """The tournament asked for (?turnier=), else the newest."""
+    asked = request.GET.get("turnier", "")
+    return next((h for h in held if str(h.rec.pk) == asked), held[0])
+
+
+@never_cache
+def pass_page(request: HttpRequest, token: str) -> HttpResponse:
+    """Show "Mein Platz"; bind this phone to the player; take "Ich bin da"."""
+    kept = passes.find(token)
+    if kept is None:
+        return gone(request)
+    held = passes.holders(kept)
+    if not held:
+        if kept.person_id is None or kept.person is None or not kept.person.member:
+            return gone(request)
+        return render(request, "player/no_tournament.html", {"person": kept.person})
+    holder = _chosen(request, held)
+    rec, staff = holder.rec, role_of(request.user) is not None
+    if request.method == "POST":
+        if too_often(request, "player-pass", kept.digest):
+            return render(request, "table/limited.html", status=429)
+        _arrive(request, holder, staff)
+        return redirect(request.get_full_path())
+    binding = None if staff else _bound_here(request, holder)
+    context = {
+        "rec": rec,
+        "holder": holder,
+        "others": [h for h in held if h is not holder],
+        "mine": mine(rec, holder.player),
+        "staff": staff,
+        "other_player": (
+            name_of(rec, binding.player)
+            if binding is not None and binding.player != holder.player
+            else ""
+        ),
+        "may_arrive": may_arrive(rec, holder.player),
+        "arrived": has_arrived(rec, holder.player),
+    }
+    key = _key(context, request)
+    if request.headers.get("X-Tafelrunde-Seen") == key and not messages.get_messages(request):
+        return HttpResponse(status=204)  # a live refresh: nothing this page shows changed
+    return render(request, "player/pass.html", context | {"live_key": key})
+
+
+def _key(context: dict[str, Any], request: HttpRequest) -> str:
+    """A digest of what the page shows (in the active language), to answer a live refresh
+    with "nothing changed" without making the page."""
+    shown = {k: v for k, v in context.items() if k not in ("rec", "holder", "others")}
+    others = [h.rec.pk for h in context["others"]]
+    words = repr((sorted(shown.items()), context["rec"].name, others, get_language()))
+    return hashlib.sha256(words.encode()).hexdigest()[:24]
+
+
+def _bound_here(request: HttpRequest, holder: passes.Holder) -> PhoneBinding:
+    """Bind this phone to the pass's player (a pass outranks a tapped name; a phone bound by
+    another player's pass stays that player's)."""
+    phone = phone_of(request)
+    binding = bound(holder.rec, phone)
+    if binding is not None and binding.player == holder.player and binding.by_pass:
+        return binding  # (as on every visit after the first: nothing to write)
+    if binding is not None and binding.player != holder.player and not binding.by_pass:
+        binding.player, binding.by_pass, binding.asked, binding.asked_at = (
+            holder.player,
+            True,
+            "",
+            None,
+        )
+        binding.save(update_fields=["player", "by_pass", "asked", "asked_at"])
+        return binding
+    return bind(holder.rec, phone, holder.player, by_pass=True)
+
+
+def _arrive(request: HttpRequest, holder: passes.Holder, staff: bool) -> None:
+    """Take "Ich bin da" (the player, before the deadline) or the desk's check-in."""
+    if request.POST.get("action", "") != "here":
+        return
+    rec = holder.rec
+    if not staff and not may_arrive(rec, holder.player):
+        messages.error(request, translated(msg("Checking in is over; please go to the desk.")))
+        return
+    by = translated(msg("Pass · {name}", name=holder.name))
+    arrive(rec, holder.player, desk=staff, user=request.user, by=by)
+    said = msg("{name} is here.", name=holder.name)
+    messages.success(request, translated(said))

@@ -1,0 +1,79 @@
+"""Which player a phone is in a tournament: bound by the first name it taps at a table link
+or by opening the player's pass; another player only when the organisers allow it."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.table.models import PhoneBinding
+
+TABLE = "table"  # identity: a table link and a tapped name
+PASS = "pass"  # identity: only players' passes (and the staff)
+IDENTITIES = (TABLE, PASS)
+
+
+def bound(rec: TournamentRecord, phone: str) -> PhoneBinding | None:
+    """The player this phone is bound to in the tournament (None: not bound yet)."""
+    return PhoneBinding.objects.filter(tournament=rec, phone=phone).first()
+
+
+def acts_as(rec: TournamentRecord, binding: PhoneBinding | None) -> str:
+    """Who the phone may enter and confirm for: its player (with identity "pass" only if it
+    was bound by the pass), else nobody ("")."""
+    if binding is None or (rec.identity == PASS and not binding.by_pass):
+        return ""
+    return binding.player
+
+
+def bind(rec: TournamentRecord, phone: str, player: str, *, by_pass: bool) -> PhoneBinding:
+    """Bind an unbound phone to a player (a phone bound already keeps its player; a pass
+    makes a binding by a tapped name count as the pass's, for the same player)."""
+    try:
+        with transaction.atomic():
+            made, _ = PhoneBinding.objects.get_or_create(
+                tournament=rec, phone=phone, defaults={"player": player, "by_pass": by_pass}
+            )
+    except IntegrityError:  # the same phone at the same moment in another request
+        made = PhoneBinding.objects.get(tournament=rec, phone=phone)
+    if by_pass and made.player == player and not made.by_pass:
+        made.by_pass = True
+        made.save(update_fields=["by_pass"])
+    return made
+
+
+def ask(binding: PhoneBinding, player: str) -> None:
+    """Note that the phone asks to be another player (the organisers decide)."""
+    binding.asked, binding.asked_at = player, timezone.now()
+    binding.save(update_fields=["asked", "asked_at"])
+
+
+def asked(rec: TournamentRecord) -> list[PhoneBinding]:
+    """The phones that ask to be another player, the oldest request first."""
+    return list(
+        PhoneBinding.objects.filter(tournament=rec).exclude(asked="").order_by("asked_at", "pk")
+    )
+
+
+def allow(rec: TournamentRecord, pk: int) -> PhoneBinding | None:
+    """Let a phone become the player it asked for (None: no such request any more)."""
+    found = PhoneBinding.objects.filter(tournament=rec, pk=pk).exclude(asked="").first()
+    if found is not None:
+        found.player, found.asked, found.asked_at, found.by_pass = found.asked, "", None, True
+        found.save(update_fields=["player", "asked", "asked_at", "by_pass"])
+    return found
+
+
+def refuse(rec: TournamentRecord, pk: int) -> PhoneBinding | None:
+    """Refuse a phone's request (it stays its player)."""
+    found = PhoneBinding.objects.filter(tournament=rec, pk=pk).exclude(asked="").first()
+    if found is not None:
+        found.asked, found.asked_at = "", None
+        found.save(update_fields=["asked", "asked_at"])
+    return found
+
+
+def release(rec: TournamentRecord, player: str) -> int:
+    """Free every phone bound to a player (it may tap a name afresh)."""
+    return PhoneBinding.objects.filter(tournament=rec, player=player).delete()[0]
