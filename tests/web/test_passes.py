@@ -295,3 +295,69 @@ def test_a_live_refresh_of_an_unchanged_pass_costs_no_page() -> None:
     fresh = mine.get(f"/pass/{token}/", **live)
     assert fresh.status_code == 200 and "check it and confirm it" not in text(fresh)
     assert "Prüfe und bestätige es." in text(fresh)
+
+
+def test_a_format_d_player_checks_in_with_the_pass_before_the_deadline() -> None:
+    """Format D with `registration.check_in`: "Ich bin da" on the pass is the check-in (a
+    fact in the log, like the desk's), once; the desk checks in whoever scans at it."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from factories import USER, morning, names, organiser_user, stored
+    from tafelrunde.presets import load_rules
+    from tafelrunde.web.core.domain.setup import new_tournament
+    from tafelrunde.web.core.domain.store import read_only
+    from tafelrunde.web.core.models import new_revision
+
+    organiser_user()
+    rules = replace(load_rules("schocken-ko"), check_in=True)
+    day = timezone.localdate() + timedelta(days=7)
+    tour = new_tournament("Schocken", rules, "\n".join(names(8)), day=day, at=morning(), by=USER)
+    rec = stored(tour)
+    rec.ruleset["registration"]["check_in"] = True  # as the rules page stores it
+    rec.revision = new_revision()
+    rec.save(update_fields=["ruleset", "revision"])
+    client = Client()
+    client.force_login(organiser_user())
+    state = read_only(TournamentRecord.objects.get(pk=rec.pk))[1]
+    first, second = list(state.players)[:2]
+    mine = phone()
+    token = pass_of(client, rec.pk, first)
+    assert "Ich bin da" in text(mine.get(f"/pass/{token}/"))
+    csrf_post(mine, f"/pass/{token}/", {"action": "here"})
+    csrf_post(mine, f"/pass/{token}/", {"action": "here"})  # a second tap: nothing more
+    after = read_only(TournamentRecord.objects.get(pk=rec.pk))[1]
+    assert after.players[first].checked_in and not after.players[second].checked_in
+    kinds = [f.data["type"] for f in FactRecord.objects.filter(tournament=rec).order_by("n")]
+    assert kinds.count("check_in") == 1
+    client.post(f"/turniere/{rec.pk}/paesse/", {"action": "here", "player": second})
+    done = read_only(TournamentRecord.objects.get(pk=rec.pk))[1]
+    assert done.players[second].checked_in
+
+
+@pytest.mark.both_databases
+def test_the_database_keeps_one_pass_per_person_and_per_guest() -> None:
+    """The constraints hold in the database itself (partial unique indexes and a check), so
+    two pages making a pass at the same moment end with one, which both show."""
+    from django.db import IntegrityError, transaction
+
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 12)
+    anna = Person.objects.create(name="Anna Alt")
+    PlayerPass.objects.create(person=anna, digest="a" * 64, sealed="s1:x")
+    PlayerPass.objects.create(tournament=rec, player="p001", digest="b" * 64, sealed="s1:y")
+    for twice in (
+        {"person": anna, "digest": "c" * 64},
+        {"tournament": rec, "player": "p001", "digest": "d" * 64},
+        {"person": anna, "tournament": rec, "player": "p002", "digest": "e" * 64},
+        {"digest": "f" * 64},
+    ):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            PlayerPass.objects.create(sealed="s1:z", **twice)
+    first = passes.tokens_for(rec, ["p002"])["p002"]
+    PlayerPass.objects.filter(tournament=rec, player="p002").update(sealed="s1:unreadable")
+    again = passes.tokens_for(rec, ["p002"])["p002"]  # a pass the key cannot show is made anew
+    assert again != first and passes.find(first) is None and passes.find(again) is not None

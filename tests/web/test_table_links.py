@@ -439,9 +439,12 @@ def test_a_link_of_a_game_that_is_over_leads_on() -> None:
     page = text(player.get(f"/tisch/{links[0]}/"))
     assert "Dieser Tisch-Link gilt für Partie 1; gespielt wird jetzt Vorrunde · Partie 2." in page
     row = next(r for r in group_seating(state_of(pk)).rows if r.player == first)
-    name = state_of(pk).tournament.name_of(first)
-    assert f"{name} sitzt jetzt an Tisch {row.table}, Platz {row.seat}." in page
+    assert f"Du sitzt jetzt an Tisch {row.table}, Platz {row.seat}." in page  # the bound phone
     assert f'href="/turniere/{pk}/wo-sitze-ich/"' in page
+    onward = re.search(r'href="(/tisch/[A-Za-z0-9_-]{24}/)" id="onward-table"', page)
+    assert onward is not None and onward.group(1) != f"/tisch/{links[0]}/"
+    now = text(player.get(onward.group(1)))  # the link of the table it sits at now
+    assert f"Tisch {row.table}" in now and "Partie 2" in now
     other = text(stranger.get(f"/tisch/{links[0]}/"))
     assert "gilt für Partie 1" in other and "sitzt jetzt" not in other
 

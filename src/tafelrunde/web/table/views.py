@@ -221,7 +221,8 @@ def _group_answer(
             return redirect(request.path)
         else:
             return redirect(request.path)
-    context = _context(tour, state, rec, seat, me, form, phone_of(request))
+    yours = not request.bond.staff  # type: ignore[attr-defined]
+    context = _context(tour, state, rec, seat, me, form, phone_of(request), yours)
     return render(request, "table/table.html", context)
 
 
@@ -232,9 +233,16 @@ PAGES: dict[str, TablePage] = {  # each family's table page, by its key
 
 
 def _context(
-    tour: Any, state: Any, rec: Any, seat: Seat, me: str, form: ResultForm | None, phone: str
+    tour: Any,
+    state: Any,
+    rec: Any,
+    seat: Seat,
+    me: str,
+    form: ResultForm | None,
+    phone: str,
+    yours: bool,
 ) -> dict[str, Any]:
-    """Everything the table page shows (to this phone)."""
+    """Everything the table page shows (to this phone; `yours`: bound to its player)."""
     mode = tour.ruleset.confirmation
     said, next_step = status_words(seat.status, mode)
     allowed = seat.status.may_confirm(me, phone) if seat.writable and me else ()
@@ -277,16 +285,17 @@ def _context(
         "finished": not seat.writable,
         "open_form": form is not None or not pending,
         "earlier": earlier(state, seat, mode, translated),
-        "onward": None if seat.writable else _onward(state, rec, seat, me),
+        "onward": None if seat.writable else _onward(state, rec, seat, me, yours),
         "rolloffs": rolloffs.boxes(tour, state, seat, me, phone),
         "rolloffs_entered_here": players_enter(tour.ruleset),
     }
 
 
-def _onward(state: Any, rec: Any, seat: Seat, me: str) -> dict[str, str] | None:
+def _onward(state: Any, rec: Any, seat: Seat, me: str, yours: bool) -> dict[str, str] | None:
     """Where a link leads once its game is no longer played: which game is played now, where
-    the player who tapped their name here sits now (as "Wo sitze ich?" tells everybody),
-    and that page. None while the link's game is the one played."""
+    the player of this phone sits now with that table's link (`yours`: the phone is bound to
+    them; else as "Wo sitze ich?" tells everybody), and that page. None while the link's game
+    is the one played."""
     cur = state.current
     if cur is None or state.finished:
         return None
@@ -297,6 +306,10 @@ def _onward(state: Any, rec: Any, seat: Seat, me: str) -> dict[str, str] | None:
         word=seat.st.rule.game_word(), game=seat.game, stage=cur.title(),
         now_word=cur.rule.game_word(), now_game=cur.drawn_games(),
     )  # fmt: skip
+    shown = {"now": translated(now), "seats": reverse("seats", args=[rec.pk])}
+    if me and yours:  # this phone is the player's: "Du sitzt jetzt an Tisch 7" and its link
+        shown["sits"], shown["table_url"] = _sits_now(rec, me)
+        return shown
     rows = seating_of(rec).rows if me else ()
     row = next((r for r in rows if r.player == me and r.where is SeatWhere.SEATED), None)
     sits = (
@@ -305,8 +318,7 @@ def _onward(state: Any, rec: Any, seat: Seat, me: str) -> dict[str, str] | None:
         if row is not None
         else ""
     )  # fmt: skip
-    return {"now": translated(now), "sits": translated(sits),
-            "seats": reverse("seats", args=[rec.pk])}  # fmt: skip
+    return shown | {"sits": translated(sits)}
 
 
 def _fields(seat: Seat) -> dict[str, bool]:
