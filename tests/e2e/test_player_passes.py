@@ -108,3 +108,27 @@ def test_the_desk_shows_a_pass_large_and_checks_a_player_in(
         expect(desk.locator("#count-here")).to_contain_text("2 von 9 Spielern sind da.")
         shoot(desk, shots, "pass-desk-present")
     assert Arrival.objects.filter(tournament_id=pk).count() == 2
+
+
+def test_a_format_d_pass_on_a_phone(browser: Browser, live_server_url: str, shots: Path) -> None:
+    from projectorpages import knockout
+
+    from tafelrunde.web.core.domain.store import read_only
+
+    pk = knockout(12)
+    rec = TournamentRecord.objects.get(pk=pk)
+    state = read_only(rec)[1]
+    table = state.open_tables()[0]
+    player = table.remaining[0]
+    token = passes.tokens_for(rec, [player])[player]
+    with t.phone(browser) as mine:
+        mine.goto(f"{live_server_url}/pass/{token}/")
+        now = mine.locator("#pass-now")
+        expect(now).to_contain_text(f"Tisch {table.place}")
+        expect(now).to_contain_text("Leben:")
+        expect(now).to_contain_text("Chips:")
+        expect(mine.locator("#pass-results")).to_have_count(0)  # format D lists no games
+        t.fits(mine, t.PHONE["width"])
+        t.look(mine, shots, "pass-4-format-d")
+        mine.locator("#to-table").click()
+        expect(mine.locator("h1")).to_have_text(f"Tisch {table.place}")

@@ -12,6 +12,7 @@ from django.urls import reverse
 from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout.results import ranking
+from tafelrunde.engine.knockout.views_data import bracket_name
 from tafelrunde.engine.numbers import display
 from tafelrunde.engine.progress import rolloff_purpose
 from tafelrunde.engine.seat_list import SeatRow
@@ -36,6 +37,8 @@ class Mine:
     standing: str = ""
     facts: list[tuple[str, str]] = field(default_factory=list)  # format D: chips, lives …
     heading: str = ""  # the stage and game shown ("Vorrunde · Durchgang 2")
+    scored: bool = True  # the format has results per game to list (not format D)
+    standing_note: str = ""  # why no standing is shown yet
     mates: list[str] = field(default_factory=list)  # who else sits at my table, in seat order
 
 
@@ -101,6 +104,10 @@ def _group(rec: TournamentRecord, state: Any, player: str, shown: Mine) -> None:
                        total=total, stage=st.title(), word=st.rule.game_word(),
                        game=st.drawn_games())  # fmt: skip
             shown.standing = translated(said)
+    if not shown.standing:
+        shown.standing_note = translated(
+            msg("Shown here once every result of the current game is in.")
+        )
 
 
 def _ranks(state: Any, st: Any) -> dict[str, tuple[int, int]]:
@@ -133,13 +140,20 @@ def _knockout(rec: TournamentRecord, state: Any, player: str, shown: Mine) -> No
         shown.todo.append(translated(msg("Play at table {table}.", table=row.table)))
     elif row is not None and row.note:
         shown.todo.append(translated(row.note))
+    shown.scored = False
     shown.facts = [
         (translated(msg("Lives")), str(p.lives)),
         (translated(msg("Chips")), str(p.chips)),
     ]
+    if p.bracket is not None:
+        shown.facts.append((translated(msg("Bracket")), translated(bracket_name(p.bracket))))
     place = next((r.place for r in ranking(state) if r.player == player), None)
     if place is not None:
         shown.standing = translated(msg("Place {rank}", rank=place))
+    else:
+        shown.standing_note = translated(
+            msg("Your place is known once you leave the evening's play or win it.")
+        )
 
 
 _FAMILIES: dict[str, Callable[[TournamentRecord, Any, str, Mine], None]] = {
