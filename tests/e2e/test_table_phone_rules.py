@@ -38,9 +38,8 @@ def test_three_phones_play_a_durchgang_with_a_stechen_entered_at_the_table(
         t.tap_name(one, seated[0])
         enter_pips(one, dict(zip(seated, (17, 17, 12, 9), strict=True)))
         t.state_says(one, "eingetragen – wartet auf Bestätigung")
-        other = one.locator("#phone-bond details")
-        other.locator("summary").click()  # "Nicht du?": the phone asks to be another player
-        t.tap(one, other.get_by_role("button", name=seated[1]))
+        t.tap(one, one.locator("#not-you"))  # "Nicht du?": the phone asks to be another player
+        t.tap(one, one.locator("#other-name").get_by_role("button", name=seated[1]))
         expect(one.locator("#asked")).to_contain_text(f"{seated[1]} sein darf")
         expect(one.locator(".version").get_by_role("button", name="Stimmt")).to_have_count(0)
         t.look(one, shots, "rules-1-same-phone")

@@ -23,7 +23,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import passes
 from tafelrunde.web.player.arrival import arrive, has_arrived, may_arrive
 from tafelrunde.web.player.mine import mine
-from tafelrunde.web.table.bindings import bind, bound
+from tafelrunde.web.table.bindings import bind, bound, bound_here, remember
 from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.models import PhoneBinding
 from tafelrunde.web.table.now_at import name_of
@@ -92,9 +92,10 @@ def _bound_here(request: HttpRequest, holder: passes.Holder) -> PhoneBinding:
     """Bind this phone to the pass's player (a pass outranks a tapped name; a phone bound by
     another player's pass stays that player's)."""
     phone = phone_of(request)
-    binding = bound(holder.rec, phone)
+    binding = bound_here(request, holder.rec, fresh=False)
     if binding is not None and binding.player == holder.player and binding.by_pass:
-        return binding  # (as on every visit after the first: nothing to write)
+        return binding  # (as on every visit after the first: nothing to read or write)
+    binding = bound(holder.rec, phone)
     if binding is not None and binding.player != holder.player and not binding.by_pass:
         binding.player, binding.by_pass, binding.asked, binding.asked_at = (
             holder.player,
@@ -103,8 +104,10 @@ def _bound_here(request: HttpRequest, holder: passes.Holder) -> PhoneBinding:
             None,
         )
         binding.save(update_fields=["player", "by_pass", "asked", "asked_at"])
-        return binding
-    return bind(holder.rec, phone, holder.player, by_pass=True)
+    elif binding is None or binding.player == holder.player:
+        binding = bind(holder.rec, phone, holder.player, by_pass=True)
+    remember(request, holder.rec, binding)
+    return binding
 
 
 def _arrive(request: HttpRequest, holder: passes.Holder, staff: bool) -> None:

@@ -4,14 +4,36 @@ or by opening the player's pass; another player only when the organisers allow i
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 from django.utils import timezone
 
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.table.models import PhoneBinding
 
 TABLE = "table"  # identity: a table link and a tapped name
 PASS = "pass"  # identity: only players' passes (and the staff)
 IDENTITIES = (TABLE, PASS)
+KEPT = "phone-of-{pk}"  # in the session: [player, by pass, asked] of the binding as last read
+
+
+def bound_here(request: HttpRequest, rec: TournamentRecord, *, fresh: bool) -> PhoneBinding | None:
+    """This phone's binding: on a page view the session's copy while no request to the
+    organisers is open (a phone's pages cost no query for it), else (`fresh`: before
+    anything is written) read from the database, and the copy kept up to date."""
+    kept = request.session.get(KEPT.format(pk=rec.pk))
+    if not fresh and isinstance(kept, list) and len(kept) == 3 and not kept[2]:
+        return PhoneBinding(tournament=rec, player=str(kept[0]), by_pass=bool(kept[1]))
+    binding = bound(rec, phone_of(request))
+    remember(request, rec, binding)
+    return binding
+
+
+def remember(request: HttpRequest, rec: TournamentRecord, binding: PhoneBinding | None) -> None:
+    """Keep the session's copy of the phone's binding (written only when it changed)."""
+    value = [binding.player, binding.by_pass, binding.asked] if binding is not None else None
+    if request.session.get(KEPT.format(pk=rec.pk)) != value:
+        request.session[KEPT.format(pk=rec.pk)] = value
 
 
 def bound(rec: TournamentRecord, phone: str) -> PhoneBinding | None:

@@ -35,7 +35,7 @@ from tafelrunde.web.core.phones import phone_of, with_phone
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table import ko, rolloffs
-from tafelrunde.web.table.bindings import PASS, acts_as, ask, bind, bound
+from tafelrunde.web.table.bindings import PASS, acts_as, ask, bind, bound, bound_here, remember
 from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.links import Where, find
 from tafelrunde.web.table.models import TableLink
@@ -83,6 +83,7 @@ class Bond:
     pass_only: bool = False  # identity "pass": only passes and staff enter and confirm
     sits: str = ""  # where the bound player sits now, when not here ("Du sitzt jetzt …")
     sits_url: str = ""  # that table's link
+    choosing: bool = False  # the phone asked to see the other names ("Nicht du?")
 
 
 @never_cache
@@ -117,7 +118,7 @@ def _bond(request: HttpRequest, link: TableLink, seats: tuple[str, ...]) -> tupl
     if role_of(request.user) is not None:  # the staff: any name of the table, per link
         me = request.session.get(ME.format(pk=link.pk), "")
         return Bond(staff=True), (me if me in seats else "")
-    binding = bound(rec, phone_of(request))
+    binding = bound_here(request, rec, fresh=request.method == "POST")
     pass_only = rec.identity == PASS
     if binding is None:
         return Bond(staff=False, pass_only=pass_only), ""
@@ -127,6 +128,7 @@ def _bond(request: HttpRequest, link: TableLink, seats: tuple[str, ...]) -> tupl
         staff=False, player=binding.player, name=name_of(rec, binding.player),
         here=binding.player in seats, counts=bool(acting), pass_only=pass_only,
         asked=name_of(rec, binding.asked) if binding.asked else "", sits=sits, sits_url=url,
+        choosing=request.GET.get("anderer") == "1",
     )  # fmt: skip
     return bond, (acting if acting in seats else "")
 
@@ -160,7 +162,7 @@ def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond:
         if bond.pass_only:
             messages.error(request, translated(_why_not(bond)))
             return
-        bind(rec, phone, chosen, by_pass=False)
+        remember(request, rec, bind(rec, phone, chosen, by_pass=False))
         said = msg("This phone is now {name}'s for this tournament.", name=name_of(rec, chosen))
         messages.success(request, translated(said))
         return
@@ -169,6 +171,7 @@ def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond:
     binding = bound(rec, phone)
     if binding is not None:
         ask(binding, chosen)
+        remember(request, rec, binding)
     said = msg(
         "This phone belongs to {name}. The organisers were asked whether it may be {other}.",
         name=bond.name, other=name_of(rec, chosen),
