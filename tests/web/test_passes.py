@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
 from test_table_links import basis, csrf_post, drawn, enter, phone, seats, status, tap, tokens
-from webhelpers import create, logged, organiser, state_of, text
+from webhelpers import create, logged, organiser, preview_seed, release, state_of, text
 
 from tafelrunde.web.club import people
 from tafelrunde.web.club.models import Person, PlayerLink
@@ -55,11 +55,14 @@ def test_a_pass_shows_where_the_player_sits_and_binds_the_phone() -> None:
     assert f"Mit: {name(b)}, {name(c)}, {name(d)}" in page  # the table, in seat order
     assert set(PASS.findall(page)) == {token}  # no other pass, and only its own table link
     assert len(set(re.findall(r"/tisch/[A-Za-z0-9_-]{24}/", page))) == 1
-    bond = PhoneBinding.objects.get(tournament_id=pk)
-    assert (bond.player, bond.by_pass) == (a, True)
+    for _ in range(3):  # link previews and scanners keep no cookie: they bind nothing
+        assert phone().get(f"/pass/{token}/").status_code == 200
+    assert not PhoneBinding.objects.exists()  # a pass binds its phone at its first table
     table = tokens(client, pk)[0]
     shown = text(mine.get(f"/tisch/{table}/"))
     assert f"Du bist {name(a)}." in shown  # no name to tap: the pass told who
+    bond = PhoneBinding.objects.get(tournament_id=pk)
+    assert (bond.player, bond.by_pass) == (a, True)
     assert enter(mine, table, {a: 40, b: 30, c: 20, d: 10}).status_code == 302  # type: ignore[attr-defined]
     assert status(pk) == "entered"
     again = text(mine.get(f"/pass/{token}/"))
@@ -146,7 +149,11 @@ def test_a_members_pass_belongs_to_the_person_and_ends_with_a_merge() -> None:
     one = pass_of(client, first.pk, first.players[0]["id"])
     assert one == pass_of(client, second.pk, second.players[3]["id"])  # one pass, every evening
     page = text(phone().get(f"/pass/{one}/"))
-    assert "Meine anderen Turniere" in page and f"?turnier={first.pk}" in page
+    assert "Meine anderen Turniere" in page and f"?turnier={first.pk}" in page  # the newest
+    seed, _ = preview_seed(client, first.pk, 7)
+    assert release(client, first.pk, seed).status_code == 302  # the first one is played now
+    page = text(phone().get(f"/pass/{one}/"))
+    assert f"?turnier={second.pk}" in page and "Wo ich jetzt sitze" in page and "Tisch " in page
     people.link(first, first.players[1]["id"], twin)
     gone_token = pass_of(client, first.pk, first.players[1]["id"])
     PlayerLink.objects.filter(person=twin).delete()
@@ -188,7 +195,7 @@ def test_i_am_here_before_the_draw_and_the_desk_checks_in() -> None:
     client.post(f"/pass/{pass_of(client, rec.pk, ids[1])}/", {"action": "here"})
     client.post(f"/turniere/{rec.pk}/paesse/", {"action": "here", "player": ids[2]})
     assert Arrival.objects.filter(tournament=rec, at_desk=True).count() == 2
-    assert [b.player for b in PhoneBinding.objects.all()] == [ids[0]]  # the desk binds nobody
+    assert not PhoneBinding.objects.exists()  # the desk binds nobody (a phone: at its table)
     assert "3 von 12 Spielern sind da." in text(client.get(f"/turniere/{rec.pk}/paesse/"))
 
 
@@ -226,7 +233,7 @@ def test_the_player_slips_print_one_code_per_player() -> None:
 
 
 def test_a_format_d_pass_shows_chips_lives_and_the_hall_table() -> None:
-    from test_ko_table_links import opened
+    from test_ko_table_links import form_marks, opened
 
     organiser_client = Client()
     rec = opened(organiser_client)
@@ -236,9 +243,17 @@ def test_a_format_d_pass_shows_chips_lives_and_the_hall_table() -> None:
     table = state.open_tables()[0]
     player = table.remaining[0]
     token = pass_of(organiser_client, rec.pk, player)
-    page = text(phone().get(f"/pass/{token}/"))
+    mine = phone()
+    page = text(mine.get(f"/pass/{token}/"))
     assert f"Tisch {table.place}" in page and "Leben:" in page and "Chips:" in page
-    assert f"Spiele an Tisch {table.place}." in page and 'id="to-table"' in page
+    assert f"Spiele an Tisch {table.place}; nach jedem Spiel" in page and 'id="to-table"' in page
+    url = re.search(r'href="(/tisch/[A-Za-z0-9_-]{24}/)" id="to-table"', page).group(1)  # type: ignore[union-attr]
+    other = phone()
+    csrf_post(other, url, {"action": "me", "player": table.remaining[1]})
+    csrf_post(other, url, {"action": "lost", "loser": table.remaining[2]} | form_marks(other, url))
+    assert "Prüfe und bestätige es." in text(mine.get(f"/pass/{token}/"))
+    mine.get(url)  # the pass's phone at its table: it is the pass's player there
+    assert 'value="confirm"' in text(mine.get(url))
 
 
 def test_basis_helper_is_shared() -> None:

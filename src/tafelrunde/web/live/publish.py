@@ -14,7 +14,8 @@ from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from tafelrunde.web.core.models import TournamentRecord, new_revision
+from tafelrunde.web.core.domain.store import touch
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.live.hub import HUB, Change
 
 CHANNEL = "tafelrunde_live"
@@ -44,11 +45,4 @@ def deleted(sender: Any, instance: TournamentRecord, **_: Any) -> None:
     announce(Change(instance.pk, "", instance.version))
 
 
-def touch(pk: int) -> None:
-    """Show a tournament afresh everywhere (e.g. the projector's choice changed)."""
-    with transaction.atomic():
-        rec = TournamentRecord.objects.select_for_update().only("version").filter(pk=pk).first()
-        if rec is None:
-            return
-        rec.revision = new_revision()
-        rec.save(update_fields=["revision"])
+__all__ = ["CHANNEL", "announce", "touch"]  # touch: core's, as the pages' changes use it

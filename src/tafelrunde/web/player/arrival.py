@@ -12,7 +12,7 @@ from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import CheckIn, KnockoutState, Status
 from tafelrunde.engine.knockout.clock import is_late
 from tafelrunde.web.core.domain.knockout import enter
-from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.domain.store import read_only, touch
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.player.models import Arrival
@@ -63,6 +63,8 @@ def arrive(rec: TournamentRecord, player: str, *, desk: bool, user: Any, by: str
             )
     except IntegrityError:
         made = False
+    if made:
+        touch(rec.pk)  # the desk's open list counts them
     _CHECK_IN[rec.family.key](rec, player, user, "" if desk else by)
     return made
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout.results import ranking
+from tafelrunde.engine.knockout.table_entry import table_status
 from tafelrunde.engine.knockout.views_data import bracket_name
 from tafelrunde.engine.numbers import display
 from tafelrunde.engine.progress import rolloff_purpose
@@ -130,14 +131,26 @@ def _table_step(seat: Any, player: str) -> Message:
     return msg("After the game: enter your table's result.")
 
 
+def _loser_step(game: Any, player: str) -> Message:
+    """What a format-D player does at their table now: play, or confirm who lost."""
+    if game.status == "disputed":
+        return msg("Two different losers were entered: the organisers decide.")
+    if game.versions and all(v.player == player for v in game.versions):
+        return msg("You entered who lost: another player of your table confirms it.")
+    if game.versions:
+        return msg("Who lost was entered at your table: check it and confirm it.")
+    return msg("Play at table {table}; after each game one of you enters who lost.",
+               table=game.place)  # fmt: skip
+
+
 def _knockout(rec: TournamentRecord, state: Any, player: str, shown: Mine) -> None:
     """Format D: the table or queue, chips and lives, the place once decided."""
     p = state.players.get(player)
     if p is None:
         return
     row = shown.row
-    if row is not None and row.where is At.SEATED:
-        shown.todo.append(translated(msg("Play at table {table}.", table=row.table)))
+    if row is not None and row.where is At.SEATED and p.table is not None:
+        shown.todo.append(translated(_loser_step(table_status(state, p.table), player)))
     elif row is not None and row.note:
         shown.todo.append(translated(row.note))
     shown.scored = False

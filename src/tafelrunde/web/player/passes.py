@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
+from tafelrunde.engine.seat_list import Where as At
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.player.models import PlayerPass
 from tafelrunde.web.table.links import digest_of, new_token, sealed_token, well_formed
+from tafelrunde.web.table.now_at import row_of
 
 SALT = "tafelrunde.player.pass"
 # read only when the tournament is first loaded (the kept copy has them): not on every visit
@@ -126,4 +128,10 @@ def holders(kept: PlayerPass) -> list[Holder]:
         name = dict(players_of(link.tournament)).get(link.player)
         if name is not None and kept.person is not None and kept.person.member:
             out.append(Holder(link.tournament, link.player, name, kept.person))
-    return out
+    return sorted(out, key=lambda h: not playing(h))  # the tournament played now first
+
+
+def playing(holder: Holder) -> bool:
+    """Say whether the holder sits at a table or waits for one now."""
+    row = row_of(holder.rec, holder.player)
+    return row is not None and row.where in (At.SEATED, At.WAITING)

@@ -17,15 +17,13 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
 from tafelrunde.i18n import msg
-from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import passes
 from tafelrunde.web.player.arrival import arrive, has_arrived, may_arrive
 from tafelrunde.web.player.mine import mine
-from tafelrunde.web.table.bindings import bind, bound, bound_here, remember
+from tafelrunde.web.table.bindings import claim
 from tafelrunde.web.table.limits import too_often
-from tafelrunde.web.table.models import PhoneBinding
 from tafelrunde.web.table.now_at import name_of
 
 
@@ -58,7 +56,7 @@ def pass_page(request: HttpRequest, token: str) -> HttpResponse:
             return render(request, "table/limited.html", status=429)
         _arrive(request, holder, staff)
         return redirect(request.get_full_path())
-    binding = None if staff else _bound_here(request, holder)
+    binding = None if staff else claim(request, rec, holder.player)
     context = {
         "rec": rec,
         "holder": holder,
@@ -67,7 +65,7 @@ def pass_page(request: HttpRequest, token: str) -> HttpResponse:
         "staff": staff,
         "other_player": (
             name_of(rec, binding.player)
-            if binding is not None and binding.player != holder.player
+            if binding is not None and binding.by_pass and binding.player != holder.player
             else ""
         ),
         "may_arrive": may_arrive(rec, holder.player),
@@ -86,28 +84,6 @@ def _key(context: dict[str, Any], request: HttpRequest) -> str:
     others = [h.rec.pk for h in context["others"]]
     words = repr((sorted(shown.items()), context["rec"].name, others, get_language()))
     return hashlib.sha256(words.encode()).hexdigest()[:24]
-
-
-def _bound_here(request: HttpRequest, holder: passes.Holder) -> PhoneBinding:
-    """Bind this phone to the pass's player (a pass outranks a tapped name; a phone bound by
-    another player's pass stays that player's)."""
-    phone = phone_of(request)
-    binding = bound_here(request, holder.rec, fresh=False)
-    if binding is not None and binding.player == holder.player and binding.by_pass:
-        return binding  # (as on every visit after the first: nothing to read or write)
-    binding = bound(holder.rec, phone)
-    if binding is not None and binding.player != holder.player and not binding.by_pass:
-        binding.player, binding.by_pass, binding.asked, binding.asked_at = (
-            holder.player,
-            True,
-            "",
-            None,
-        )
-        binding.save(update_fields=["player", "by_pass", "asked", "asked_at"])
-    elif binding is None or binding.player == holder.player:
-        binding = bind(holder.rec, phone, holder.player, by_pass=True)
-    remember(request, holder.rec, binding)
-    return binding
 
 
 def _arrive(request: HttpRequest, holder: passes.Holder, staff: bool) -> None:

@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from tafelrunde.web.core.domain.store import touch
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.table.models import PhoneBinding
@@ -15,6 +16,40 @@ TABLE = "table"  # identity: a table link and a tapped name
 PASS = "pass"  # identity: only players' passes (and the staff)
 IDENTITIES = (TABLE, PASS)
 KEPT = "phone-of-{pk}"  # in the session: [player, by pass, asked] of the binding as last read
+CLAIMED = "pass-of-{pk}"  # in the session: the player whose pass this phone opened
+
+
+def claim(request: HttpRequest, rec: TournamentRecord, player: str) -> PhoneBinding | None:
+    """Note that this phone opened the player's pass (no write: a link preview or a scanner
+    that keeps no cookie binds nothing); the phone is bound once it opens a table. Return
+    the phone's binding as known (None: none yet)."""
+    if request.session.get(CLAIMED.format(pk=rec.pk)) != player:
+        request.session[CLAIMED.format(pk=rec.pk)] = player
+    if request.session.session_key is None:
+        return None  # a first visit: no phone of this session was ever bound
+    return bound_here(request, rec, fresh=False)
+
+
+def claimed(
+    request: HttpRequest, rec: TournamentRecord, binding: PhoneBinding | None
+) -> PhoneBinding | None:
+    """The phone's binding once the pass it opened counts: a pass binds a phone that is not
+    bound yet, and outranks a tapped name; a phone bound by another player's pass stays
+    theirs (None: no pass opened and not bound)."""
+    player = request.session.get(CLAIMED.format(pk=rec.pk))
+    if not isinstance(player, str) or not player:
+        return binding
+    if binding is not None and (binding.by_pass or (binding.player == player and binding.by_pass)):
+        return binding
+    phone = phone_of(request)
+    found = bound(rec, phone)
+    if found is not None and not found.by_pass:
+        found.player, found.by_pass, found.asked, found.asked_at = player, True, "", None
+        found.save(update_fields=["player", "by_pass", "asked", "asked_at"])
+    elif found is None:
+        found = bind(rec, phone, player, by_pass=True)
+    remember(request, rec, found)
+    return found
 
 
 def bound_here(request: HttpRequest, rec: TournamentRecord, *, fresh: bool) -> PhoneBinding | None:
@@ -69,6 +104,7 @@ def ask(binding: PhoneBinding, player: str) -> None:
     """Note that the phone asks to be another player (the organisers decide)."""
     binding.asked, binding.asked_at = player, timezone.now()
     binding.save(update_fields=["asked", "asked_at"])
+    touch(binding.tournament_id)  # the organisers' open pages show the request
 
 
 def asked(rec: TournamentRecord) -> list[PhoneBinding]:
@@ -84,6 +120,7 @@ def allow(rec: TournamentRecord, pk: int) -> PhoneBinding | None:
     if found is not None:
         found.player, found.asked, found.asked_at, found.by_pass = found.asked, "", None, True
         found.save(update_fields=["player", "asked", "asked_at", "by_pass"])
+        touch(rec.pk)  # the phone's open page learns it
     return found
 
 
@@ -93,9 +130,13 @@ def refuse(rec: TournamentRecord, pk: int) -> PhoneBinding | None:
     if found is not None:
         found.asked, found.asked_at = "", None
         found.save(update_fields=["asked", "asked_at"])
+        touch(rec.pk)
     return found
 
 
 def release(rec: TournamentRecord, player: str) -> int:
     """Free every phone bound to a player (it may tap a name afresh)."""
-    return PhoneBinding.objects.filter(tournament=rec, player=player).delete()[0]
+    count = PhoneBinding.objects.filter(tournament=rec, player=player).delete()[0]
+    if count:
+        touch(rec.pk)
+    return count

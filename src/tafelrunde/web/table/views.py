@@ -35,7 +35,16 @@ from tafelrunde.web.core.phones import phone_of, with_phone
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table import ko, rolloffs
-from tafelrunde.web.table.bindings import PASS, acts_as, ask, bind, bound, bound_here, remember
+from tafelrunde.web.table.bindings import (
+    PASS,
+    acts_as,
+    ask,
+    bind,
+    bound,
+    bound_here,
+    claimed,
+    remember,
+)
 from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.links import Where, find
 from tafelrunde.web.table.models import TableLink
@@ -118,7 +127,7 @@ def _bond(request: HttpRequest, link: TableLink, seats: tuple[str, ...]) -> tupl
     if role_of(request.user) is not None:  # the staff: any name of the table, per link
         me = request.session.get(ME.format(pk=link.pk), "")
         return Bond(staff=True), (me if me in seats else "")
-    binding = bound_here(request, rec, fresh=request.method == "POST")
+    binding = claimed(request, rec, bound_here(request, rec, fresh=request.method == "POST"))
     pass_only = rec.identity == PASS
     if binding is None:
         return Bond(staff=False, pass_only=pass_only), ""

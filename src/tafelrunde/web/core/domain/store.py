@@ -345,3 +345,14 @@ def group_state(tour: AnyTournament) -> TournamentState:
     if live is None or live.tournament is not tour or live.synced != len(tour.facts):
         live = _LIVE.put(id(tour), TournamentState(tour))
     return live
+
+
+def touch(pk: int) -> None:
+    """Show a tournament afresh everywhere (e.g. the projector's choice changed, a phone
+    asks to be another player, a player arrived): a new revision, heard by the live streams."""
+    with transaction.atomic():
+        rec = TournamentRecord.objects.select_for_update().only("version").filter(pk=pk).first()
+        if rec is None:
+            return
+        rec.revision = new_revision()
+        rec.save(update_fields=["revision"])
