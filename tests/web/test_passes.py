@@ -101,6 +101,7 @@ def test_with_identity_pass_only_passes_and_staff_enter() -> None:
     stranger = phone()
     page = text(stranger.get(f"/tisch/{table}/"))
     assert "Hier tragen nur Spielerpässe ein und bestätigen" in page and 'value="me"' not in page
+    assert "öffnet seinen Pass und trägt hier das Ergebnis ein" in page
     tap(stranger, table, a)  # a forged tap binds nothing
     assert not PhoneBinding.objects.filter(tournament_id=pk).exists()
     before = FactRecord.objects.filter(tournament_id=pk).count()
@@ -191,7 +192,7 @@ def test_i_am_here_before_the_draw_and_the_desk_checks_in() -> None:
         mine.get(f"/pass/{token}/")
     )
     desk_view = text(client.get(f"/pass/{pass_of(client, rec.pk, ids[1])}/"))
-    assert "Ansicht des Turniertischs" in desk_view and "ist da</button>" in desk_view
+    assert "Ansicht der Anmeldung" in desk_view and "ist da</button>" in desk_view
     client.post(f"/pass/{pass_of(client, rec.pk, ids[1])}/", {"action": "here"})
     client.post(f"/turniere/{rec.pk}/paesse/", {"action": "here", "player": ids[2]})
     assert Arrival.objects.filter(tournament=rec, at_desk=True).count() == 2
@@ -206,7 +207,7 @@ def test_after_the_draw_i_am_here_is_refused_in_words() -> None:
     mine = phone()
     assert 'value="here"' not in text(mine.get(f"/pass/{token}/"))
     csrf_post(mine, f"/pass/{token}/", {"action": "here"})
-    assert "bitte melde dich am Turniertisch" in text(mine.get(f"/pass/{token}/"))
+    assert "bitte melde dich bei der Turnierleitung" in text(mine.get(f"/pass/{token}/"))
     assert not Arrival.objects.exists()
 
 
@@ -376,3 +377,18 @@ def test_the_database_keeps_one_pass_per_person_and_per_guest() -> None:
     PlayerPass.objects.filter(tournament=rec, player="p002").update(sealed="s1:unreadable")
     again = passes.tokens_for(rec, ["p002"])["p002"]  # a pass the key cannot show is made anew
     assert again != first and passes.find(first) is None and passes.find(again) is not None
+
+
+def test_the_desk_takes_back_a_check_in_and_names_the_unlinked_players() -> None:
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 12)
+    player = rec.players[0]["id"]
+    client.post(f"/turniere/{rec.pk}/paesse/", {"action": "here", "player": player})
+    assert Arrival.objects.filter(tournament=rec).count() == 1
+    page = text(client.get(f"/turniere/{rec.pk}/paesse/"))
+    assert "1 von 12 Spielern ist da." in page and 'value="gone"' in page
+    assert "12 Spieler sind mit keiner Person des Vereins verknüpft" in page
+    client.post(f"/turniere/{rec.pk}/paesse/", {"action": "gone", "player": player})
+    assert not Arrival.objects.exists()
+    assert "0 von 12 Spielern sind da." in text(client.get(f"/turniere/{rec.pk}/paesse/"))

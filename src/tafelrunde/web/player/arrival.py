@@ -86,3 +86,12 @@ _CHECK_IN: dict[str, Callable[[TournamentRecord, str, Any, str], None]] = {
     GROUP.key: lambda *_: None,  # formats A–C: being here is all there is to it
     KNOCKOUT.key: _knockout_check_in,
 }
+
+
+def leave(rec: TournamentRecord, player: str) -> bool:
+    """Take back that the player is here (a mistake at the desk); False: not noted. A
+    format-D check-in stays in the registration (its log entry is undone there)."""
+    gone = Arrival.objects.filter(tournament=rec, player=player).delete()[0] > 0
+    if gone:
+        touch(rec.pk)
+    return gone

@@ -29,9 +29,10 @@ from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.table.bindings import PASS
 from tafelrunde.web.table.ko_board import HALL, sitting_of
 from tafelrunde.web.table.models import TableLink
-from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words
+from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words, steps_for
 
 
 def mark_of(game: TableGame) -> int:
@@ -91,6 +92,8 @@ def page(
     table = state.tables[number]
     row = next(r for r in table_rows(state, seconds(stamp())) if r["table"] == number)
     said, next_step = status_words(game, game.mode)  # type: ignore[arg-type]
+    if game.mode == "table":
+        next_step = steps_for(game.status, next_step, link.tournament.identity == PASS)
     grand = table.bracket is Bracket.GRAND_FINAL
     players = [
         {"id": p, "name": state.players[p].name, "chips": row["chips"].get(p),

@@ -83,6 +83,19 @@ def status_words(status: TableStatus, mode: str) -> tuple[Message, Message]:
     return msg("confirmed"), msg("The result counts.")
 
 
+PASS_STEPS = {  # what happens next where only players' passes enter and confirm
+    "open": msg("One player of the table opens their pass and enters the result here."),
+    "entered": msg(
+        "Another player of this table, with their pass, taps 'Correct'; then it counts."
+    ),
+}
+
+
+def steps_for(status: str, next_step: Message, pass_only: bool) -> Message:
+    """What happens next, said for the way this tournament's tables enter (`identity`)."""
+    return PASS_STEPS.get(status, next_step) if pass_only else next_step
+
+
 def earlier(
     state: TournamentState, seat: Seat, mode: str, words: Callable[[Message], str]
 ) -> dict[str, Any] | None:

@@ -60,6 +60,7 @@ from tafelrunde.web.table.seat import (
     same_as_latest,
     seat_of,
     status_words,
+    steps_for,
 )
 
 ME = "table-me-{pk}"  # the session key of who holds the phone at this link's table
@@ -257,6 +258,8 @@ def _context(
     """Everything the table page shows (to this phone; `yours`: bound to its player)."""
     mode = tour.ruleset.confirmation
     said, next_step = status_words(seat.status, mode)
+    if mode == "table":
+        next_step = steps_for(seat.status.status, next_step, rec.identity == PASS)
     allowed = seat.status.may_confirm(me, phone) if seat.writable and me else ()
     pending = [
         {

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.club.models import PlayerLink
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.common import audit, record_of, staff, turned_away
 from tafelrunde.web.core.frame import page
@@ -20,7 +21,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import passes
-from tafelrunde.web.player.arrival import arrive, arrived
+from tafelrunde.web.player.arrival import arrive, arrived, leave
 from tafelrunde.web.player.prints import pass_address
 from tafelrunde.web.table import bindings
 from tafelrunde.web.table.board import qr_svg
@@ -63,7 +64,9 @@ def passes_page(request: HttpRequest, pk: int) -> HttpResponse:
         {"pk": b.pk, "player": names.get(b.player, b.player), "asked": names.get(b.asked, b.asked)}
         for b in bindings.asked(rec)
     ]
+    linked = PlayerLink.objects.filter(tournament=rec).count()
     context = {
+        "unlinked": max(0, len(players) - linked),
         "rows": rows, "more": max(0, len(shown) - PER_PAGE), "wanted": wanted, "big": big,
         "asks": asks, "count_here": len(here), "count": len(players), "identity": rec.identity,
         "members": len(members),
@@ -92,6 +95,10 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     if action == "here" and player in names:
         arrive(rec, player, desk=True, user=request.user, by="")
         _said(request, rec, msg("{name} is here (checked in at the desk).", name=names[player]))
+        return back
+    if action == "gone" and player in names:
+        if leave(rec, player):
+            _said(request, rec, msg("{name} is not here after all.", name=names[player]))
         return back
     if (away := turned_away(request, is_organiser)) is not None:
         return away
