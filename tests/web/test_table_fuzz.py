@@ -88,7 +88,7 @@ def gone_or_table(response: Any, real: bool, opens_view: bool, what: str) -> Non
     assert response.status_code == 404, f"{what}: {response.status_code}"
     if opens_view:
         page = text(response)
-        assert GONE in page and "Spieler in Sitzreihenfolge" not in page, what
+        assert GONE in page and "Sitzreihenfolge" not in page, what
 
 
 @fuzzed(300)

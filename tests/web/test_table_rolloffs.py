@@ -89,7 +89,7 @@ def test_a_stechen_is_entered_at_the_table_and_confirmed_on_another_phone() -> N
     )
     assert not counted(pk) and last_fact(pk).data["type"] == "rolloffentered"
     shown = text(second.get(f"/tisch/{token}/"))
-    assert f"Eingetragen von {name(a)}: <strong>{name(b)} > {name(a)}</strong>" in shown
+    assert f"Eingetragen von {name(a)}: <strong>1. {name(b)}, 2. {name(a)}</strong>" in shown
     yes = rolloff_form(second, token, "rolloff-confirm")
     assert send(second, token, yes).status_code == 302  # type: ignore[attr-defined]
     after = text(second.get(f"/tisch/{token}/"))

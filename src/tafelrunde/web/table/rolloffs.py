@@ -61,7 +61,7 @@ def _version(
     """One entered order awaiting a word, as this phone sees it."""
     return {
         "n": entry.n, "by": tour.name_of(entry.player),
-        "order": " > ".join(tour.name_of(p) for p in entry.order),
+        "order": ", ".join(f"{k}. {tour.name_of(p)}" for k, p in enumerate(entry.order, 1)),
         "mine": entry.player == me, "confirmable": entry.n in allowed,
         "this_phone": bool(entry.phone) and entry.phone == phone,
     }  # fmt: skip
