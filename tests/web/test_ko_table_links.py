@@ -12,6 +12,7 @@ from test_knockout_pages import create, lose, pay_all, post, state, text
 
 from tafelrunde.engine.knockout.table_entry import table_status
 from tafelrunde.web.core.models import AuditEntry, FactRecord, TournamentRecord
+from tafelrunde.web.table.links import find
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -195,3 +196,28 @@ def test_a_hall_tables_card_opens_whichever_table_is_open_there_all_evening() ->
         for t in state(rec).open_tables():  # the organisers play the evening on
             assert lose(organiser, rec, t.number, t.remaining[0]).status_code == 302
     assert len(seen) >= 3, seen  # one card, three tables opened at it one after another
+
+
+def test_the_whole_hall_prints_one_card_per_physical_table() -> None:
+    """With the hall's size set, the table cards cover every physical table: those playing
+    with their players, the free ones with only their number and code (it opens whichever
+    table is opened there later), so the hall is printed once before the evening."""
+    organiser = Client()
+    rec = opened(organiser)
+    playing = {t.place for t in state(rec).open_tables()}
+    hall = max(playing) + 2
+    version = TournamentRecord.objects.get(pk=rec.pk).version
+    assert (
+        post(organiser, rec, "ko-tische/halle/", {"count": hall, "version": version}).status_code
+        == 302
+    )
+    page = text(organiser.get(f"/turniere/{rec.pk}/drucken/tischkarten/"))
+    assert page.count('<article class="table-card">') == hall
+    assert page.count("Tisch in der Halle") == hall - len(playing)
+    codes = set(re.findall(r"/tisch/([A-Za-z0-9_-]{24})/", page))
+    assert len(codes) == hall
+    found = {find(c).table for c in codes}  # type: ignore[union-attr]
+    assert found == set(range(1, hall + 1))
+    links = text(organiser.get(f"/turniere/{rec.pk}/tisch-links/"))
+    assert set(re.findall(r"/tisch/([A-Za-z0-9_-]{24})/", links)) == codes
+    assert links.count("Gerade frei") == hall - len(playing)

@@ -94,7 +94,34 @@ def knockout_cards(state: KnockoutState) -> list[Card]:
             tuple(notes), chips,
             tuple(None if grand else players[p].lives for p in table.players),
         ))  # fmt: skip
-    return cards
+    return cards + free_hall_cards(state)
+
+
+def free_hall_cards(state: KnockoutState) -> list[Card]:
+    """A card for each table of the hall nobody plays at now (when the hall's size is set):
+    its code opens whichever table is opened there later, so the whole hall is printed
+    once before the evening."""
+    if not state.hall_tables:
+        return []
+    used = {t.place for t in state.open_tables()}
+    notes = (
+        translated(msg("The code stays valid all evening: it opens the table playing here now.")),
+        translated(msg("Who plays here is shown on the phone once the table is opened.")),
+    )
+    hall = translated(msg("Hall table"))
+    return [
+        Card(
+            place,
+            hall,
+            (),
+            "none",
+            ko_board.hall_where(place),
+            notes,
+            state.rules.chips(Bracket.MAIN),
+        )
+        for place in range(1, state.hall_tables + 1)
+        if place not in used
+    ]
 
 
 CARDS: dict[str, Callable[[Any], list[Card]]] = {  # each family's table cards, by its key

@@ -50,3 +50,15 @@ def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
         })  # fmt: skip
         counts["confirmed" if g.status == "decided" else g.status] += 1
     return shown, counts
+
+
+def free_rows(state: KnockoutState) -> list[dict[str, Any]]:
+    """A links-page row for each table of the hall nobody plays at now (when the hall's size
+    is set): its card can be printed and scanned before a table is opened there."""
+    used = {t.place for t in state.open_tables()}
+    return [
+        {"where": hall_where(place), "table": place, "game": 0, "key": f"frei{place}",
+         "names": [], "free": True}
+        for place in range(1, (state.hall_tables or 0) + 1)
+        if place not in used
+    ]  # fmt: skip

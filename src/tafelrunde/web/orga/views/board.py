@@ -83,6 +83,10 @@ ROWS: dict[str, Callable[[Any, Any, Any], Rows]] = {  # each family's rows, by i
     GROUP.key: _group_rows,
     KNOCKOUT.key: _knockout_rows,
 }
+FREE: dict[str, Callable[[Any], list[dict[str, Any]]]] = {  # the links of tables not in play
+    GROUP.key: lambda _state: [],  # a table of formats A–C is drawn with its game
+    KNOCKOUT.key: ko_board.free_rows,  # format D: the hall's free tables, printed ahead
+}
 
 
 def _flat(rec: Any) -> Rows:
@@ -207,6 +211,7 @@ def links(request: HttpRequest, pk: int) -> HttpResponse:
     """The links of every table of the current game, with large QR codes to scan."""
     rec = record_of(pk)
     shown, _, word = _flat(rec)
+    shown += FREE[rec.family.key](read_only(rec)[1])
     found = addresses(request, rec, [r["where"] for r in shown])
     shown.sort(key=lambda r: (r["game"], r["table"]))
     for r in shown:
