@@ -20,6 +20,7 @@ from tafelrunde.engine.actions import (
     open_rolloffs,
     record,
     rolled_by_software,
+    rolloff_for,
     undo_last,
 )
 from tafelrunde.engine.entries import RolloffSpot
@@ -343,18 +344,8 @@ def open_at_a_table(n: int, seed: int, kind: str) -> tuple[TournamentState, Roll
         wanted = [x for x in needs if x.table is not None and x.kind == kind]
         if wanted:
             return state, rng.choice(wanted)
-        cur = state.current
-        if state.finished:
+        if not play_step_with_ties(state, rng, needs):
             return None
-        if needs:
-            record(state, rolled_by_software(needs[0], seed=rng.randrange(2**31)))
-        elif cur is not None and cur.missing_results():
-            game, table = rng.choice(cur.missing_results())
-            res = random_result(state, game, table, rng)
-            pips = {p: rng.choice((9, 10)) for p in res.pips}
-            record(state, Result(n=0, stage=cur.key, game=game, table=table, pips=pips))
-        else:
-            record(state, next_draw(state, seed=rng.randrange(2**31)))
     return None
 
 
@@ -386,3 +377,44 @@ def test_a_roll_off_confirmed_at_the_table_is_the_organisers_roll_off(
         assert play_step(by_staff, staff_rng)
     assert by_staff.finished
     assert by_table.overall() == by_staff.overall()
+
+
+def test_of_two_ties_among_the_same_players_the_one_named_is_entered() -> None:
+    """A Herzog and an Erzherzog between the same two players, open at once (found by the
+    property test): the organisers' form names its roll-off by kind and game, so each is
+    entered as itself; without them the first one open is taken, as before."""
+    rng = random.Random(80)
+    state = TournamentState(tournament("gruppenmodus", 8, seed=80))
+    pair: list[Any] = []
+    for _ in range(400):
+        needs = open_rolloffs(state)
+        by_players: dict[frozenset[str], list[Any]] = {}
+        for x in needs:
+            by_players.setdefault(frozenset(x.players), []).append(x)
+        pair = next((g for g in by_players.values() if len(g) > 1), [])
+        if pair or not play_step_with_ties(state, rng, needs):
+            break
+    assert len(pair) == 2 and {x.kind for x in pair} == {"herzog", "erzherzog"}
+    for need in pair:
+        fact = rolloff_for(state, list(need.players), kind=need.kind, game=need.game)
+        assert (fact.kind, fact.game) == (need.kind, need.game)
+    with pytest.raises(RuleError):
+        rolloff_for(state, list(pair[0].players), kind="stechen", game=pair[0].game)
+
+
+def play_step_with_ties(state: TournamentState, rng: random.Random, needs: list[Any]) -> bool:
+    """One step of an evening where pips often tie (9 or 10): a roll-off by the software, a
+    result, or the next draw; False once the tournament is over."""
+    cur = state.current
+    if state.finished:
+        return False
+    if needs:
+        record(state, rolled_by_software(needs[0], seed=rng.randrange(2**31)))
+    elif cur is not None and cur.missing_results():
+        game, table = rng.choice(cur.missing_results())
+        res = random_result(state, game, table, rng)
+        pips = {p: rng.choice((9, 10)) for p in res.pips}
+        record(state, Result(n=0, stage=cur.key, game=game, table=table, pips=pips))
+    else:
+        record(state, next_draw(state, seed=rng.randrange(2**31)))
+    return True

@@ -125,11 +125,22 @@ def open_rolloffs(state: TournamentState, table: int | None = None) -> list[Roll
     return [n for n in cur.rolloff_needs(state.cut(cur), table) if not n.done]
 
 
-def rolloff_for(state: TournamentState, order: list[str], *, correct: bool = False) -> Rolloff:
-    """Build the roll-off fact for the tie among exactly these players (open, or to correct)."""
+def rolloff_for(
+    state: TournamentState,
+    order: list[str],
+    *,
+    correct: bool = False,
+    kind: str | None = None,
+    game: int | None = None,
+) -> Rolloff:
+    """Build the roll-off fact for the tie among exactly these players (open, or to correct);
+    `kind` and `game` pick one of two ties among the same players (a Herzog and an
+    Erzherzog)."""
     group = frozenset(order)
     cur = state.current
     for need in cur.rolloff_needs(state.cut(cur)) if cur else []:
+        if kind is not None and (need.kind, need.game) != (kind, game):
+            continue
         if frozenset(need.players) == group and need.done == correct:
             old = cur.rolloffs.get((need.kind, need.game, group)) if cur else None
             return Rolloff(n=0, stage=need.stage, kind=need.kind, game=need.game,

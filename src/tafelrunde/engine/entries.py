@@ -219,20 +219,38 @@ def staff_result(
 
 
 def rolloff(
-    state: TournamentState, order: Sequence[str], *, correct: bool = False, at: str, by: str
+    state: TournamentState,
+    order: Sequence[str],
+    *,
+    correct: bool = False,
+    at: str,
+    by: str,
+    kind: str | None = None,
+    game: int | None = None,
 ) -> Rolloff:
-    """Enter a roll-off's order (winner first): an open one, or one to correct."""
-    fact = rolloff_for(state, list(order), correct=correct)
+    """Enter a roll-off's order (winner first): an open one, or one to correct (`kind` and
+    `game`: which one, where two ties are among the same players)."""
+    fact = rolloff_for(state, list(order), correct=correct, kind=kind, game=game)
     done = record(state, fact, at=at, by=by)
     assert isinstance(done, Rolloff)
     return done
 
 
 def rolloff_by_software(
-    state: TournamentState, players: Sequence[str] | None, *, seed: int, at: str, by: str
+    state: TournamentState,
+    players: Sequence[str] | None,
+    *,
+    seed: int,
+    at: str,
+    by: str,
+    kind: str | None = None,
+    game: int | None = None,
 ) -> Rolloff:
-    """Let the software roll an open roll-off: the one among `players`, else the next one."""
+    """Let the software roll an open roll-off: the one among `players` (of `kind` and `game`
+    when given), else the next one."""
     needs = open_rolloffs(state)
+    if kind is not None:
+        needs = [n for n in needs if (n.kind, n.game) == (kind, game)]
     if players is not None:
         needs = [n for n in needs if sorted(n.players) == sorted(players)]
         if not needs:

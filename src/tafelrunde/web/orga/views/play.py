@@ -25,7 +25,7 @@ from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_words import describe, game_word
 from tafelrunde.engine.facts import Draw, Tournament
 from tafelrunde.engine.families import GROUP
-from tafelrunde.engine.limits import MAX_SEED, MAX_TABLE_SIZE, whole_number
+from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_SEED, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.table_view import TableView, game_tables
 from tafelrunde.engine.tournament_state import TournamentState
@@ -46,7 +46,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, referee_undo
 from tafelrunde.web.core.shared import shared_page, short
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.orga.views.tables_page import result_fields, tables
+from tafelrunde.web.orga.views.tables_page import result_fields, rolloff_key, tables
 
 NO_REWIND = msg("Only the organisers may take a stage back to before its draw; please ask them.")
 
@@ -273,7 +273,8 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a roll-off's order, or let the software roll it with a recorded seed."""
     rec = record_of(pk)
     players = request.POST.getlist("players")[: MAX_TABLE_SIZE * 4]
-    key = "rolloff-" + "-".join(sorted(players))
+    kind, game = _which_rolloff(request.POST)
+    key = rolloff_key(kind or "", game or 0, players)
     tour = engine_tournament(rec)
     assert isinstance(tour, Tournament)
     form = RolloffForm(request.POST, players=[(p, tour.name_of(p)) for p in players])
@@ -286,9 +287,11 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
         state, at = group_state(tour), stamp()
         if form.cleaned_data.get("auto"):
             seed = setup.new_seed()
-            done = entries.rolloff_by_software(state, players, seed=seed, at=at, by=by)
+            done = entries.rolloff_by_software(state, players, seed=seed, at=at, by=by,
+                                               kind=kind, game=game)  # fmt: skip
         else:
-            done = entries.rolloff(state, form.cleaned_data["order"], at=at, by=by)
+            done = entries.rolloff(state, form.cleaned_data["order"], at=at, by=by, kind=kind,
+                                   game=game)  # fmt: skip
         order = " > ".join(tour.name_of(p) for p in done.order)
         if done.seed is None:
             return done, order
@@ -305,6 +308,19 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
         return tables(request, pk, errors={key: text_of(err)})
     messages.success(request, translated(msg("Roll-off entered: {order}", order=order)))
     return redirect(reverse("tables", args=[rec.pk]) + _after_rolloff(rec, request.POST))
+
+
+def _which_rolloff(data: Any) -> tuple[str | None, int | None]:
+    """The kind and game of the roll-off a form names (None, None: a form without them,
+    which finds its roll-off by its players alone)."""
+    kind = data.get("kind", "")
+    try:
+        game = whole_number(data.get("rgame", ""), field="rgame", low=0, high=MAX_FACT_NUMBER)
+    except RuleError:
+        return None, None
+    if not kind or len(kind) > 40 or not kind.isalnum():
+        return None, None
+    return kind, game
 
 
 def _after_rolloff(rec: TournamentRecord, data: Any) -> str:

@@ -181,6 +181,11 @@ def tables_block(
     return render_to_string("orga/tables_block.html", block)
 
 
+def rolloff_key(kind: str, game: int, players: Any) -> str:
+    """The card's key of a roll-off form (its errors are shown there)."""
+    return f"rolloff-{kind}-{game}-" + "-".join(sorted(players))
+
+
 def _needs(state: TournamentState, st: StageState | None) -> list[dict[str, Any]]:
     """The open roll-offs of the running stage, with what each decides."""
     if st is None or st is not state.current:
@@ -189,7 +194,7 @@ def _needs(state: TournamentState, st: StageState | None) -> list[dict[str, Any]
         {"kind": n.kind, "game": n.game, "table": n.table, "word": st.rule.game_word(),
          "players": [(p, state.tournament.name_of(p)) for p in n.players],
          "purpose": rolloff_purpose(st, n),
-         "key": "rolloff-" + "-".join(sorted(n.players))}
+         "key": rolloff_key(n.kind, n.game, n.players)}
         for n in open_rolloffs(state)
     ]  # fmt: skip
 
