@@ -392,3 +392,23 @@ def test_the_desk_takes_back_a_check_in_and_names_the_unlinked_players() -> None
     client.post(f"/turniere/{rec.pk}/paesse/", {"action": "gone", "player": player})
     assert not Arrival.objects.exists()
     assert "0 von 12 Spielern sind da." in text(client.get(f"/turniere/{rec.pk}/paesse/"))
+
+
+def test_a_pass_outranks_a_tapped_name_but_not_another_pass() -> None:
+    """A phone that tapped a wrong name becomes the pass's player once it opens the pass and
+    its table; a phone bound by one player's pass stays theirs when another pass is opened
+    on it (that needs the organisers), and the pass page says so."""
+    client, pk = drawn()
+    a, b, _c, _d = seats(pk)
+    table = tokens(client, pk)[0]
+    name = state_of(pk).tournament.name_of
+    mine = phone()
+    tap(mine, table, b)  # a wrong name first
+    mine.get(f"/pass/{pass_of(client, pk, a)}/")
+    assert f"Du bist {name(a)}." in text(mine.get(f"/tisch/{table}/"))
+    bond = PhoneBinding.objects.get(tournament_id=pk)
+    assert (bond.player, bond.by_pass) == (a, True)
+    page = text(mine.get(f"/pass/{pass_of(client, pk, b)}/"))  # another player's pass
+    assert f"Dieses Handy gehört in diesem Turnier zu {name(a)}" in page
+    assert f"Du bist {name(a)}." in text(mine.get(f"/tisch/{table}/"))
+    assert PhoneBinding.objects.get(tournament_id=pk).player == a

@@ -42,7 +42,7 @@ def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
         shown.append({
             "where": hall_where(g.place), "table": g.place, "game": g.game, "status": g.status,
             "said": translated(said), "stage": "", "key": g.table,
-            "names": [name[p].name for p in state.tables[g.table].players],
+            "names": [name[p].name for p in state.tables[g.table].remaining],  # still there
             "versions": [{"n": v.entry, "by": name[v.player].name, "loser": name[v.loser].name}
                          for v in g.versions],
             "settled": g.loser is not None, "by_staff": g.by_staff,
