@@ -31,7 +31,10 @@ def _fresh_limits() -> None:
 
 
 def pass_of(client: Client, pk: int, player: str) -> str:
-    """The token the organiser's passes page shows large for a player."""
+    """The token the organiser's passes page shows large for a player (the players page
+    leads there, "Pass (QR)" beside each name)."""
+    players = text(client.get(f"/turniere/{pk}/spieler/", follow=True))  # (D: registration)
+    assert f"/turniere/{pk}/paesse/?qr={player}#big-pass" in players
     page = text(client.get(f"/turniere/{pk}/paesse/?qr={player}"))
     found = PASS.findall(page)
     assert found, page
