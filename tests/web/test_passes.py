@@ -18,7 +18,7 @@ from tafelrunde.web.player import passes
 from tafelrunde.web.player.models import Arrival, PlayerPass
 from tafelrunde.web.table.models import PhoneBinding
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 PASS = re.compile(r"/pass/([A-Za-z0-9_-]{24})/")
 GONE = "Dieser Pass gilt nicht (mehr)"
@@ -356,7 +356,6 @@ def test_a_format_d_player_checks_in_with_the_pass_before_the_deadline() -> None
     assert done.players[second].checked_in
 
 
-@pytest.mark.both_databases
 def test_the_database_keeps_one_pass_per_person_and_per_guest() -> None:
     """The constraints hold in the database itself (partial unique indexes and a check), so
     two pages making a pass at the same moment end with one, which both show."""
