@@ -20,6 +20,11 @@ def new_revision() -> str:
     return uuid4().hex
 
 
+def new_uid() -> str:
+    """A calendar's mark of an event, kept for good (subscribed calendars find it by it)."""
+    return uuid4().hex
+
+
 class Event(models.Model):
     """A club event (Termin): a name and a date, or none yet ("steht noch nicht fest")."""
 
@@ -27,6 +32,10 @@ class Event(models.Model):
     date = models.DateField("Datum", null=True, blank=True)
     kind = models.CharField("Art", max_length=60, blank=True)  # e.g. "Spieleabend"
     created_at = models.DateTimeField(auto_now_add=True)
+    # the calendar feed: the event's mark, how often its name, date or kind changed, when
+    uid = models.CharField(max_length=32, unique=True, default=new_uid)
+    sequence = models.PositiveIntegerField(default=0)
+    changed_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ("date", "name")
@@ -34,6 +43,25 @@ class Event(models.Model):
     def __str__(self) -> str:
         """Name the event."""
         return self.name
+
+
+class CancelledEvent(models.Model):
+    """A deleted event that had a date: the calendar feed says it is cancelled, so that
+    calendars that subscribed to it take it out."""
+
+    uid = models.CharField(max_length=32, unique=True)
+    name = models.CharField(max_length=200)
+    date = models.DateField()
+    kind = models.CharField(max_length=60, blank=True)
+    sequence = models.PositiveIntegerField(default=0)
+    cancelled_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ("date", "name")
+
+    def __str__(self) -> str:
+        """Name the cancelled event."""
+        return f"{self.name} ({self.date}, abgesagt)"
 
 
 class TournamentRecord(models.Model):

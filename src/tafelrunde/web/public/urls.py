@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tafelrunde.web.public.views import home, ko_standings, seats, standings, tournament
+from tafelrunde.web.public.views import (
+    calendar,
+    home,
+    ko_standings,
+    seats,
+    standings,
+    tournament,
+)
 
 T = "turniere/<int:pk>/"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("termine.ics", calendar.all_dates, name="calendar"),
+    path("termine/<str:slug>.ics", calendar.kind_dates, name="calendar-kind"),
     path(T, tournament.overview, name="tournament"),
     path(T + "turnierdatei.json", tournament.export_json, name="export-json"),
     path(T + "endstand.csv", tournament.export_csv, name="export-csv"),

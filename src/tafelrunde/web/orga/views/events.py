@@ -6,12 +6,13 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.forms_season import used_kinds
 from tafelrunde.web.core.common import audit, organiser
-from tafelrunde.web.core.models import Event
+from tafelrunde.web.core.models import CancelledEvent, Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.forms import EventForm
 
@@ -21,9 +22,14 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
     """Create an event, or change its name and date."""
     event = get_object_or_404(Event, pk=pk) if pk else None
     form = EventForm(request.POST if request.method == "POST" else None, instance=event)
+    before = (event.name, event.date, event.kind) if event else None
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
-            saved = form.save()
+            saved = form.save(commit=False)
+            if before is not None and before != (saved.name, saved.date, saved.kind):
+                saved.sequence += 1  # subscribed calendars take the change
+            saved.changed_at = timezone.now()
+            saved.save()
             when = saved.date.isoformat() if saved.date else "—"
             audit(request, None, msg("Event '{name}' ({when}) saved", name=saved.name, when=when))
         messages.success(request, translated(msg("Event saved.")))
@@ -39,6 +45,12 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     with transaction.atomic():
         audit(request, None, msg("Event '{name}' deleted", name=event.name))
+        if event.date is not None:  # the calendar feed reports it cancelled
+            CancelledEvent.objects.update_or_create(
+                uid=event.uid,
+                defaults={"name": event.name, "date": event.date, "kind": event.kind,
+                          "sequence": event.sequence + 1, "cancelled_at": timezone.now()},
+            )  # fmt: skip
         event.delete()
     messages.success(
         request,

@@ -8,11 +8,13 @@ from typing import Any
 from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 
 from tafelrunde.web.core.models import Event, TournamentRecord
 from tafelrunde.web.core.roles import is_staff
 from tafelrunde.web.core.shared import shared
+from tafelrunde.web.public.ical import kinds
 
 
 def _upcoming() -> Q:
@@ -31,7 +33,7 @@ def home_mark(*_: Any, **__: Any) -> Hashable:
         .order_by("pk")
         .values_list("pk", "name", "format", "event_id", "revision")
     )
-    return timezone.localdate(), events, tournaments
+    return timezone.localdate(), events, tournaments, tuple(sorted(kinds()))  # (the feeds)
 
 
 @shared(home_mark)
@@ -43,7 +45,10 @@ def home(request: HttpRequest) -> HttpResponse:
         .prefetch_related("tournaments")
         .order_by(F("date").asc(nulls_last=True), "name")
     )
-    context: dict[str, Any] = {"events": events}
+    feeds = [
+        (kind, reverse("calendar-kind", args=[slug])) for slug, kind in sorted(kinds().items())
+    ]
+    context: dict[str, Any] = {"events": events, "feeds": feeds}
     if is_staff(request.user):
         context["past"] = Event.objects.filter(date__lt=today).order_by("-date")[:20]
         context["loose"] = TournamentRecord.objects.filter(event__isnull=True).order_by("-pk")
