@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tafelrunde.engine.ratings import Rating, Ratings
 from tafelrunde.web.core.models import TournamentRecord
 
@@ -27,3 +29,14 @@ def played_on(rec: TournamentRecord) -> str:
     it was created."""
     day = rec.day or (rec.event.date if rec.event is not None else None)
     return day.isoformat() if day is not None else rec.created_at
+
+
+def family_name(family: str) -> str:
+    """A game family as people call it."""
+    names = {
+        "gruppenmodus": _("Dice in group mode"),
+        "alhambra": "Alhambra",
+        "king-lui": "King Lui",
+        "schocken": "Schocken",
+    }
+    return names.get(family) or family.replace("-", " ").capitalize()

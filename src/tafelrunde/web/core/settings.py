@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "tafelrunde.web.live.apps.LiveConfig",
     "tafelrunde.web.paper.apps.PaperConfig",
     "tafelrunde.web.club.apps.ClubConfig",
+    "tafelrunde.web.api.apps.ApiConfig",
     "tafelrunde.web.player.apps.PlayerConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
 ]
@@ -133,6 +134,7 @@ LOGGING = {
 }
 TABLE_LINK_RATE = os.environ.get("TAFELRUNDE_TABLE_LINK_RATE", "30/m")  # posts per table link
 TABLE_ADDRESS_RATE = os.environ.get("TAFELRUNDE_TABLE_ADDRESS_RATE", "900/m")  # per address
+API_RATE = os.environ.get("TAFELRUNDE_API_RATE", "600/m")  # JSON API requests per address
 # (counted in each app process: with several processes an address gets their sum)
 CSRF_FAILURE_VIEW = "tafelrunde.web.core.views.errors.csrf_failure"
 

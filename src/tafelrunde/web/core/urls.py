@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("tafelrunde.web.live.urls")),
     path("", include("tafelrunde.web.paper.urls")),
     path("", include("tafelrunde.web.club.urls")),
+    path("", include("tafelrunde.web.api.urls")),
     path("", include("tafelrunde.web.player.urls")),
     path("", include("tafelrunde.web.orga.urls")),
 ]

@@ -19,6 +19,7 @@ from tafelrunde.engine.families import SHIPPED, family_of_letter
 from tafelrunde.engine.ratings import shown
 from tafelrunde.web.club.charts import Labels, Point, bar_chart, line_chart
 from tafelrunde.web.club.club_mark import club_mark
+from tafelrunde.web.club.club_ratings import family_name
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.ratings_cache import Club, Tournament, club
 from tafelrunde.web.club.season_evenings import person_key, standings_of
@@ -28,17 +29,6 @@ from tafelrunde.web.core.shared import shared
 
 BEST = 5  # best results shown on the person page
 ACTIVE = 10  # most active persons on the statistics page
-
-
-def family_name(family: str) -> str:
-    """A game family as people call it."""
-    names = {
-        "gruppenmodus": _("Dice in group mode"),
-        "alhambra": "Alhambra",
-        "king-lui": "King Lui",
-        "schocken": "Schocken",
-    }
-    return names.get(family) or family.replace("-", " ").capitalize()
 
 
 def format_name(label: str) -> str:

@@ -1,0 +1,110 @@
+"""The read-only JSON API, `/api/v1/` (django-ninja): the club's events, tournaments with their
+standings and rankings, seasons and ratings; its OpenAPI 3 document at `/api/v1/openapi.json`.
+Everything here is public as the pages are, rate-limited per address, and kept per revision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from ninja import NinjaAPI
+from ninja.errors import HttpError, ValidationError
+from ninja.throttling import AnonRateThrottle
+
+from tafelrunde.web.api import data
+from tafelrunde.web.api.schemas import (
+    EventOut,
+    Problem,
+    RankingOut,
+    RatingsOut,
+    SeasonOut,
+    SeasonRef,
+    StageOut,
+    TournamentItem,
+    TournamentOut,
+)
+from tafelrunde.web.club.models import Season
+from tafelrunde.web.core.models import TournamentRecord
+
+MAX_ID = 2**31 - 1  # a larger number names nothing
+
+api = NinjaAPI(
+    title="Tafelrunde",
+    version="1",
+    description="The club's events, tournaments, standings, rankings, seasons and ratings "
+    "(names and results only), read-only.",
+    urls_namespace="api",
+    docs_url=None,  # no documentation page that loads scripts from elsewhere: the JSON only
+    throttle=[AnonRateThrottle(settings.API_RATE)],
+)
+
+
+@api.exception_handler(ValidationError)
+def _refused(request: HttpRequest, exc: ValidationError) -> Any:
+    """A malformed address or parameter: 422 with the reason (never a traceback)."""
+    return api.create_response(request, {"detail": "malformed request"}, status=422)
+
+
+def _tournament(pk: int) -> TournamentRecord:
+    """The tournament of an address, or 404."""
+    found = TournamentRecord.objects.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+    if found is None:
+        raise HttpError(404, "no such tournament")
+    return found
+
+
+@api.get("/events", response=list[EventOut], tags=["events"])
+def events(request: HttpRequest) -> Any:
+    """The club's events, dated ones first; `date` null: not fixed yet."""
+    return data.events()
+
+
+@api.get("/tournaments", response=list[TournamentItem], tags=["tournaments"])
+def tournaments(request: HttpRequest) -> Any:
+    """Every tournament, the newest first."""
+    return data.tournaments()
+
+
+@api.get("/tournaments/{pk}", response={200: TournamentOut, 404: Problem}, tags=["tournaments"])
+def tournament(request: HttpRequest, pk: int) -> Any:
+    """One tournament."""
+    return data.tournament(_tournament(pk))
+
+
+@api.get(
+    "/tournaments/{pk}/standings", response={200: list[StageOut], 404: Problem},
+    tags=["tournaments"],
+)  # fmt: skip
+def standings(request: HttpRequest, pk: int) -> Any:
+    """Each stage's standing, the newest first (formats A–C; format D has none: its ranking)."""
+    return data.standings(_tournament(pk))
+
+
+@api.get(
+    "/tournaments/{pk}/ranking", response={200: RankingOut, 404: Problem}, tags=["tournaments"]
+)
+def ranking(request: HttpRequest, pk: int) -> Any:
+    """The overall ranking; `final` once the tournament is over."""
+    return data.ranking(_tournament(pk))
+
+
+@api.get("/seasons", response=list[SeasonRef], tags=["seasons"])
+def seasons(request: HttpRequest) -> Any:
+    """Every season ranking."""
+    return data.seasons()
+
+
+@api.get("/seasons/{pk}", response={200: SeasonOut, 404: Problem}, tags=["seasons"])
+def season(request: HttpRequest, pk: int) -> Any:
+    """A season's table."""
+    found = Season.objects.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
+    if found is None:
+        raise HttpError(404, "no such season")
+    return data.season(found)
+
+
+@api.get("/ratings", response=list[RatingsOut], tags=["ratings"])
+def ratings(request: HttpRequest) -> Any:
+    """Every game family's ratings, best first (never an official ranking)."""
+    return data.ratings()
