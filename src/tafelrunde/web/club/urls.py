@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tafelrunde.web.club.views import imports, merge, people, public, seasons, suggest, tournament
+from tafelrunde.web.club.views import (
+    embeds,
+    imports,
+    merge,
+    people,
+    public,
+    seasons,
+    suggest,
+    tournament,
+)
 
 T = "turniere/<int:pk>/personen/"
 S = "saisons/<int:pk>/"
@@ -29,6 +38,10 @@ urlpatterns = [
     path(S + "export.csv", seasons.season_export_csv, name="season-csv"),
     path(S + "export.xlsx", seasons.season_export_xlsx, name="season-xlsx"),
     path(S + "drucken/", seasons.season_print, name="season-print"),
+    path("einbetten/termine/", embeds.dates, name="embed-dates"),
+    path("einbetten/turniere/<int:pk>/stand/", embeds.standings, name="embed-standings"),
+    path("einbetten/turniere/<int:pk>/endstand/", embeds.ranking, name="embed-ranking"),
+    path("einbetten/saisons/<int:pk>/", embeds.season, name="embed-season"),
     path(T, tournament.tournament_persons, name="tournament-persons"),
     path(T + "verknuepfen/", tournament.person_link, name="tournament-person-link"),
     path(T + "neu/", tournament.person_from_player, name="tournament-person-new"),

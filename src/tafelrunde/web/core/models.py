@@ -182,3 +182,19 @@ __all__ = [
     "TournamentRecord",
     "new_revision",
 ]
+
+
+class EmbedOrigins(models.Model):
+    """The websites (origins, e.g. https://www.wuerfelfreunde.de) that may show the club's
+    embeds in a frame; every other page, and every other site, stays `DENY`. One row."""
+
+    origins = models.TextField("Webseiten", blank=True, default="")  # one origin per line
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def listed(self) -> list[str]:
+        """The origins, one per line as stored."""
+        return [o for o in self.origins.split() if o]
+
+    def __str__(self) -> str:
+        """Name the origins."""
+        return " ".join(self.listed())

@@ -8,6 +8,7 @@ from django.urls import include, path
 from tafelrunde.web.orga.views import (
     board,
     club_presets,
+    embed_page,
     event_of,
     events,
     logins,
@@ -32,6 +33,7 @@ urlpatterns = [
     path(T + "termin/", event_of.tournament_event, name="tournament-event"),
     path("turniere/laden/", tournaments.import_file, name="tournament-import"),
     path("vorlagen/", club_presets.presets, name="club-presets"),
+    path("vereinsseite/", embed_page.embed_page, name="embed-page"),
     path("vorlagen/<int:pk>/regeln.toml", club_presets.download, name="club-preset-file"),
     path("vorlagen/<int:pk>/loeschen/", club_presets.delete, name="club-preset-delete"),
     path("zugaenge/", logins.logins, name="logins"),

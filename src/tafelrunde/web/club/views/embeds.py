@@ -1,0 +1,87 @@
+"""Small pages for the club's website, without the app's frame: the next dates, a tournament's
+standings and ranking (updating themselves like the projector), a season table. Shown in
+frames of the websites the organisers list (see `core/embedding.py`)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.db.models import F, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from tafelrunde.engine.families import GROUP, KNOCKOUT
+from tafelrunde.web.club.models import Season
+from tafelrunde.web.club.season_evenings import season_view
+from tafelrunde.web.club.views.seasons import _context as season_context
+from tafelrunde.web.core.common import record_of
+from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.embedding import embeddable
+from tafelrunde.web.core.models import Event, TournamentRecord
+from tafelrunde.web.core.pages import ranking_data, stage_tables
+
+NEXT_DATES = 8
+QUIET = 300  # seconds: how often an embed without a live stream fetches itself again
+
+
+def _shown(request: HttpRequest, template: str, context: dict[str, Any], full: str) -> HttpResponse:
+    """An embed's page: its content, and a link to the full page (in a new tab)."""
+    context |= {"full": request.build_absolute_uri(full), "quiet": QUIET}
+    return render(request, template, context)
+
+
+@require_safe
+@embeddable
+def dates(request: HttpRequest) -> HttpResponse:
+    """The next dates of the club (today's included), those not fixed yet last."""
+    today = timezone.localdate()
+    found = Event.objects.filter(Q(date__gte=today) | Q(date=None)).order_by(
+        F("date").asc(nulls_last=True), "name"
+    )[:NEXT_DATES]
+    context = {"events": found, "soon": today + timedelta(days=7)}
+    return _shown(request, "club/embed_dates.html", context, reverse("home"))
+
+
+def _group_standing(rec: TournamentRecord) -> dict[str, Any]:
+    """Formats A–C: the running stage's standing (the newest)."""
+    stages = stage_tables(rec, read_only(rec)[1])
+    return {"stages": stages[:1]}
+
+
+def _knockout_standing(rec: TournamentRecord) -> dict[str, Any]:
+    """Format D: the ranking so far (the places decided)."""
+    return {"ranking": ranking_data(rec)}
+
+
+STANDINGS = {GROUP.key: _group_standing, KNOCKOUT.key: _knockout_standing}
+
+
+@require_safe
+@embeddable
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tournament's standings, live."""
+    rec = record_of(pk)
+    context = {"rec": rec} | STANDINGS[rec.family.key](rec)
+    return _shown(request, "club/embed_standings.html", context, reverse("tournament", args=[pk]))
+
+
+@require_safe
+@embeddable
+def ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    """A tournament's overall ranking (final once over), live."""
+    rec = record_of(pk)
+    context = {"rec": rec, "ranking": ranking_data(rec)}
+    return _shown(request, "club/embed_standings.html", context, reverse("ranking", args=[pk]))
+
+
+@require_safe
+@embeddable
+def season(request: HttpRequest, pk: int) -> HttpResponse:
+    """A season's table."""
+    view = season_view(get_object_or_404(Season, pk=pk))
+    context = season_context(view)
+    return _shown(request, "club/embed_season.html", context, reverse("season", args=[pk]))
