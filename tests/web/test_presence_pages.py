@@ -52,7 +52,7 @@ def roster(client: Client, pk: int) -> dict[str, list[str]]:
     table = page.split('id="roster"', 1)[1].split("</table>", 1)[0]
     rows = {}
     for row in re.findall(r"<tr id=\"player-[^\"]*\">(.*?)</tr>", table, re.S):
-        name = re.search(r'<td class="name">([^<]*)</td>', row).group(1)  # type: ignore[union-attr]
+        name = re.search(r'<td class="name">([^<]*?) ?(?:<a |</td>)', row).group(1)  # type: ignore[union-attr]
         status = re.findall(r'<td class="(?:bad|muted)">([^<]*)</td>', row)
         rows[name] = status + (["button"] if "abmelden/" in row else [])
     return rows
