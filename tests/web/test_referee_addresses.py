@@ -63,6 +63,7 @@ REFEREE: dict[str, tuple[str, str]] = {
     "table-links": (STAFF_READ, STAFF_READ),
     "table-links-renew": (REFUSED_403, REFUSED_403),
     "embed-page": (REFUSED_403, REFUSED_403),
+    "sign-up-desk": (REFUSED_403, REFUSED_403),
     "passes": (STAFF_READ, REFUSED_403),
     "projector-settings": (REFUSED_403, REFUSED_403),
     "ko-players": (READ, READ),

@@ -19,6 +19,7 @@ from tafelrunde.web.orga.views import (
     presence,
     projector,
     rules,
+    sign_up_desk,
     tables_page,
     tournaments,
 )
@@ -48,6 +49,7 @@ urlpatterns = [
     path(T + "regeln/vorlage/", rules.save_preset, name="rules-preset"),
     path(T + "spieler/", players.players, name="players"),
     path(T + "paesse/", passes.passes_page, name="passes"),
+    path(T + "online-anmeldung/", sign_up_desk.sign_up_desk, name="sign-up-desk"),
     path(T + "spieler/<str:pid>/entfernen/", players.remove, name="player-remove"),
     path(T + "spieler/<str:pid>/abmelden/", presence.withdraw, name="player-withdraw"),
     path(T + "spieler/nachmelden/", presence.join, name="player-join"),

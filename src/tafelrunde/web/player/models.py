@@ -21,6 +21,10 @@ class PlayerPass(models.Model):
         related_name="guest_passes",
     )  # fmt: skip
     player = models.CharField(max_length=40, blank=True)  # a guest's player id
+    # an online sign-up's pass (waiting for a place: `player` is "w" and its number)
+    sign_up = models.OneToOneField(
+        "SignUp", null=True, blank=True, on_delete=models.CASCADE, related_name="signed_pass"
+    )
     digest = models.CharField(max_length=64, unique=True)  # SHA-256 of the token
     sealed = models.CharField(max_length=64)  # "s1:" and the nonce the token is derived from
     created_at = models.DateTimeField(auto_now_add=True)
@@ -67,3 +71,43 @@ class Arrival(models.Model):
     def __str__(self) -> str:
         """Name who arrived."""
         return f"{self.tournament_id}/{self.player}"
+
+
+class SignUpDesk(models.Model):
+    """A tournament's online sign-up as the organisers set it: open or closed, how many
+    places (none: no limit), and a club code the form asks for (empty: none)."""
+
+    tournament = models.OneToOneField(
+        TournamentRecord, on_delete=models.CASCADE, related_name="sign_up_desk"
+    )
+    open = models.BooleanField(default=False)
+    capacity = models.PositiveIntegerField(null=True, blank=True)
+    club_code = models.CharField(max_length=40, blank=True, default="")
+
+    def __str__(self) -> str:
+        """Name the desk."""
+        return f"{self.tournament_id}: {'offen' if self.open else 'zu'}"
+
+
+class SignUp(models.Model):
+    """One online sign-up: a player of the tournament, or waiting for a place, or cancelled.
+    The e-mail address and the note are for the organisers only."""
+
+    PLAYING, WAITING, CANCELLED = "playing", "waiting", "cancelled"
+    tournament = models.ForeignKey(
+        TournamentRecord, on_delete=models.CASCADE, related_name="sign_ups"
+    )
+    name = models.CharField(max_length=100)
+    email = models.EmailField(blank=True, default="")
+    note = models.CharField(max_length=200, blank=True, default="")
+    player = models.CharField(max_length=40, blank=True, default="")  # once a player
+    status = models.CharField(max_length=10, default=WAITING)
+    browser = models.CharField(max_length=16, blank=True, default="")  # the phone's mark
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("tournament", "pk")
+
+    def __str__(self) -> str:
+        """Name the sign-up."""
+        return f"{self.tournament_id}/{self.name} ({self.status})"

@@ -19,9 +19,10 @@ from django.views.decorators.cache import never_cache
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.player import passes
+from tafelrunde.web.player import passes, signups
 from tafelrunde.web.player.arrival import arrive, has_arrived, may_arrive
 from tafelrunde.web.player.mine import mine
+from tafelrunde.web.player.models import PlayerPass, SignUp
 from tafelrunde.web.table.bindings import claim
 from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.now_at import name_of
@@ -44,6 +45,10 @@ def pass_page(request: HttpRequest, token: str) -> HttpResponse:
     kept = passes.find(token)
     if kept is None:
         return gone(request)
+    if kept.sign_up_id is not None:
+        answer = _signed_up(request, kept)
+        if answer is not None:
+            return answer
     held = passes.holders(kept)
     if not held:
         if kept.person_id is None or kept.person is None or not kept.person.member:
@@ -68,6 +73,7 @@ def pass_page(request: HttpRequest, token: str) -> HttpResponse:
             if binding is not None and binding.by_pass and binding.player != holder.player
             else ""
         ),
+        "may_cancel": kept.sign_up_id is not None and signups.still_open(rec),
         "may_arrive": may_arrive(rec, holder.player),
         "arrived": has_arrived(rec, holder.player),
     }
@@ -98,3 +104,22 @@ def _arrive(request: HttpRequest, holder: passes.Holder, staff: bool) -> None:
     arrive(rec, holder.player, desk=staff, user=request.user, by=by)
     said = msg("{name} is here.", name=holder.name)
     messages.success(request, translated(said))
+
+
+def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:
+    """An online sign-up's pass: cancel it, or show its place on the waiting list (None: a
+    player's pass like any other)."""
+    made = kept.sign_up
+    assert made is not None
+    rec = made.tournament
+    if request.method == "POST" and request.POST.get("action") == "cancel":
+        if too_often(request, "player-pass", kept.digest):
+            return render(request, "table/limited.html", status=429)
+        signups.cancel(made)
+        messages.success(request, translated(msg("Your sign-up is cancelled.")))
+        return redirect("tournament", rec.pk)
+    if made.status != SignUp.WAITING:
+        return None
+    place = signups.waitlist(rec, signups.desk_of(rec).capacity).place(str(made.pk))
+    context = {"rec": rec, "made": made, "place": place, "may_cancel": True}
+    return render(request, "player/waiting.html", context)

@@ -1,0 +1,188 @@
+"""Online sign-up: places and a waiting list that moves up by itself, the registrant's pass at
+once (place or waiting position, cancel), the desk's no-shows, and what the form refuses."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client, override_settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from webhelpers import create, organiser, preview_seed, release, text
+
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.player.models import Arrival, SignUp
+from tafelrunde.web.player.waitlist import Waitlist
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
+
+PASS = re.compile(r"^/pass/([A-Za-z0-9_-]{24})/$")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limits() -> None:
+    """Every test starts with no sign-ups counted against the limit."""
+    cache.clear()
+
+
+def opened(capacity: str = "2", code: str = "", n: int = 4) -> tuple[Client, TournamentRecord]:
+    """An organiser and a tournament of n players whose online sign-up is open."""
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", n)
+    data = {"open": "on", "capacity": capacity, "club_code": code}
+    assert client.post(f"/turniere/{rec.pk}/online-anmeldung/", data).status_code == 302
+    return client, rec
+
+
+def sign_up(pk: int, name: str, **more: str) -> Any:
+    """A visitor sends the form (their own browser, as a phone would)."""
+    data = {"name": name, "email": "", "note": "", "code": "", "website": ""} | more
+    return Client().post(f"/turniere/{pk}/mitspielen/", data)
+
+
+def players(pk: int) -> list[str]:
+    """The tournament's players' names."""
+    return [p["name"] for p in TournamentRecord.objects.get(pk=pk).players]
+
+
+def test_places_then_the_waiting_list_and_a_cancellation_moves_the_first_up() -> None:
+    client, rec = opened("6")  # 4 entered by the organisers, 2 places online
+    passes = {}
+    for name in ("Emil", "Frieda", "Günter"):
+        answer = sign_up(rec.pk, name, email=f"{name.lower().replace('ü', 'ue')}@example.org")
+        assert answer.status_code == 302
+        passes[name] = answer["Location"]
+        assert PASS.match(passes[name])
+    assert players(rec.pk)[-2:] == ["Emil", "Frieda"] and "Günter" not in players(rec.pk)
+    waiting = Client().get(passes["Günter"])
+    assert "Warteliste" in text(waiting) and "Platz 1" in text(waiting)
+    shown = text(Client().get(passes["Emil"]))
+    assert "<h1>Emil</h1>" in shown and 'value="cancel"' in shown
+    page = text(Client().get(f"/turniere/{rec.pk}/mitspielen/"))
+    assert "Alle Plätze sind vergeben" in page
+    mine = Client()
+    mine.get(passes["Emil"])
+    cancelled = mine.post(passes["Emil"], {"action": "cancel"})
+    assert cancelled.status_code == 302
+    assert "Emil" not in players(rec.pk) and players(rec.pk)[-1] == "Günter"  # moved up
+    assert Client().get(passes["Emil"]).status_code == 404
+    now = text(Client().get(passes["Günter"]))
+    assert "<h1>Günter</h1>" in now and "Wo ich jetzt sitze" in now  # a player's pass now
+    desk = text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))
+    assert "guenter@example.org" in desk and "emil@example.org" in desk  # organisers only
+    for public in (f"/turniere/{rec.pk}/", f"/turniere/{rec.pk}/spieler/", "/api/v1/tournaments"):
+        assert "example.org" not in Client().get(public).content.decode()
+
+
+def test_the_form_refuses_what_it_cannot_take_and_stores_nothing() -> None:
+    _client, rec = opened("10", code="Würfel")
+    assert sign_up(rec.pk, "Xenia", code="Würfel").status_code == 302
+    before = (SignUp.objects.count(), players(rec.pk))
+    for name, more, said in (
+        ("xenia", {"code": "Würfel"}, "schon angemeldet"),
+        ("Yorick\x00", {"code": "Würfel"}, "Null"),
+        ("Yorick\x07", {"code": "Würfel"}, "U+0007"),
+        ("B" * 101, {"code": "Würfel"}, "100"),
+        ("", {"code": "Würfel"}, "Bitte deinen Namen eintragen."),
+        ("Yorick", {"code": "falsch"}, "Vereinscode stimmt nicht"),
+        ("Yorick", {"code": "Würfel", "email": "kein-mail"}, "E-Mail"),
+    ):
+        answer = sign_up(rec.pk, name, **more)
+        assert answer.status_code == 200, name
+        assert said in text(answer), (name, text(answer)[-2000:])
+    robot = sign_up(rec.pk, "Robo", code="Würfel", website="http://spam.example")
+    assert robot.status_code == 200
+    assert (SignUp.objects.count(), players(rec.pk)) == before
+
+
+def test_a_closed_form_and_a_drawn_tournament_take_no_sign_up() -> None:
+    client, rec = opened("", n=6)  # with the one signing up: tables of 3 and 4
+    client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"capacity": ""})  # closed again
+    assert "geschlossen" in text(Client().get(f"/turniere/{rec.pk}/mitspielen/"))
+    assert sign_up(rec.pk, "Xenia").status_code == 200 and not SignUp.objects.exists()
+    client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"open": "on", "capacity": ""})
+    assert sign_up(rec.pk, "Xenia").status_code == 302
+    seed, _ = preview_seed(client, rec.pk, 7)
+    release(client, rec.pk, seed)
+    assert "geschlossen" in text(Client().get(f"/turniere/{rec.pk}/mitspielen/"))
+    assert sign_up(rec.pk, "Yorick").status_code == 200 and SignUp.objects.count() == 1
+
+
+def test_the_desk_removes_the_no_shows_and_the_waiting_list_moves_up() -> None:
+    client, rec = opened("6")
+    for name in ("Emil", "Frieda", "Günter"):
+        sign_up(rec.pk, name)
+    emil = SignUp.objects.get(name="Emil")
+    Arrival.objects.create(tournament=rec, player=emil.player)
+    answer = client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"action": "no-shows"})
+    assert answer.status_code == 302
+    assert players(rec.pk)[-2:] == ["Emil", "Günter"]  # Frieda did not come; Günter moved up
+    assert SignUp.objects.get(name="Frieda").status == SignUp.CANCELLED
+
+
+@override_settings(SIGN_UP_RATE="3/h")
+def test_sign_ups_are_limited_per_address() -> None:
+    _client, rec = opened("")
+    answers = [sign_up(rec.pk, f"Spieler {k}").status_code for k in range(5)]
+    assert answers[:3] == [302, 302, 302] and answers[3] == 200
+    assert SignUp.objects.count() == 3
+
+
+actions = st.lists(st.tuples(st.sampled_from(["up", "cancel", "check-in"]), st.integers(0, 30)),
+                   max_size=60)  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(capacity=st.one_of(st.none(), st.integers(0, 6)), steps=actions)
+def test_the_waiting_list_loses_nobody_keeps_the_order_and_the_capacity(
+    capacity: int | None, steps: list[tuple[str, int]]
+) -> None:
+    wl = Waitlist(capacity)
+    came: list[str] = []  # everybody who signed up and did not cancel, in order
+    for action, k in steps:
+        who = f"s{k}"
+        if action == "up" and who not in came:
+            wl.sign_up(who)
+            came.append(who)
+        elif action == "cancel" and who in came:
+            wl.cancel(who)
+            came.remove(who)
+        # "check-in" changes nothing of the order
+        assert capacity is None or len(wl.playing) <= capacity  # capacity never exceeded
+        assert sorted(wl.playing + wl.waiting) == sorted(came)  # nobody lost, nobody twice
+        assert wl.waiting == [c for c in came if c in wl.waiting]  # waiting: in order came
+        assert not wl.waiting or wl.full()  # nobody waits while a place is free
+
+
+def test_a_format_d_sign_up_is_a_registration_and_a_cancellation_withdraws_it() -> None:
+    from dataclasses import replace  # noqa: F401  (the preset as it is)
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from factories import USER, morning, names, organiser_user, stored
+    from tafelrunde.presets import load_rules
+    from tafelrunde.web.core.domain.setup import new_tournament
+    from tafelrunde.web.core.domain.store import read_only
+
+    organiser_user()
+    day = timezone.localdate() + timedelta(days=7)
+    tour = new_tournament("Schocken", load_rules("schocken-ko"), "\n".join(names(8)), day=day,
+                          at=morning(), by=USER)  # fmt: skip
+    rec = stored(tour)
+    client = Client()
+    client.force_login(organiser_user())
+    client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"open": "on", "capacity": "9"})
+    first, second = sign_up(rec.pk, "Xaver"), sign_up(rec.pk, "Yvonne")
+    assert first.status_code == second.status_code == 302
+    state = read_only(TournamentRecord.objects.get(pk=rec.pk))[1]
+    assert [p.name for p in state.players.values()][-1] == "Xaver"  # the 9th place
+    mine = Client()
+    mine.post(first["Location"], {"action": "cancel"})
+    state = read_only(TournamentRecord.objects.get(pk=rec.pk))[1]
+    by_name = {p.name: p for p in state.players.values()}
+    assert by_name["Xaver"].status.value == "withdrawn" and "Yvonne" in by_name  # moved up
