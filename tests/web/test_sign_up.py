@@ -101,7 +101,9 @@ def test_the_form_refuses_what_it_cannot_take_and_stores_nothing() -> None:
 
 def test_a_closed_form_and_a_drawn_tournament_take_no_sign_up() -> None:
     client, rec = opened("", n=6)  # with the one signing up: tables of 3 and 4
+    assert 'id="sign-up-call"' in text(Client().get(f"/turniere/{rec.pk}/"))  # the link
     client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"capacity": ""})  # closed again
+    assert 'id="sign-up-call"' not in text(Client().get(f"/turniere/{rec.pk}/"))
     assert "geschlossen" in text(Client().get(f"/turniere/{rec.pk}/mitspielen/"))
     assert sign_up(rec.pk, "Xenia").status_code == 200 and not SignUp.objects.exists()
     client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"open": "on", "capacity": ""})

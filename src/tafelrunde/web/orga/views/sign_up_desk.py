@@ -14,6 +14,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import audit, organiser, record_of, text_of
+from tafelrunde.web.core.domain.store import touch
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -79,6 +80,7 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
         },
     )
     moved = signups.fill(rec)
+    touch(rec.pk)  # the tournament's pages show the form's link, or no more
     if moved:
         return msg("Online sign-up saved; moved up from the waiting list: {names}",
                    names=", ".join(s.name for s in moved))  # fmt: skip
