@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
 from ninja import NinjaAPI
 from ninja.errors import HttpError, ValidationError
 from ninja.throttling import AnonRateThrottle
+from pydantic import TypeAdapter
 
 from tafelrunde.web.api import data
 from tafelrunde.web.api.schemas import (
@@ -24,10 +26,36 @@ from tafelrunde.web.api.schemas import (
     TournamentItem,
     TournamentOut,
 )
+from tafelrunde.web.club.club_mark import club_mark
 from tafelrunde.web.club.models import Season
-from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.domain.kept import Kept
+from tafelrunde.web.core.models import Event, TournamentRecord
 
 MAX_ID = 2**31 - 1  # a larger number names nothing
+# the finished answers, by address, language and the mark of what they show: a crowd asking
+# while nothing changes costs one answer made (the schema checks it as it is made)
+_ANSWERS: Kept[tuple[Any, ...], bytes] = Kept(512)
+SHAPES: dict[Any, TypeAdapter[Any]] = {}
+
+
+def _kept(request: HttpRequest, mark: Any, shape: Any, make: Any) -> HttpResponse:
+    """The answer kept for this address while its mark holds, else made (checked against its
+    schema) and kept."""
+    adapter = SHAPES.get(shape) or SHAPES.setdefault(shape, TypeAdapter(shape))
+    key = (request.path, get_language(), mark)
+    body = _ANSWERS.get(key, lambda: adapter.dump_json(adapter.validate_python(make())),
+                        alone=True)  # fmt: skip
+    return HttpResponse(body, content_type="application/json; charset=utf-8")
+
+
+def _listed() -> tuple[Any, ...]:
+    """The mark of the lists of events and tournaments (what they show of each)."""
+    return (
+        tuple(TournamentRecord.objects.order_by("pk").values_list("pk", "name", "day",
+                                                                  "event_id", "format")),
+        tuple(Event.objects.order_by("pk").values_list("pk", "name", "date", "kind")),
+    )  # fmt: skip
+
 
 api = NinjaAPI(
     title="Tafelrunde",
@@ -57,19 +85,21 @@ def _tournament(pk: int) -> TournamentRecord:
 @api.get("/events", response=list[EventOut], tags=["events"])
 def events(request: HttpRequest) -> Any:
     """The club's events, dated ones first; `date` null: not fixed yet."""
-    return data.events()
+    return _kept(request, _listed(), list[EventOut], data.events)
 
 
 @api.get("/tournaments", response=list[TournamentItem], tags=["tournaments"])
 def tournaments(request: HttpRequest) -> Any:
     """Every tournament, the newest first."""
-    return data.tournaments()
+    return _kept(request, _listed(), list[TournamentItem], data.tournaments)
 
 
 @api.get("/tournaments/{pk}", response={200: TournamentOut, 404: Problem}, tags=["tournaments"])
 def tournament(request: HttpRequest, pk: int) -> Any:
     """One tournament."""
-    return data.tournament(_tournament(pk))
+    rec = _tournament(pk)
+    mark = (rec.revision, rec.name, rec.day, rec.event_id)
+    return _kept(request, mark, TournamentOut, lambda: data.tournament(rec))
 
 
 @api.get(
@@ -78,7 +108,8 @@ def tournament(request: HttpRequest, pk: int) -> Any:
 )  # fmt: skip
 def standings(request: HttpRequest, pk: int) -> Any:
     """Each stage's standing, the newest first (formats A–C; format D has none: its ranking)."""
-    return data.standings(_tournament(pk))
+    rec = _tournament(pk)
+    return _kept(request, rec.revision, list[StageOut], lambda: data.standings(rec))
 
 
 @api.get(
@@ -86,13 +117,14 @@ def standings(request: HttpRequest, pk: int) -> Any:
 )
 def ranking(request: HttpRequest, pk: int) -> Any:
     """The overall ranking; `final` once the tournament is over."""
-    return data.ranking(_tournament(pk))
+    rec = _tournament(pk)
+    return _kept(request, rec.revision, RankingOut, lambda: data.ranking(rec))
 
 
 @api.get("/seasons", response=list[SeasonRef], tags=["seasons"])
 def seasons(request: HttpRequest) -> Any:
     """Every season ranking."""
-    return data.seasons()
+    return _kept(request, club_mark(), list[SeasonRef], data.seasons)
 
 
 @api.get("/seasons/{pk}", response={200: SeasonOut, 404: Problem}, tags=["seasons"])
@@ -101,10 +133,10 @@ def season(request: HttpRequest, pk: int) -> Any:
     found = Season.objects.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
     if found is None:
         raise HttpError(404, "no such season")
-    return data.season(found)
+    return _kept(request, club_mark(), SeasonOut, lambda: data.season(found))
 
 
 @api.get("/ratings", response=list[RatingsOut], tags=["ratings"])
 def ratings(request: HttpRequest) -> Any:
     """Every game family's ratings, best first (never an official ranking)."""
-    return data.ratings()
+    return _kept(request, club_mark(), list[RatingsOut], data.ratings)
