@@ -188,3 +188,19 @@ def test_a_format_d_sign_up_is_a_registration_and_a_cancellation_withdraws_it() 
     state = read_only(TournamentRecord.objects.get(pk=rec.pk))[1]
     by_name = {p.name: p for p in state.players.values()}
     assert by_name["Xaver"].status.value == "withdrawn" and "Yvonne" in by_name  # moved up
+
+
+@override_settings(EMAIL_HOST="smtp.example.org",
+                   EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")  # fmt: skip
+def test_with_an_smtp_server_the_pass_is_mailed_and_without_one_nothing_is_sent() -> None:
+    from django.core import mail
+
+    _client, rec = opened("")
+    answer = sign_up(rec.pk, "Xaver", email="xaver@example.org")
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["xaver@example.org"]
+    assert answer["Location"] in mail.outbox[0].body and "Xaver" in mail.outbox[0].body
+    sign_up(rec.pk, "Yvonne")  # no address: no mail
+    assert len(mail.outbox) == 1
+    with override_settings(EMAIL_HOST=""):
+        sign_up(rec.pk, "Zora", email="zora@example.org")
+    assert len(mail.outbox) == 1
