@@ -109,3 +109,29 @@ def test_the_feed_shows_nothing_a_public_page_does_not() -> None:
     body = Client().get("/termine.ics").content.decode()
     assert "leitung" not in body and "@" in body  # UIDs only; no login, no e-mail address
     assert all(line.startswith(tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ ")) for line in body.splitlines())
+
+
+def test_a_date_taken_back_or_a_kind_changed_is_cancelled_where_it_was() -> None:
+    client = Client()
+    organiser(client)
+    saved(client, {"name": "Meisterschaft", "date": DAY.isoformat(), "kind": "Meisterschaft"})
+    saved(client, {"name": "Übungsabend", "date": DAY.isoformat(), "kind": "Anfänger"})
+    title = "Meisterschaft (Meisterschaft)"
+    uid = by_summary(read(Client()))[title]["uid"]
+    event = Event.objects.get(name="Meisterschaft")
+    saved(client, {"name": "Meisterschaft", "date": "", "kind": "Meisterschaft"}, event.pk)
+    gone = by_summary(read(Client()))[title]  # "steht noch nicht fest" again
+    assert gone["uid"] == uid and gone["status"] == "CANCELLED" and gone["sequence"] == 1
+    saved(
+        client, {"name": "Meisterschaft", "date": "2027-01-09", "kind": "Meisterschaft"}, event.pk
+    )
+    back = by_summary(read(Client()))[title]
+    assert back["uid"] == uid and back["status"] == "CONFIRMED" and back["sequence"] == 2
+    other = Event.objects.get(name="Übungsabend")
+    saved(client, {"name": "Übungsabend", "date": DAY.isoformat(), "kind": "Spieleabend"}, other.pk)
+    old_feed = by_summary(read(Client(), "/termine/anfanger.ics"))
+    assert old_feed["Übungsabend (Anfänger)"]["status"] == "CANCELLED"
+    new_feed = by_summary(read(Client(), "/termine/spieleabend.ics"))
+    assert new_feed["Übungsabend (Spieleabend)"]["status"] == "CONFIRMED"
+    everything = [e for e in read(Client()).walk("VEVENT") if "Übungsabend" in str(e["summary"])]
+    assert [str(e["status"]) for e in everything] == ["CONFIRMED"]  # one entry per UID there

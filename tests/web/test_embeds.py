@@ -80,6 +80,8 @@ def test_the_organisers_page_gives_the_code_and_refuses_bad_addresses() -> None:
     for bad in (
         "https://a.org; script-src *",
         "javascript:alert(1)",
+        "https://b.org:99999",
+        "https://b.org:0",
         "https://a.org/pfad",
         "ftp://a.org",
         "https://" + "a" * 300 + ".org",
@@ -88,5 +90,7 @@ def test_the_organisers_page_gives_the_code_and_refuses_bad_addresses() -> None:
         answer = client.post("/vereinsseite/", {"origins": bad})
         assert answer.status_code == 200 and 'role="alert"' in text(answer), bad
     assert not EmbedOrigins.objects.exists()
+    assert client.post("/vereinsseite/", {"origins": "https://würfel.de"}).status_code == 302
+    assert EmbedOrigins.objects.get().listed() == ["https://xn--wrfel-kva.de"]  # punycode
     assert client.post("/vereinsseite/", {"origins": ""}).status_code == 302
     assert "Noch keine Webseite eingetragen" in text(client.get("/vereinsseite/"))

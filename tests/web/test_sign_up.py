@@ -84,6 +84,8 @@ def test_the_form_refuses_what_it_cannot_take_and_stores_nothing() -> None:
     before = (SignUp.objects.count(), players(rec.pk))
     for name, more, said in (
         ("xenia", {"code": "Würfel"}, "schon angemeldet"),
+        ("  XENIA  ", {"code": "Würfel"}, "schon angemeldet"),
+        ("anna", {"code": "Würfel"}, "schon angemeldet"),  # a player entered by hand
         ("Yorick\x00", {"code": "Würfel"}, "Null"),
         ("Yorick\x07", {"code": "Würfel"}, "U+0007"),
         ("B" * 101, {"code": "Würfel"}, "100"),

@@ -26,13 +26,25 @@ def origins() -> list[str]:
     return kept.listed() if kept is not None else []
 
 
+def _ascii(origin: str) -> str:
+    """An origin with its host as browsers send it (a German umlaut domain as punycode)."""
+    scheme, sep, rest = origin.partition("://")
+    host, colon, port = rest.partition(":")
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return origin  # refused below, as typed
+    return f"{scheme}{sep}{host}{colon}{port}"
+
+
 def checked(text: str) -> list[str]:
     """The origins typed, one per line; refuse anything that is not `https://host[:port]`."""
-    lines = [line.strip().rstrip("/").lower() for line in text.splitlines() if line.strip()]
+    lines = [_ascii(line.strip().rstrip("/").lower()) for line in text.splitlines() if line.strip()]
     if len(lines) > MAX_ORIGINS:
         raise RuleError(msg("At most {n} websites.", n=MAX_ORIGINS), field="origins")
     for line in lines:
-        if not ORIGIN.fullmatch(line):
+        port = line.rpartition(":")[2] if line.count(":") == 2 else "1"
+        if not ORIGIN.fullmatch(line) or not 0 < int(port or "0") <= 65535:
             said = msg(
                 "'{line}' is no website address of the form https://www.example.org "
                 "(without a path).",

@@ -46,10 +46,11 @@ class Event(models.Model):
 
 
 class CancelledEvent(models.Model):
-    """A deleted event that had a date: the calendar feed says it is cancelled, so that
-    calendars that subscribed to it take it out."""
+    """A date taken back (the event deleted, its date removed, or its kind changed: then in
+    the old kind's feed): the calendar feed says it is cancelled, so that calendars that
+    subscribed to it take it out."""
 
-    uid = models.CharField(max_length=32, unique=True)
+    uid = models.CharField(max_length=32)  # the event's (a moved kind: in the old kind's feed)
     name = models.CharField(max_length=200)
     date = models.DateField()
     kind = models.CharField(max_length=60, blank=True)
@@ -58,6 +59,9 @@ class CancelledEvent(models.Model):
 
     class Meta:
         ordering = ("date", "name")
+        constraints = (
+            models.UniqueConstraint(fields=("uid", "kind"), name="one_cancellation_per_feed"),
+        )
 
     def __str__(self) -> str:
         """Name the cancelled event."""

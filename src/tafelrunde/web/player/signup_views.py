@@ -29,7 +29,7 @@ from tafelrunde.web.player.prints import pass_address
 class SignUpForm(forms.Form):
     """What a registrant types."""
 
-    name = forms.CharField(label=_("Your name (sign-up)"), max_length=200,
+    name = forms.CharField(label=_("Name to sign up with"), max_length=100,
                            error_messages={"required": _("Please fill in your name.")})  # fmt: skip
     email = forms.EmailField(label=_("E-mail (optional, only the organisers see it)"),
                              required=False, max_length=254)  # fmt: skip

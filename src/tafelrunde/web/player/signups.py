@@ -17,6 +17,7 @@ from tafelrunde.engine.knockout.clock import is_late
 from tafelrunde.engine.knockout.entry import registrations
 from tafelrunde.engine.seat_list import Where as At
 from tafelrunde.i18n import msg
+from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.knockout import enter, knockout_of
 from tafelrunde.web.core.domain.store import Logged, read_only
@@ -138,12 +139,19 @@ def still_open(rec: TournamentRecord) -> bool:
 # -- signing up and cancelling -------------------------------------------------------------
 
 
+def _key(name: str) -> str:
+    """A name as compared for doubles: any case, any spacing."""
+    return " ".join(name.split()).casefold()
+
+
 def sign_up(rec: TournamentRecord, name: str, email: str, note: str, browser: str) -> SignUp:
     """Take a sign-up: a player now, or on the waiting list; it gets its pass."""
     if not still_open(rec):
         raise CLOSED
+    name = " ".join(name.split())
     taken = SignUp.objects.filter(tournament=rec).exclude(status=SignUp.CANCELLED)
-    if any(s.name.casefold() == name.casefold() for s in taken):
+    known = {_key(s.name) for s in taken} | {_key(n) for _, n in players_of(rec)}
+    if _key(name) in known:
         raise RuleError(msg("'{name}' is signed up already.", name=name), field="name")
     if browser and taken.filter(browser=browser).count() >= 3:
         raise RuleError(msg("This device signed up three players already."), field="name")

@@ -40,6 +40,7 @@ def feed(title: str, home: str, kind: str | None = None) -> bytes:
     cancelled = CancelledEvent.objects.order_by("-cancelled_at")
     if kind is not None:
         events, cancelled = events.filter(kind=kind), cancelled.filter(kind=kind)
+    cancelled = cancelled.exclude(uid__in=events.values("uid"))  # (the date moved, and is here)
     for e in events:
         names = [t.name for t in e.tournaments.all()]
         cal.add_component(_vevent(Dated(e.uid, e.name, e.date, e.kind, e.sequence,  # type: ignore[arg-type]

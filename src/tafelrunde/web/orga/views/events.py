@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
@@ -30,6 +32,8 @@ def edit(request: HttpRequest, pk: int | None = None) -> HttpResponse:
                 saved.sequence += 1  # subscribed calendars take the change
             saved.changed_at = timezone.now()
             saved.save()
+            if event is not None and before is not None:
+                _taken_back(saved, *before)
             when = saved.date.isoformat() if saved.date else "—"
             audit(request, None, msg("Event '{name}' ({when}) saved", name=saved.name, when=when))
         messages.success(request, translated(msg("Event saved.")))
@@ -46,14 +50,27 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         audit(request, None, msg("Event '{name}' deleted", name=event.name))
         if event.date is not None:  # the calendar feed reports it cancelled
-            CancelledEvent.objects.update_or_create(
-                uid=event.uid,
-                defaults={"name": event.name, "date": event.date, "kind": event.kind,
-                          "sequence": event.sequence + 1, "cancelled_at": timezone.now()},
-            )  # fmt: skip
+            _cancelled(event.uid, event.name, event.date, event.kind, event.sequence + 1)
         event.delete()
     messages.success(
         request,
         translated(msg("Event deleted; its tournaments are kept.")),
     )
     return redirect("home")
+
+
+def _cancelled(uid: str, name: str, day: Any, kind: str, sequence: int) -> None:
+    """Tell the calendar feed (of this kind) that a date was taken back."""
+    CancelledEvent.objects.update_or_create(
+        uid=uid, kind=kind,
+        defaults={"name": name, "date": day, "sequence": sequence, "cancelled_at": timezone.now()},
+    )  # fmt: skip
+
+
+def _taken_back(saved: Event, name: str, day: Any, kind: str) -> None:
+    """After a change: a date removed is cancelled; a kind changed cancels the date in the old
+    kind's feed; a date that is back counts again in its kind's feed."""
+    if day is not None and (saved.date is None or kind != saved.kind):
+        _cancelled(saved.uid, name, day, kind, saved.sequence)
+    if saved.date is not None:
+        CancelledEvent.objects.filter(uid=saved.uid, kind=saved.kind).delete()
