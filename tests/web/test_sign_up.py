@@ -116,16 +116,21 @@ def test_a_closed_form_and_a_drawn_tournament_take_no_sign_up() -> None:
     assert sign_up(rec.pk, "Yorick").status_code == 200 and SignUp.objects.count() == 1
 
 
-def test_the_desk_removes_the_no_shows_and_the_waiting_list_moves_up() -> None:
+def test_the_desk_removes_the_no_shows_and_who_waits_and_is_here_moves_up() -> None:
     client, rec = opened("6")
-    for name in ("Emil", "Frieda", "Günter"):
-        sign_up(rec.pk, name)
+    answers = {name: sign_up(rec.pk, name) for name in ("Emil", "Frieda", "Günter", "Hanne")}
     emil = SignUp.objects.get(name="Emil")
     Arrival.objects.create(tournament=rec, player=emil.player)
+    hanne = Client()  # waits (place 2) and says on her pass that she is here
+    assert "Ich bin da" in text(hanne.get(answers["Hanne"]["Location"]))
+    hanne.post(answers["Hanne"]["Location"], {"action": "here"})
     answer = client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"action": "no-shows"})
     assert answer.status_code == 302
-    assert players(rec.pk)[-2:] == ["Emil", "Günter"]  # Frieda did not come; Günter moved up
+    assert players(rec.pk)[-2:] == ["Emil", "Hanne"]  # Frieda did not come; Hanne is here
     assert SignUp.objects.get(name="Frieda").status == SignUp.CANCELLED
+    assert SignUp.objects.get(name="Günter").status == SignUp.WAITING  # not here: still waits
+    hanne_now = SignUp.objects.get(name="Hanne")
+    assert Arrival.objects.filter(tournament=rec, player=hanne_now.player).exists()
 
 
 @override_settings(SIGN_UP_RATE="3/h")

@@ -25,7 +25,7 @@ from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.player import passes
-from tafelrunde.web.player.models import PlayerPass, SignUp, SignUpDesk
+from tafelrunde.web.player.models import Arrival, PlayerPass, SignUp, SignUpDesk
 from tafelrunde.web.player.waitlist import Waitlist
 
 CLOSED = RuleError(msg("The online sign-up of this tournament is closed."), field="name")
@@ -170,7 +170,7 @@ def sign_up(rec: TournamentRecord, name: str, email: str, note: str, browser: st
 
 def _pass(rec: TournamentRecord, made: SignUp) -> None:
     """The sign-up's pass: its player's, or a waiting one's (moves up with it)."""
-    player = made.player or f"w{made.pk}"
+    player = made.player or waiting_id(made)
     kept = PlayerPass.objects.filter(tournament=rec, player=player).first()
     if kept is None:
         passes.tokens_for(rec, [player])  # makes it
@@ -185,8 +185,9 @@ def token_of(made: SignUp) -> str:
     return passes.token_of(kept) or ""
 
 
-def cancel(made: SignUp) -> SignUp | None:
-    """Cancel a sign-up; the first who waits moves up (returned, if any)."""
+def cancel(made: SignUp, *, move_up: bool = True) -> SignUp | None:
+    """Cancel a sign-up; the first who waits moves up (returned, if any; not with
+    `move_up` False: the desk then fills the places with who is here)."""
     rec = made.tournament
     if made.status == SignUp.CANCELLED:
         return None
@@ -198,7 +199,7 @@ def cancel(made: SignUp) -> SignUp | None:
         made.status = SignUp.CANCELLED
         made.save(update_fields=["status"])
         PlayerPass.objects.filter(sign_up=made).delete()
-        moved = wl.cancel(str(made.pk))
+        moved = wl.cancel(str(made.pk)) if move_up else None
     return _move_up(rec, moved) if moved else None
 
 
@@ -208,15 +209,28 @@ def _move_up(rec: TournamentRecord, pk: str) -> SignUp:
     up.player, up.status = FAMILIES[rec.family.key][1](rec, up.name), SignUp.PLAYING
     up.save(update_fields=["player", "status"])
     PlayerPass.objects.filter(sign_up=up).update(player=up.player)
+    Arrival.objects.filter(tournament=rec, player=waiting_id(up)).update(player=up.player)
     return up
 
 
-def fill(rec: TournamentRecord) -> list[SignUp]:
-    """Move up who waits into places freed (more places, or players removed)."""
+def waiting_id(made: SignUp) -> str:
+    """The mark a waiting sign-up's pass and arrival carry until it is a player."""
+    return f"w{made.pk}"
+
+
+def fill(rec: TournamentRecord, *, here_only: bool = False) -> list[SignUp]:
+    """Move up who waits into places freed (more places, or players removed), in the order
+    they came; `here_only`: only those who have arrived (the others keep waiting)."""
+    rec = TournamentRecord.objects.get(pk=rec.pk)  # as it is now (players may have gone)
     wl = waitlist(rec, desk_of(rec).capacity)
+    here = set(Arrival.objects.filter(tournament=rec).values_list("player", flat=True))
     moved = []
-    while wl.waiting and not wl.full():
-        pk = wl.waiting.pop(0)
+    for pk in list(wl.waiting):
+        if wl.full():
+            break
+        if here_only and f"w{pk}" not in here:
+            continue
+        wl.waiting.remove(pk)
         wl.playing.append(pk)
         moved.append(_move_up(rec, pk))
     return moved

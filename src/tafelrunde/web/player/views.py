@@ -120,6 +120,17 @@ def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:
         return redirect("tournament", rec.pk)
     if made.status != SignUp.WAITING:
         return None
+    marked = signups.waiting_id(made)
+    if request.method == "POST" and request.POST.get("action") == "here":
+        if too_often(request, "player-pass", kept.digest):
+            return render(request, "table/limited.html", status=429)
+        staff = role_of(request.user) is not None
+        if staff or signups.FAMILIES[rec.family.key][0](rec):
+            arrive(rec, marked, desk=staff, user=request.user, by=made.name)
+            messages.success(request, translated(msg("{name} is here.", name=made.name)))
+        return redirect(request.get_full_path())
     place = signups.waitlist(rec, signups.desk_of(rec).capacity).place(str(made.pk))
-    context = {"rec": rec, "made": made, "place": place, "may_cancel": True}
+    staff = role_of(request.user) is not None
+    context = {"rec": rec, "made": made, "place": place, "may_cancel": True, "staff": staff,
+               "arrived": has_arrived(rec, marked)}  # fmt: skip
     return render(request, "player/waiting.html", context)

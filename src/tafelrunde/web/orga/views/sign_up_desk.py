@@ -66,8 +66,10 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
         if not signups.FAMILIES[rec.family.key][0](rec):
             raise RuleError(msg("After the first draw nobody is removed here."), field="")
         for s in gone:
-            signups.cancel(s)
-        return msg("No-shows removed: {n}", n=len(gone))
+            signups.cancel(s, move_up=False)
+        moved = signups.fill(rec, here_only=True)  # who waits and is here moves up
+        return msg("No-shows removed: {n}; moved up (here): {names}", n=len(gone),
+                   names=", ".join(s.name for s in moved) or "–")  # fmt: skip
     text = request.POST.get("capacity", "").strip()
     capacity = whole_number(text, field="capacity", low=1, high=MAX_PLACES) if text else None
     code = request.POST.get("club_code", "").strip()[:40]
