@@ -4,16 +4,15 @@ page whatever else is sent, never a server error, and nothing sent comes back un
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from urllib.parse import quote, quote_from_bytes
 
 import pytest
-from django.core.cache import cache
-from django.test import Client, override_settings
+from django.test import Client
 from fuzzhelpers import HOSTILE_BYTES, HOSTILE_TEXTS, snapshot
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from tablefuzz import MARKUP
+from test_table_fuzz import ALPHABET, _no_limits, fuzzed  # noqa: F401  (the fixture: autouse)
 from test_table_links import drawn, seats
 from webhelpers import text
 
@@ -23,25 +22,7 @@ from tafelrunde.web.table.models import PhoneBinding
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 GONE = "Dieser Pass gilt nicht (mehr)"
-
-
-def fuzzed(examples: int) -> settings:
-    """Hypothesis' settings here: no deadline (the first request of a run is slow)."""
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-    )
-
-
-@pytest.fixture(autouse=True)
-def _no_limits() -> Iterator[None]:
-    """The rate limits stay out of the way: the fuzz sends many posts to one pass."""
-    cache.clear()
-    with override_settings(TABLE_LINK_RATE="100000/m", TABLE_ADDRESS_RATE="100000/m"):
-        yield
 
 
 @pytest.fixture

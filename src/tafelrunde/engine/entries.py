@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software, rolloff_for
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.fact_checks import check_correction
 from tafelrunde.engine.facts import (
+    AnyFact,
     Result,
     Rolloff,
     RolloffConfirmed,
@@ -58,6 +60,16 @@ class Values:
     scores: dict[str, Num] = field(default_factory=dict)
     pips: dict[str, int] = field(default_factory=dict)
     places: dict[str, int] = field(default_factory=dict)
+
+
+F = TypeVar("F", bound=AnyFact)
+
+
+def recorded(state: TournamentState, fact: F, *, at: str, by: str) -> F:
+    """Record a fact and return it as recorded (numbered, stamped), of its own type."""
+    done = record(state, fact, at=at, by=by)
+    assert isinstance(done, type(fact))
+    return done
 
 
 def stage_of(state: TournamentState, stage: str) -> StageState:
@@ -118,9 +130,7 @@ def enter_at_table(
         scores=dict(values.scores), pips=dict(values.pips), places=dict(values.places),
         phone=phone,
     )  # fmt: skip
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, TableEntered)
-    return done
+    return recorded(state, fact, at=at, by=by)
 
 
 def confirm_at_table(
@@ -142,9 +152,7 @@ def confirm_at_table(
         n=0, stage=st.key, game=spot.game, table=spot.table, player=player, entry=entry,
         phone=phone,
     )  # fmt: skip
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, TableConfirmed)
-    return done
+    return recorded(state, fact, at=at, by=by)
 
 
 def settle_by_staff(
@@ -213,9 +221,7 @@ def staff_result(
         pips=dict(values.pips), places=dict(values.places),
         corrects=old.n if (old is not None and correct) else None,
     )  # fmt: skip
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, Result)
-    return done
+    return recorded(state, fact, at=at, by=by)
 
 
 def rolloff(
@@ -231,9 +237,7 @@ def rolloff(
     """Enter a roll-off's order (winner first): an open one, or one to correct (`kind` and
     `game`: which one, where two ties are among the same players)."""
     fact = rolloff_for(state, list(order), correct=correct, kind=kind, game=game)
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, Rolloff)
-    return done
+    return recorded(state, fact, at=at, by=by)
 
 
 def rolloff_by_software(
@@ -286,9 +290,7 @@ def enter_rolloff_at_table(
         n=0, stage=st.key, game=spot.game, table=spot.table, kind=spot.kind, player=player,
         order=tuple(order), phone=phone,
     )  # fmt: skip
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, RolloffEntered)
-    return done
+    return recorded(state, fact, at=at, by=by)
 
 
 def confirm_rolloff_at_table(
@@ -316,6 +318,4 @@ def confirm_rolloff_at_table(
         n=0, stage=st.key, game=entered.game, table=spot.table, kind=entered.kind,
         player=player, entry=entry, phone=phone,
     )  # fmt: skip
-    done = record(state, fact, at=at, by=by)
-    assert isinstance(done, RolloffConfirmed)
-    return done
+    return recorded(state, fact, at=at, by=by)
