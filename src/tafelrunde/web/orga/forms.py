@@ -127,7 +127,9 @@ class TournamentForm(forms.Form):
         f["preset"].widget.attrs["data-knockout"] = " ".join(knockout_presets())
         f["ruleset"].label = gettext("or upload a ruleset (TOML)")
         f["players"].label = gettext("Players, one per line")
-        f["players"].help_text = gettext("In format D players can also register later.")
+        f["players"].help_text = gettext(
+            "May stay empty: enter the players later, or let them sign up online."
+        )
         f["players_file"].label = gettext("or upload players (CSV)")
         f["day"].label = gettext("Tournament day (format D)")
         f["day"].help_text = gettext("empty: the event's date")

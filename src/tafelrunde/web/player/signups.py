@@ -42,13 +42,16 @@ def waitlist(rec: TournamentRecord, capacity: int | None) -> Waitlist:
     found = list(SignUp.objects.filter(tournament=rec).exclude(status=SignUp.CANCELLED))
     if capacity is not None:
         online = {s.player for s in found if s.status == SignUp.PLAYING}
-        others = sum(1 for r in seating_of(rec).rows
-                     if r.where is not At.WITHDRAWN and r.player not in online)  # fmt: skip
-        capacity = max(0, capacity - others)
+        capacity = max(0, capacity - len(entered(rec) - online))
     wl = Waitlist(capacity)
     for s in found:
         (wl.playing if s.status == SignUp.PLAYING else wl.waiting).append(str(s.pk))
     return wl
+
+
+def entered(rec: TournamentRecord) -> set[str]:
+    """The players who take a place now (entered by hand or online; not withdrawn)."""
+    return {r.player for r in seating_of(rec).rows if r.where is not At.WITHDRAWN}
 
 
 # -- the players of each family ------------------------------------------------------------

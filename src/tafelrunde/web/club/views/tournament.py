@@ -15,6 +15,7 @@ from tafelrunde.web.club.people import link, number, player_name, unlink
 from tafelrunde.web.club.tournament_people import link_certain, player_rows
 from tafelrunde.web.core.common import audit, organiser, record_of, text_of
 from tafelrunde.web.core.frame import page
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 
 
@@ -29,6 +30,13 @@ def tournament_persons(request: HttpRequest, pk: int) -> HttpResponse:
         "linked": sum(1 for r in rows if r.person is not None),
     }
     return page(request, rec, "club/tournament_persons.html", context)
+
+
+def _back(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
+    """Back to the page the form was on: the online sign-ups, or this one."""
+    if request.POST.get("back") == "sign-ups":
+        return redirect("sign-up-desk", rec.pk)
+    return redirect("tournament-persons", rec.pk)
 
 
 def _player(request: HttpRequest) -> str:
@@ -60,7 +68,7 @@ def person_link(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request, translated(msg("{player} is {name}.", player=name, name=person.name))
         )
-    return redirect("tournament-persons", rec.pk)
+    return _back(request, rec)
 
 
 @organiser
@@ -78,7 +86,7 @@ def person_from_player(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         audit(request, rec, msg("Person added for the player {name}", name=name))
         messages.success(request, translated(msg("{name} added as a guest and linked.", name=name)))
-    return redirect("tournament-persons", rec.pk)
+    return _back(request, rec)
 
 
 @organiser
@@ -94,7 +102,7 @@ def person_unlink(request: HttpRequest, pk: int) -> HttpResponse:
             request, rec, msg("Link of a player to the person {name} taken back", name=person.name)
         )
         messages.success(request, translated(msg("Link to {name} taken back.", name=person.name)))
-    return redirect("tournament-persons", rec.pk)
+    return _back(request, rec)
 
 
 @organiser
@@ -119,4 +127,4 @@ def link_all_certain(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         translated(msg_n("{n} player linked.", "{n} players linked.", len(done), n=len(done))),
     )
-    return redirect("tournament-persons", rec.pk)
+    return _back(request, rec)

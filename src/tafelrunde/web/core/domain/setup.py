@@ -109,7 +109,8 @@ def new_tournament(
         record_all(ko, registrations(ko, names, late=late), at=at, by=by)
         return ko
     tour = Tournament(name or rules.name, rules, numbered_players(names), new_seed(), created_at=at)
-    check_players(tour)
+    if names:  # none yet: entered later, or signed up online
+        check_players(tour)
     return tour
 
 

@@ -48,6 +48,9 @@ from tafelrunde.web.core.shared import shared_page, short
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.views.tables_page import result_fields, rolloff_key, tables
 
+NO_PLAYERS = RuleError(
+    msg("No players yet: enter them under 'Players', or open the online sign-up."), field=""
+)
 NO_REWIND = msg("Only the organisers may take a stage back to before its draw; please ask them.")
 
 
@@ -83,6 +86,8 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         context["fresh_seed"] = setup.new_seed()  # the redraw link's
         preview = _state(rec)
         try:
+            if not rec.players:
+                raise NO_PLAYERS
             fact = record(preview, next_draw(preview, seed=seed))
         except RuleError as err:
             context["blocked"] = text_of(err)

@@ -13,6 +13,7 @@ from django.utils.safestring import mark_safe
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import whole_number
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.club.tournament_people import player_rows
 from tafelrunde.web.core.common import audit, organiser, record_of, text_of
 from tafelrunde.web.core.domain.store import touch
 from tafelrunde.web.core.frame import page
@@ -28,33 +29,63 @@ MAX_PLACES = 5000
 
 @organiser
 def sign_up_desk(request: HttpRequest, pk: int) -> HttpResponse:
-    """Show the online sign-up and its settings; take a change."""
+    """Show the online sign-up and its settings; take a change (a refused one stays in the
+    form with its reason)."""
     rec = record_of(pk)
+    desk, error = signups.desk_of(rec), ""
+    typed = "" if desk.capacity is None else str(desk.capacity)
     if request.method == "POST":
         try:
             said = _act(request, rec)
         except RuleError as err:
-            messages.error(request, text_of(err))
+            if request.POST.get("action") == "no-shows":
+                messages.error(request, text_of(err))
+                return redirect("sign-up-desk", pk)
+            error, typed = text_of(err), request.POST.get("capacity", "")[:20]
+            desk = SignUpDesk(tournament=rec, open=request.POST.get("open") == "on",
+                              club_code=request.POST.get("club_code", "")[:40])  # fmt: skip
         else:
             audit(request, rec, said)
             messages.success(request, translated(said))
-        return redirect("sign-up-desk", pk)
-    desk = signups.desk_of(rec)
-    wl = signups.waitlist(rec, desk.capacity)
+            if (over := _over(rec)) is not None:
+                messages.warning(request, translated(over))
+            return redirect("sign-up-desk", pk)
+    return page(request, rec, "orga/sign_up_desk.html", _shown(request, rec, desk) | {
+        "error": error, "typed": typed})  # fmt: skip
+
+
+def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dict[str, Any]:
+    """What the page shows: the form's address, who plays and waits, their persons."""
+    wl = signups.waitlist(rec, signups.desk_of(rec).capacity)
     here = arrived(rec)
+    persons = {r.id: r for r in player_rows(rec)}
     rows = [
         {"name": s.name, "email": s.email, "note": s.note, "status": s.status,
          "place": wl.place(str(s.pk)) if s.status != SignUp.CANCELLED else None,
-         "here": s.player in here}
+         "here": s.player in here,
+         "person": persons.get(s.player) if s.status == SignUp.PLAYING else None}
         for s in SignUp.objects.filter(tournament=rec)
     ]  # fmt: skip
     address = link_base(request)[0] + f"/turniere/{rec.pk}/mitspielen/"
-    context: dict[str, Any] = {
+    return {
         "desk": desk, "rows": rows, "address": address, "open_now": signups.still_open(rec),
         "qr": mark_safe(qr_svg(address, translated(msg("Sign up")))),
         "playing": len(wl.playing), "waiting": len(wl.waiting),
+        "certain": sum(1 for r in persons.values() if r.certain is not None),
     }  # fmt: skip
-    return page(request, rec, "orga/sign_up_desk.html", context)
+
+
+def _over(rec: TournamentRecord) -> Message | None:
+    """A warning when more play already than the places allow (nobody is removed for it)."""
+    capacity = signups.desk_of(rec).capacity
+    players = len(signups.entered(record_of(rec.pk)))
+    if capacity is None or players <= capacity:
+        return None
+    said = (
+        "{n} players are entered already, more than the {places} places: nobody is "
+        "removed; new sign-ups go to the waiting list."
+    )
+    return msg(said, n=players, places=capacity)
 
 
 def _act(request: HttpRequest, rec: TournamentRecord) -> Message:

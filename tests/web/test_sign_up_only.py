@@ -1,0 +1,94 @@
+"""A tournament filled online only: created with no players, every page of it answers, the
+draw refuses with the reason until enough have signed up, then it draws them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from fuzzhelpers import Seen, tournament_pages
+from webhelpers import create, organiser, preview_seed, release, text
+
+from tafelrunde.web.club.models import Person, PlayerLink
+from tafelrunde.web.core.domain import setup
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.player.models import SignUp, SignUpDesk
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+
+def test_a_tournament_without_players_answers_everywhere_and_fills_online() -> None:
+    cache.clear()
+    client = Client()
+    organiser(client)
+    rec = create(client, "king-lui", 0)
+    assert rec.players == []
+    tournament_pages(client, rec, Seen())
+    for path in (f"/turniere/{rec.pk}/", f"/turniere/{rec.pk}/stand/",
+                 f"/api/v1/tournaments/{rec.pk}/standings", f"/einbetten/turniere/{rec.pk}/stand/",
+                 f"/turniere/{rec.pk}/spieler/", f"/turniere/{rec.pk}/mitspielen/"):  # fmt: skip
+        assert Client().get(path).status_code == 200, path
+    blocked = text(client.get(f"/turniere/{rec.pk}/auslosung/"))
+    assert "Noch keine Spieler" in blocked  # the reason, and no draw to release
+    refused = release(client, rec.pk, 4711)
+    assert refused.status_code in (200, 302) and not setup.started(rec)
+    desk = {"open": "on", "capacity": "", "club_code": ""}
+    client.post(f"/turniere/{rec.pk}/online-anmeldung/", desk)
+    for name in ("Anna", "Bernd", "Carla", "Dora"):
+        data = {"name": name, "email": "", "note": "", "code": "", "website": ""}
+        assert Client().post(f"/turniere/{rec.pk}/mitspielen/", data).status_code == 302
+    drawn = release(client, rec.pk, preview_seed(client, rec.pk)[0])
+    assert drawn.status_code == 302 and setup.started(rec), text(drawn)
+    assert [p["name"] for p in TournamentRecord.objects.get(pk=rec.pk).players] == [
+        "Anna", "Bernd", "Carla", "Dora"]  # fmt: skip
+
+
+def test_a_list_that_is_given_must_still_seat_everybody() -> None:
+    client = Client()
+    organiser(client)
+    answer = client.post("/turniere/neu/", {"preset": "king-lui", "players": "Anna\nBernd"})
+    assert answer.status_code == 200 and "mindestens 3 Spieler" in text(answer)
+
+
+def desk_page(client: Client, pk: int, **data: str) -> Any:
+    """Send the organisers' sign-up settings (follow the redirect)."""
+    return client.post(f"/turniere/{pk}/online-anmeldung/", data, follow=True)
+
+
+def test_a_refused_number_of_places_stays_in_the_field_and_too_few_places_warn() -> None:
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 6)
+    refused = desk_page(client, rec.pk, open="on", capacity="zwölf", club_code="Würfel")
+    page = text(refused)
+    assert 'value="zwölf"' in page and 'id="capacity-error"' in page and 'value="Würfel"' in page
+    assert not SignUpDesk.objects.exists()  # nothing stored
+    warned = text(desk_page(client, rec.pk, open="on", capacity="4", club_code=""))
+    assert "Es sind schon 6 Spieler eingetragen, mehr als die 4 Plätze" in warned
+    assert SignUpDesk.objects.get().capacity == 4
+    assert len(TournamentRecord.objects.get().players) == 6
+    quiet = text(desk_page(client, rec.pk, open="on", capacity="8", club_code=""))
+    assert "Es sind schon" not in quiet
+
+
+def test_known_names_are_offered_at_the_desk_and_the_organiser_confirms() -> None:
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 3)
+    anna = Person.objects.create(name="Anna Berger", member=True)
+    Person.objects.create(name="Jan Ott", member=True)
+    desk_page(client, rec.pk, open="on", capacity="", club_code="")
+    for name in ("anna  berger", "Jan Ot"):  # the same name, and one that looks alike
+        data = {"name": name, "email": "", "note": "", "code": "", "website": ""}
+        Client().post(f"/turniere/{rec.pk}/mitspielen/", data)
+    page = text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))
+    assert "mit Anna Berger verknüpfen" in page and "mit Jan Ott verknüpfen?" in page
+    made = SignUp.objects.get(name="anna berger")
+    data = {"player": made.player, "person": anna.pk, "back": "sign-ups"}
+    linked = client.post(f"/turniere/{rec.pk}/personen/verknuepfen/", data)
+    assert linked["Location"] == f"/turniere/{rec.pk}/online-anmeldung/"
+    assert PlayerLink.objects.get(tournament=rec, player=made.player).person == anna
+    page = text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))
+    assert f'href="/personen/{anna.pk}/"' in page  # the confirmed person, with "lösen"
