@@ -4,8 +4,12 @@ the `<iframe>` code and a preview, and refuses a website address it cannot use."
 
 from __future__ import annotations
 
+import re
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 from webhelpers import organiser, text
 
 from factories import tournaments_in_play
@@ -54,7 +58,7 @@ def test_an_embed_shows_only_its_content_and_updates_itself() -> None:
     Event.objects.create(name="Spieleabend im Dezember", date=None, kind="Spieleabend")
     dates = text(Client().get("/einbetten/termine/"))
     assert "Spieleabend im Dezember" in dates and "noch nicht fest" in dates
-    assert '<header class="top">' not in dates and 'http-equiv="refresh"' in dates
+    assert '<header class="top">' not in dates and 'data-live-poll="60"' in dates
     live = text(Client().get(f"/einbetten/turniere/{made['A']}/stand/"))
     assert f'data-live-stream="/turniere/{made["A"]}/live/"' in live and 'id="live-lost"' in live
     assert "Gruppenrunde – Stand" in live and '<base target="_blank">' in live
@@ -63,6 +67,26 @@ def test_an_embed_shows_only_its_content_and_updates_itself() -> None:
     assert Client().get("/einbetten/turniere/999999/stand/").status_code == 404
     assert Client().get("/einbetten/saisons/999999/").status_code == 404
     assert Client().post("/einbetten/termine/").status_code == 405
+
+
+def key_of(page: str) -> str:
+    """The digest an embed names of itself."""
+    found = re.search(r'data-live-key="([0-9a-f]{24})"', page)
+    assert found, page
+    return found[1]
+
+
+def test_an_embed_asked_again_answers_no_content_until_what_it_shows_changes() -> None:
+    Event.objects.create(name="Spieleabend", date=timezone.localdate() + timedelta(3))
+    key = key_of(text(Client().get("/einbetten/termine/")))
+    again = Client().get("/einbetten/termine/", headers={"X-Tafelrunde-Seen": key})
+    assert again.status_code == 204 and again.content == b""
+    Event.objects.create(name="Strategieabend", date=None)
+    changed = Client().get("/einbetten/termine/", headers={"X-Tafelrunde-Seen": key})
+    assert changed.status_code == 200 and "Strategieabend" in text(changed)
+    assert key_of(text(changed)) != key
+    other = Client().get("/einbetten/termine/", headers={"X-Tafelrunde-Seen": "x" * 5000})
+    assert other.status_code == 200  # any other value: the page
 
 
 def test_the_organisers_page_gives_the_code_and_refuses_bad_addresses() -> None:

@@ -4,9 +4,15 @@ once (place or waiting position, cancel), the desk's no-shows, and what the form
 from __future__ import annotations
 
 import re
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from email import message_from_bytes
+from email.policy import default
 from typing import Any
 
 import pytest
+from aiosmtpd.controller import Controller
 from django.core.cache import cache
 from django.test import Client, override_settings
 from hypothesis import given, settings
@@ -211,3 +217,51 @@ def test_with_an_smtp_server_the_pass_is_mailed_and_without_one_nothing_is_sent(
     with override_settings(EMAIL_HOST=""):
         sign_up(rec.pk, "Zora", email="zora@example.org")
     assert len(mail.outbox) == 1
+
+
+@contextmanager
+def mail_server() -> Iterator[tuple[int, list[Any]]]:
+    """A real SMTP server on a free port of this machine; the messages it received."""
+    received: list[Any] = []
+
+    class Keep:
+        async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+            """Keep the message."""
+            received.append(message_from_bytes(envelope.content, policy=default))
+            return "250 OK"
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(Keep(), hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield port, received
+    finally:
+        controller.stop()
+
+
+def test_the_pass_is_mailed_through_a_real_smtp_server_and_a_dead_one_loses_nothing() -> None:
+    _client, rec = opened("")
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    with mail_server() as (port, received), override_settings(
+        EMAIL_BACKEND=smtp, EMAIL_HOST="127.0.0.1", EMAIL_PORT=port, EMAIL_USE_TLS=False,
+        DEFAULT_FROM_EMAIL="turnier@wuerfelfreunde.example",
+    ):  # fmt: skip
+        answer = sign_up(rec.pk, "Xaver Öztürk", email="xaver@example.org")
+    assert len(received) == 1
+    mail = received[0]
+    assert mail["To"] == "xaver@example.org" and mail["From"] == "turnier@wuerfelfreunde.example"
+    assert mail["Subject"] == f"Deine Anmeldung: {rec.name}"
+    body = mail.get_content()
+    assert (
+        body.startswith("Hallo Xaver Öztürk,") and "ist eingegangen. Du hast einen Platz." in body
+    )
+    assert "http://testserver" + answer["Location"] in body and "abmelden" in body
+    with socket.socket() as probe:  # a port nobody listens on: the sign-up is taken anyway
+        probe.bind(("127.0.0.1", 0))
+        dead = probe.getsockname()[1]
+    with override_settings(EMAIL_BACKEND=smtp, EMAIL_HOST="127.0.0.1", EMAIL_PORT=dead,
+                           EMAIL_USE_TLS=False):  # fmt: skip
+        assert sign_up(rec.pk, "Yvonne", email="yvonne@example.org").status_code == 302
+    assert "Yvonne" in players(rec.pk)

@@ -136,12 +136,14 @@ TABLE_LINK_RATE = os.environ.get("TAFELRUNDE_TABLE_LINK_RATE", "30/m")  # posts 
 TABLE_ADDRESS_RATE = os.environ.get("TAFELRUNDE_TABLE_ADDRESS_RATE", "900/m")  # per address
 API_RATE = os.environ.get("TAFELRUNDE_API_RATE", "600/m")  # JSON API requests per address
 SIGN_UP_RATE = os.environ.get("TAFELRUNDE_SIGN_UP_RATE", "20/h")  # online sign-ups per address
+EMBED_POLL = 60  # seconds: how often an embed without a live stream asks whether it changed
 # e-mail (a registrant's pass): only when the server is given an SMTP server
 EMAIL_HOST = os.environ.get("TAFELRUNDE_SMTP_HOST", "")
 EMAIL_PORT = int(os.environ.get("TAFELRUNDE_SMTP_PORT", "587"))
 EMAIL_HOST_USER = os.environ.get("TAFELRUNDE_SMTP_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("TAFELRUNDE_SMTP_PASSWORD", "")
 EMAIL_USE_TLS = EMAIL_PORT == 587
+EMAIL_TIMEOUT = 10  # seconds: a sign-up does not wait longer for the mail server
 DEFAULT_FROM_EMAIL = os.environ.get("TAFELRUNDE_SMTP_FROM", "tafelrunde@localhost")
 # (counted in each app process: with several processes an address gets their sum)
 CSRF_FAILURE_VIEW = "tafelrunde.web.core.views.errors.csrf_failure"

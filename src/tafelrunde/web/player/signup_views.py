@@ -103,8 +103,16 @@ def _taken(
             msg("Every place is taken: you are on the waiting list, place {n}. This is your pass.",
                 n=place))  # fmt: skip
     messages.success(request, translated(said))
-    if made.email and settings.EMAIL_HOST:
-        send_mail(str(translated(msg("Your sign-up"))),
-                  f"{made.name}\n{pass_address(request, token)}\n",
-                  None, [made.email], fail_silently=True)  # fmt: skip
+    if made.email and settings.EMAIL_HOST:  # a server down or slow: signed up all the same
+        where = (
+            msg("You have a place.")
+            if place == 0
+            else msg("Every place is taken: you are on the waiting list, place {n}.", n=place)
+        )
+        body = msg("Hello {name},\n\nyour sign-up for {tournament} is taken. {where}\n\nYour "
+                   "player's pass: {address}\nIt shows your place (or your place on the waiting "
+                   "list); there you can also cancel.", name=made.name, where=where,
+                   tournament=rec.name, address=pass_address(request, token))  # fmt: skip
+        send_mail(str(translated(msg("Your sign-up: {tournament}", tournament=rec.name))),
+                  str(translated(body)), None, [made.email], fail_silently=True)  # fmt: skip
     return redirect(reverse("player-pass", args=[token]))

@@ -4,12 +4,15 @@ frames of the websites the organisers list (see `core/embedding.py`)."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
@@ -25,13 +28,18 @@ from tafelrunde.web.core.models import Event, TournamentRecord
 from tafelrunde.web.core.pages import ranking_data, stage_tables
 
 NEXT_DATES = 8
-QUIET = 300  # seconds: how often an embed without a live stream fetches itself again
+NO_KEY = 'data-live-key=""'
 
 
 def _shown(request: HttpRequest, template: str, context: dict[str, Any], full: str) -> HttpResponse:
-    """An embed's page: its content, and a link to the full page (in a new tab)."""
-    context |= {"full": request.build_absolute_uri(full), "quiet": QUIET}
-    return render(request, template, context)
+    """An embed's page: its content, and a link to the full page (in a new tab). It names
+    a digest of itself (data-live-key): asked again with it, "204 No Content" if unchanged."""
+    context |= {"full": request.build_absolute_uri(full), "quiet": settings.EMBED_POLL}
+    made = render_to_string(template, context, request)
+    key = hashlib.sha256(made.encode()).hexdigest()[:24]
+    if request.headers.get("X-Tafelrunde-Seen") == key:
+        return HttpResponse(status=204)
+    return HttpResponse(made.replace(NO_KEY, f'data-live-key="{key}"', 1))
 
 
 @require_safe

@@ -9,11 +9,14 @@
 // The messages of the last answer ("Saved: …") go once the page shows a changed state.
 // A page made for one visitor (a player's pass) names what it shows (data-live-key): the
 // server answers "204 No Content" while that is unchanged, so a change elsewhere costs little.
+// A page without a stream (data-live-poll: seconds) asks that way now and then instead,
+// while it is visible, and takes the change in place.
 (function () {
   "use strict";
   var body = document.body;
   var url = body && body.dataset.liveStream;
-  if (!url || !window.EventSource) {
+  var poll = body && !url ? Number(body.dataset.livePoll || 0) : 0;
+  if (!poll && (!url || !window.EventSource)) {
     return;
   }
   var revision = body.dataset.liveRevision || "";
@@ -258,6 +261,9 @@
       note(waiting);
       document.dispatchEvent(new CustomEvent("tafelrunde:swapped"));
     }).catch(function () {
+      if (poll) {
+        return;  // the next time it asks will do
+      }
       // offline or the server failed: the change is known, so try again until it is shown
       waiting = true;
       window.setTimeout(function () {
@@ -317,6 +323,15 @@
     live.addEventListener("click", function () {
       window.location.reload();
     });
+  }
+  if (poll) {
+    // spread out, so that the pages opened together do not all ask at once
+    window.setInterval(function () {
+      if (!document.hidden) {
+        refresh();
+      }
+    }, poll * 1000 * (0.9 + 0.2 * Math.random()));
+    return;
   }
   connect();
 }());
