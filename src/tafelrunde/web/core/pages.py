@@ -87,18 +87,26 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     language = lang()
     labels: dict[Criterion | None, str] = {None: "", first: ""}  # each made once for the
     numbers: dict[Num | None, str] = {None: ""}  # rows: a label by its criterion, a number
+    missing = st.missing_results() if st.results else []  # (no ranks before the first)
+    waits = {p for g, i in missing for p in st.seated(g, i)}
+    open_ = translated(msg("result open"))
     for row in standing.rows:  # by its exact value
         by = row.decided_by
         if by is not None and by not in labels:
             labels[by] = translated(criterion_label(by, st.rule))
-        cells: list[Cell] = [(row.rank, "n"), (translated(marked_name(state, row.player)), "")]
+        name = translated(marked_name(state, row.player))
+        waiting = row.player in waits
+        cells: list[Cell] = [(row.rank, "n"), (name, "waits" if waiting else "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
         for v in row.values[: len(shown)]:
             if v is not None and v not in numbers:
                 numbers[v] = display(v, language)
             cells.append((numbers[v], "n"))
-        cells.append((roll, "bad") if row.pending else (labels[by], ""))
+        if row.pending:
+            cells.append((roll, "bad"))
+        else:
+            cells.append((open_, "waits") if waiting else (labels[by], ""))
         if cut is not None and row.player in st.skipped:  # withdrew in this stage
             cells.append((translated(msg("withdrawn")), "bad"))
         elif cut is not None:
@@ -113,6 +121,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         "several": several,
         "ranking": " → ".join(translated(criterion_label(c, st.rule)) for c in st.rule.ranking),
         "empty": not st.results,  # no ranks, no roll-offs before the first result
+        "open_tables": len(missing),
     }
 
 

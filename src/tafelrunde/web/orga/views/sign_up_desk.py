@@ -81,11 +81,12 @@ def _over(rec: TournamentRecord) -> Message | None:
     players = len(signups.entered(record_of(rec.pk)))
     if capacity is None or players <= capacity:
         return None
-    said = (
+    return msg(
         "{n} players are entered already, more than the {places} places: nobody is "
-        "removed; new sign-ups go to the waiting list."
+        "removed; new sign-ups go to the waiting list.",
+        n=players,
+        places=capacity,
     )
-    return msg(said, n=players, places=capacity)
 
 
 def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
