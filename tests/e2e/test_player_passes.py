@@ -104,7 +104,7 @@ def test_the_desk_shows_a_pass_large_and_checks_a_player_in(
         t.look(mine, shots, "pass-3-i-am-here")
         row = desk.locator(f"#pass-{second['id']}")
         with desk.expect_navigation():
-            row.get_by_role("button", name="Ist da").click()
+            row.get_by_role("button", name="Einchecken").click()
         expect(desk.locator("#count-here")).to_contain_text("2 von 9 Spielern sind da.")
         shoot(desk, shots, "pass-desk-present")
     assert Arrival.objects.filter(tournament_id=pk).count() == 2

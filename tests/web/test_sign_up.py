@@ -133,7 +133,7 @@ def test_the_desk_removes_the_no_shows_and_who_waits_and_is_here_moves_up() -> N
     answer = client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"action": "no-shows"})
     assert answer.status_code == 302
     assert players(rec.pk)[-2:] == ["Emil", "Hanne"]  # Frieda did not come; Hanne is here
-    assert SignUp.objects.get(name="Frieda").status == SignUp.CANCELLED
+    assert SignUp.objects.get(name="Frieda").status == SignUp.NO_SHOW
     assert SignUp.objects.get(name="Günter").status == SignUp.WAITING  # not here: still waits
     hanne_now = SignUp.objects.get(name="Hanne")
     assert Arrival.objects.filter(tournament=rec, player=hanne_now.player).exists()

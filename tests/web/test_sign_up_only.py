@@ -9,12 +9,12 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from fuzzhelpers import Seen, tournament_pages
-from webhelpers import create, organiser, preview_seed, release, text
+from webhelpers import create, fresh, organiser, preview_seed, release, text
 
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.player.models import SignUp, SignUpDesk
+from tafelrunde.web.player.models import Arrival, SignUp, SignUpDesk
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -92,3 +92,73 @@ def test_known_names_are_offered_at_the_desk_and_the_organiser_confirms() -> Non
     assert PlayerLink.objects.get(tournament=rec, player=made.player).person == anna
     page = text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))
     assert f'href="/personen/{anna.pk}/"' in page  # the confirmed person, with "lösen"
+
+
+def form_data(name: str, **more: str) -> dict[str, str]:
+    """The public form as a visitor fills it."""
+    return {"name": name, "email": "", "note": "", "code": "", "website": ""} | more
+
+
+def test_a_number_given_up_is_never_given_again_and_the_log_names_the_player() -> None:
+    cache.clear()
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 3)
+    desk_page(client, rec.pk, open="on", capacity="", club_code="")
+    dora = Client()
+    answer = dora.post(f"/turniere/{rec.pk}/mitspielen/", form_data("Dora"))
+    first = SignUp.objects.get(name="Dora")
+    assert first.player == "p004"
+    Arrival.objects.create(tournament=rec, player="p004")  # Dora was checked in, then left
+    dora.post(answer["Location"], {"action": "cancel"})
+    Client().post(f"/turniere/{rec.pk}/mitspielen/", form_data("Emil"))
+    assert SignUp.objects.get(name="Emil").player == "p005"  # not Dora's number
+    added = {"names": "Frieda", "version": fresh(rec.pk).version}
+    client.post(f"/turniere/{rec.pk}/spieler/", added)
+    assert [p["id"] for p in fresh(rec.pk).players][-2:] == ["p005", "p006"]
+    log = text(client.get(f"/turniere/{rec.pk}/protokoll/"))
+    assert "Online-Anmeldung zurückgezogen: Dora" in log
+    desk = text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))
+    row = desk.split("<td>Dora</td>", 1)[1].split("</tr>", 1)[0]
+    assert "zurückgezogen" in row and "✓" not in row
+
+
+def test_the_form_forgives_how_a_phone_types_the_code_and_knows_names_in_other_spelling() -> None:
+    cache.clear()
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 3)  # Anna, Bernd, Clara (names(3))
+    desk_page(client, rec.pk, open="on", capacity="", club_code="Würfel 7")
+    form = f"/turniere/{rec.pk}/mitspielen/"
+    empty = text(Client().post(form, form_data("Xaver")))
+    assert "Bitte gib den Vereinscode ein." in empty
+    assert Client().post(form, form_data("Xaver", code=" würfel  7 ")).status_code == 302
+    name = fresh(rec.pk).players[0]["name"]
+    folded = name.upper().replace("Ä", "AE").replace("Ö", "OE").replace("Ü", "UE")
+    twice = text(Client().post(form, form_data(folded + "́", code="Würfel 7")))
+    assert "ist schon angemeldet" in twice
+    phone = Client()
+    for who in ("Yara", "Zeno", "Quirin"):
+        assert phone.post(form, form_data(who, code="Würfel 7")).status_code == 302
+    fourth = text(phone.post(form, form_data("Ulf", code="Würfel 7")))
+    assert -1 < fourth.index("drei Spieler") < fourth.index('name="name"')  # above the form
+
+
+def test_an_empty_tournament_says_to_enter_players_and_the_desk_says_when_it_closed() -> None:
+    cache.clear()
+    client = Client()
+    organiser(client)
+    rec = create(client, "king-lui", 0)
+    overview = text(client.get(f"/turniere/{rec.pk}/"))
+    assert "Spieler eintragen: 0 Spieler lassen sich" in overview
+    assert f'href="/turniere/{rec.pk}/spieler/"' in overview
+    draw = text(client.get(f"/turniere/{rec.pk}/auslosung/"))
+    assert 'id="to-sign-up"' in draw and 'id="to-players"' in draw
+    desk_page(client, rec.pk, open="on", capacity="", club_code="")
+    made = [Client().post(f"/turniere/{rec.pk}/mitspielen/", form_data(n)) for n in
+            ("Anna", "Bernd", "Carla", "Dora")]  # fmt: skip
+    shown = text(Client().get(made[0]["Location"]))
+    assert "Online angemeldet: Du hast einen Platz." in shown
+    release(client, rec.pk, preview_seed(client, rec.pk)[0])
+    desk = text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))
+    assert "die erste Auslosung ist gemacht" in desk and 'value="no-shows"' not in desk

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafelrunde.engine.stage_state import RolloffNeed, StageState
+from tafelrunde.engine.tables import feasible, working_numbers
 from tafelrunde.engine.tournament_situation import StagePlan
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
@@ -81,6 +82,15 @@ def pending(state: TournamentState) -> list[Step]:
         plan = state.following(None)
         if plan is None:
             return [Step("finished", msg("No stage fits this number of players."))]
+        n = len(plan.entrants)
+        if not feasible(n, plan.rule.tables):  # the first draw: players to enter first
+            said = msg(
+                "Enter players: {n} cannot be seated at this format's tables (possible: "
+                "{works} players).",
+                n=n,
+                works=working_numbers(plan.rule.tables),
+            )
+            return [Step("players", said)]
         return [_next_stage(plan)]
     steps = [
         _rolloff(state, cur, need) for need in cur.rolloff_needs(state.cut(cur)) if not need.done

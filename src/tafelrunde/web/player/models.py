@@ -94,6 +94,8 @@ class SignUp(models.Model):
     The e-mail address and the note are for the organisers only."""
 
     PLAYING, WAITING, CANCELLED = "playing", "waiting", "cancelled"
+    NO_SHOW = "absent"  # taken out by the organisers: not there before the first draw
+    GONE = (CANCELLED, NO_SHOW)
     tournament = models.ForeignKey(
         TournamentRecord, on_delete=models.CASCADE, related_name="sign_ups"
     )

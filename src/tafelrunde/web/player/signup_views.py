@@ -11,11 +11,12 @@ from django.core.mail import send_mail
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_ratelimit.core import is_ratelimited
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.limits import checked_name, checked_text
+from tafelrunde.engine.limits import NAME_LENGTH, checked_text
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.models import TournamentRecord
@@ -34,14 +35,15 @@ class SignUpForm(forms.Form):
     email = forms.EmailField(label=_("E-mail (optional, only the organisers see it)"),
                              required=False, max_length=254)  # fmt: skip
     note = forms.CharField(label=_("Note to the organisers (optional)"), required=False,
-                           max_length=400, widget=forms.Textarea(attrs={"rows": 2}))  # fmt: skip
+                           max_length=200, widget=forms.Textarea(attrs={"rows": 2}))  # fmt: skip
     code = forms.CharField(label=_("Club code"), required=False, max_length=80)
     website = forms.CharField(required=False, max_length=200)  # hidden: only robots fill it
 
     def clean_name(self) -> str:
         """One printable line of at most 100 characters."""
         try:
-            return checked_name(self.cleaned_data["name"])
+            return checked_text(self.cleaned_data["name"], field="name", length=NAME_LENGTH,
+                                empty=False, what=gettext("Name")).strip()  # fmt: skip
         except RuleError as err:
             raise forms.ValidationError(translated(err.msg)) from err
 
@@ -50,9 +52,15 @@ class SignUpForm(forms.Form):
         if not self.cleaned_data["note"]:
             return ""
         try:
-            return checked_text(self.cleaned_data["note"], field="note", length=200).strip()
+            return checked_text(self.cleaned_data["note"], field="note", length=200, lines=True,
+                                what=gettext("Note")).strip()  # fmt: skip
         except RuleError as err:
             raise forms.ValidationError(translated(err.msg)) from err
+
+
+def _plain(code: str) -> str:
+    """A club code as compared: any case, any spacing (as a phone's keyboard types it)."""
+    return " ".join(code.split()).casefold()
 
 
 def sign_up_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -87,13 +95,16 @@ def _taken(
     if data["website"]:  # a robot: nothing stored, nothing said
         form.add_error(None, translated(msg("The sign-up could not be taken.")))
         return None
-    if desk.club_code and data["code"].strip() != desk.club_code:
+    if desk.club_code and not data["code"].strip():
+        form.add_error("code", translated(msg("Please enter the club code.")))
+        return None
+    if desk.club_code and _plain(data["code"]) != _plain(desk.club_code):
         form.add_error("code", translated(msg("This club code is not right.")))
         return None
     try:
         made = signups.sign_up(rec, data["name"], data["email"], data["note"], phone_of(request))
     except RuleError as err:
-        form.add_error("name", translated(err.msg))
+        form.add_error("name" if err.field == "name" else None, translated(err.msg))
         return None
     token = signups.token_of(made)
     wl = signups.waitlist(rec, desk.capacity)

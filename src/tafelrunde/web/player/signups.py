@@ -5,7 +5,7 @@ the place for the first who waits. The order is `waitlist.Waitlist`'s."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import transaction
@@ -15,6 +15,7 @@ from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState, Register, Status, Withdraw
 from tafelrunde.engine.knockout.clock import is_late
 from tafelrunde.engine.knockout.entry import registrations
+from tafelrunde.engine.name_match import name_keys
 from tafelrunde.engine.seat_list import Where as At
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.roster import players_of
@@ -26,6 +27,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.player import passes
 from tafelrunde.web.player.models import Arrival, PlayerPass, SignUp, SignUpDesk
+from tafelrunde.web.player.numbers import next_number
 from tafelrunde.web.player.waitlist import Waitlist
 
 CLOSED = RuleError(msg("The online sign-up of this tournament is closed."), field="name")
@@ -39,7 +41,7 @@ def desk_of(rec: TournamentRecord) -> SignUpDesk:
 def waitlist(rec: TournamentRecord, capacity: int | None) -> Waitlist:
     """Who plays and who waits now, from the sign-ups in the order they came; the places
     are the tournament's in all (the players the organisers entered take theirs first)."""
-    found = list(SignUp.objects.filter(tournament=rec).exclude(status=SignUp.CANCELLED))
+    found = list(SignUp.objects.filter(tournament=rec).exclude(status__in=SignUp.GONE))
     if capacity is not None:
         online = {s.player for s in found if s.status == SignUp.PLAYING}
         capacity = max(0, capacity - len(entered(rec) - online))
@@ -69,8 +71,7 @@ def _group_add(rec: TournamentRecord, name: str) -> str:
     def change(locked: TournamentRecord) -> list[str]:
         if name.casefold() in {p["name"].casefold() for p in locked.players}:
             raise RuleError(msg("'{name}' is registered already.", name=name), field="name")
-        ids = [int(p["id"][1:]) for p in locked.players if p["id"][1:].isdigit()]
-        new = setup.numbered_players([name], 1 + max(ids, default=0))[0]
+        new = setup.numbered_players([name], next_number(locked, locked.players))[0]
         locked.players = [*locked.players, {"id": new.id, "name": new.name}]
         made.append(new.id)
         return ["players"]
@@ -86,14 +87,17 @@ def _group_add(rec: TournamentRecord, name: str) -> str:
 def _group_remove(rec: TournamentRecord, player: str) -> None:
     """Formats A–C: take the player out again (before the first draw)."""
 
+    gone: list[str] = []
+
     def change(locked: TournamentRecord) -> list[str]:
+        gone.extend(p["name"] for p in locked.players if p["id"] == player)
         locked.players = [p for p in locked.players if p["id"] != player]
         return ["players"]
 
     fresh = TournamentRecord.objects.only("version").get(pk=rec.pk)
     setup.edit_before_start(
         rec.pk, fresh.version, CLOSED, change, user=None,
-        log=lambda: Logged(msg("Online sign-up cancelled: {player}", player=player)),
+        log=lambda: Logged(msg("Online sign-up cancelled: {name}", name=", ".join(gone))),
     )  # fmt: skip
 
 
@@ -142,9 +146,11 @@ def still_open(rec: TournamentRecord) -> bool:
 # -- signing up and cancelling -------------------------------------------------------------
 
 
-def _key(name: str) -> str:
-    """A name as compared for doubles: any case, any spacing."""
-    return " ".join(name.split()).casefold()
+def _same(name: str, names: Iterable[str]) -> str | None:
+    """The name of `names` that is `name` in other spelling (case, spacing, accents, ä as
+    ae), if any."""
+    keys = set(name_keys(name))
+    return next((n for n in names if keys & set(name_keys(n))), None)
 
 
 def sign_up(rec: TournamentRecord, name: str, email: str, note: str, browser: str) -> SignUp:
@@ -152,12 +158,14 @@ def sign_up(rec: TournamentRecord, name: str, email: str, note: str, browser: st
     if not still_open(rec):
         raise CLOSED
     name = " ".join(name.split())
-    taken = SignUp.objects.filter(tournament=rec).exclude(status=SignUp.CANCELLED)
-    known = {_key(s.name) for s in taken} | {_key(n) for _, n in players_of(rec)}
-    if _key(name) in known:
-        raise RuleError(msg("'{name}' is signed up already.", name=name), field="name")
+    taken = SignUp.objects.filter(tournament=rec).exclude(status__in=SignUp.GONE)
+    known = [*(s.name for s in taken), *(n for _, n in players_of(rec))]
+    if (same := _same(name, known)) is not None:
+        said = msg("'{name}' is signed up already.", name=name) if same == name else msg(
+            "'{name}' is signed up already (as '{same}').", name=name, same=same)  # fmt: skip
+        raise RuleError(said, field="name")
     if browser and taken.filter(browser=browser).count() >= 3:
-        raise RuleError(msg("This device signed up three players already."), field="name")
+        raise RuleError(msg("This device signed up three players already."), field="")
     with transaction.atomic():
         desk = SignUpDesk.objects.select_for_update().get(pk=desk_of(rec).pk)
         made = SignUp.objects.create(tournament=rec, name=name, email=email, note=note,
@@ -188,18 +196,19 @@ def token_of(made: SignUp) -> str:
     return passes.token_of(kept) or ""
 
 
-def cancel(made: SignUp, *, move_up: bool = True) -> SignUp | None:
-    """Cancel a sign-up; the first who waits moves up (returned, if any; not with
-    `move_up` False: the desk then fills the places with who is here)."""
+def cancel(made: SignUp, *, move_up: bool = True, status: str = SignUp.CANCELLED) -> SignUp | None:
+    """Cancel a sign-up (or take out a no-show: `status`); the first who waits moves up
+    (returned, if any; not with `move_up` False: the desk then fills the places with who is
+    here)."""
     rec = made.tournament
-    if made.status == SignUp.CANCELLED:
+    if made.status in SignUp.GONE:
         return None
     with transaction.atomic():
         desk = SignUpDesk.objects.select_for_update().filter(tournament=rec).first()
         wl = waitlist(rec, desk.capacity if desk is not None else None)
         if made.status == SignUp.PLAYING and made.player:
             FAMILIES[rec.family.key][2](rec, made.player)
-        made.status = SignUp.CANCELLED
+        made.status = status
         made.save(update_fields=["status"])
         PlayerPass.objects.filter(sign_up=made).delete()
         moved = wl.cancel(str(made.pk)) if move_up else None

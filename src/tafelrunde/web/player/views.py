@@ -73,6 +73,7 @@ def pass_page(request: HttpRequest, token: str) -> HttpResponse:
             if binding is not None and binding.by_pass and binding.player != holder.player
             else ""
         ),
+        "signed_up": kept.sign_up_id is not None,
         "may_cancel": kept.sign_up_id is not None and signups.still_open(rec),
         "may_arrive": may_arrive(rec, holder.player),
         "arrived": has_arrived(rec, holder.player),

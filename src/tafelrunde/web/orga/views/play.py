@@ -91,6 +91,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
             fact = record(preview, next_draw(preview, seed=seed))
         except RuleError as err:
             context["blocked"] = text_of(err)
+            context["before_start"] = not setup.started(rec)  # then: players to enter
         else:
             assert isinstance(fact, Draw)
             st = preview.stage(fact.stage)

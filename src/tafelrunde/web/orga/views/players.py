@@ -30,6 +30,7 @@ from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views.presence import roster
 from tafelrunde.web.orga.views.tournaments import upload_text
 from tafelrunde.web.player import passes
+from tafelrunde.web.player.numbers import next_number
 from tafelrunde.web.table import bindings
 
 FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
@@ -77,8 +78,7 @@ def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> Non
         twice = [n for n in names if n.casefold() in known]
         if twice:
             raise RuleError(msg("'{name}' is registered already.", name=twice[0]), field="names")
-        ids = [int(p["id"][1:]) for p in locked.players if p["id"][1:].isdigit()]
-        new = setup.numbered_players(names, 1 + max(ids, default=0))
+        new = setup.numbered_players(names, next_number(locked, locked.players))
         locked.players = [*locked.players, *({"id": p.id, "name": p.name} for p in new)]
         return ["players"]
 

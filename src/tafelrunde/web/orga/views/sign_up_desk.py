@@ -61,14 +61,15 @@ def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dic
     persons = {r.id: r for r in player_rows(rec)}
     rows = [
         {"name": s.name, "email": s.email, "note": s.note, "status": s.status,
-         "place": wl.place(str(s.pk)) if s.status != SignUp.CANCELLED else None,
-         "here": s.player in here,
+         "place": wl.place(str(s.pk)) if s.status == SignUp.WAITING else None,
+         "here": s.status == SignUp.PLAYING and s.player in here,
          "person": persons.get(s.player) if s.status == SignUp.PLAYING else None}
         for s in SignUp.objects.filter(tournament=rec)
     ]  # fmt: skip
     address = link_base(request)[0] + f"/turniere/{rec.pk}/mitspielen/"
     return {
         "desk": desk, "rows": rows, "address": address, "open_now": signups.still_open(rec),
+        "in_time": signups.FAMILIES[rec.family.key][0](rec),
         "qr": mark_safe(qr_svg(address, translated(msg("Sign up")))),
         "playing": len(wl.playing), "waiting": len(wl.waiting),
         "certain": sum(1 for r in persons.values() if r.certain is not None),
@@ -98,7 +99,7 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
         if not signups.FAMILIES[rec.family.key][0](rec):
             raise RuleError(msg("After the first draw nobody is removed here."), field="")
         for s in gone:
-            signups.cancel(s, move_up=False)
+            signups.cancel(s, move_up=False, status=SignUp.NO_SHOW)
         moved = signups.fill(rec, here_only=True)  # who waits and is here moves up
         return msg("No-shows removed: {n}; moved up (here): {names}", n=len(gone),
                    names=", ".join(s.name for s in moved) or "–")  # fmt: skip

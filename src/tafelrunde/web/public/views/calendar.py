@@ -13,10 +13,10 @@ from tafelrunde.web.public.ical import feed, kinds
 MAX_SLUG = 80  # a longer address names no kind
 
 
-def _answer(body: bytes) -> HttpResponse:
+def _answer(body: bytes, name: str = "termine") -> HttpResponse:
     """A feed as calendars fetch it (an hour between fetches is plenty)."""
     answer = HttpResponse(body, content_type="text/calendar; charset=utf-8")
-    answer["Content-Disposition"] = 'inline; filename="termine.ics"'
+    answer["Content-Disposition"] = f'inline; filename="{name}.ics"'
     answer["Cache-Control"] = "public, max-age=300"
     return answer
 
@@ -35,4 +35,5 @@ def kind_dates(request: HttpRequest, slug: str) -> HttpResponse:
     if kind is None:
         raise Http404("no such kind of event")
     home = request.build_absolute_uri(reverse("home"))
-    return _answer(feed(translated(msg("Club dates: {kind}", kind=kind)), home, kind))
+    said = translated(msg("Club dates: {kind}", kind=kind))
+    return _answer(feed(said, home, kind), f"termine-{slug}")
