@@ -1,38 +1,63 @@
-"""A standing while results are missing says which players' tables have none yet, so a rank
-"so far" is not taken for theirs."""
+"""A standing while results are missing says whose table has none yet (fewer results in than
+others), so a place "so far" is not taken for theirs."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 from django.test import Client
 from webhelpers import text
 
-from factories import tournaments_in_play
+from factories import group_tournament, results_missing, stored, tournaments_in_play
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+MARKED = re.compile(r'<td class="waits">([^<]+)</td>')
+
+
+def behind(rec: TournamentRecord) -> set[str]:
+    """The names of the players of the current stage with fewer results than the most."""
+    state = read_only(rec)[1]
+    assert isinstance(state, TournamentState) and state.current is not None
+    st = state.current
+    played = Counter(p for (g, i) in st.results for p in st.seated(g, i))
+    names = {p.id: p.name for p in state.tournament.players}
+    most = max(played.values())
+    return {names[p] for p in st.members if played[p] < most}
+
+
+def shown(path: str) -> tuple[set[str], str]:
+    """The names a standing marks, and the page."""
+    page = text(Client().get(path))
+    return set(MARKED.findall(page)) - {"Ergebnis offen"}, page
 
 
 def test_players_of_tables_without_a_result_are_marked_in_the_standing() -> None:
     made = tournaments_in_play()
     rec = TournamentRecord.objects.get(pk=made["C"])
-    state = read_only(rec)[1]
-    assert isinstance(state, TournamentState) and state.current is not None
-    st = state.current
-    missing = st.missing_results()
-    names = {p.id: p.name for p in state.tournament.players}
-    waiting = {names[p] for g, i in missing for p in st.seated(g, i)}
+    waiting = behind(rec)
+    assert waiting
     for path in (f"/turniere/{rec.pk}/stand/", f"/einbetten/turniere/{rec.pk}/stand/"):
-        page = text(Client().get(path))
-        marked = set(re.findall(r"<td class=\"waits\">([^<]+)</td>", page)) - {"Ergebnis offen"}
+        marked, page = shown(path)
         assert marked == waiting, path
         assert page.count("Ergebnis offen</td>") == len(waiting)
-        assert f"{len(missing)} Tische haben noch kein Ergebnis" in page or (
-            len(missing) == 1 and "1 Tisch hat noch kein Ergebnis" in page
-        )
+        assert f"{len(waiting)} Spieler warten auf das Ergebnis ihres Tisches" in page
+    api = Client().get(f"/api/v1/tournaments/{rec.pk}/standings").json()
+    flagged = {r["name"] for r in api[0]["rows"] if r["result_open"]}
+    assert flagged == waiting
     over = text(Client().get(f"/turniere/{made['B']}/stand/"))
-    assert "Ergebnis offen" not in over and "noch kein Ergebnis" not in over
+    assert "Ergebnis offen" not in over and "warten auf das Ergebnis" not in over
+
+
+@pytest.mark.parametrize("preset", ["king-lui", "gruppenmodus", "alhambra"])
+def test_a_result_marks_the_players_of_the_tables_still_behind_only(preset: str) -> None:
+    rec = stored(group_tournament(preset, 12, 5, results_missing(0, 1)))
+    marked, _page = shown(f"/turniere/{rec.pk}/stand/")
+    state = read_only(rec)[1]
+    assert isinstance(state, TournamentState) and state.current is not None
+    everybody = {state.tournament.name_of(p) for p in state.current.members}
+    assert marked == behind(rec) and marked and marked != everybody  # not the entered table

@@ -48,6 +48,7 @@ class StandingRow(Schema):
     name: str
     values: list[str]
     goes_on: bool | None  # null before the stage's cut is known
+    result_open: bool  # fewer results in than others: the place is one so far
 
 
 class StageOut(Schema):

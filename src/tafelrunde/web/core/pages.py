@@ -3,6 +3,7 @@ done, the seating now, the standings and the overall ranking."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -69,6 +70,16 @@ def stage_cells_of(rec: TournamentRecord, state: TournamentState, st: StageState
     return memo(rec, f"cells-{lang()}-{st.key}", lambda: stage_cells(state, st))
 
 
+def waiting_players(st: StageState) -> set[str]:
+    """The players with fewer results in than others of the stage (their table's is missing;
+    those who withdrew left out): their place is one "so far" only."""
+    played: Counter[str] = Counter()
+    for game, index in st.results:
+        played.update(st.seated(game, index))
+    most = max(played.values(), default=0)
+    return {p for p in st.members if played[p] < most and p not in st.skipped}
+
+
 def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     """One stage's standing with its rows as cells (to show in one piece or in pages)."""
     cut = state.cut(st)
@@ -87,16 +98,15 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     language = lang()
     labels: dict[Criterion | None, str] = {None: "", first: ""}  # each made once for the
     numbers: dict[Num | None, str] = {None: ""}  # rows: a label by its criterion, a number
-    missing = st.missing_results() if st.results else []  # (no ranks before the first)
-    waits = {p for g, i in missing for p in st.seated(g, i)}
+    waits = waiting_players(st)
     open_ = translated(msg("result open"))
     for row in standing.rows:  # by its exact value
         by = row.decided_by
         if by is not None and by not in labels:
             labels[by] = translated(criterion_label(by, st.rule))
         name = translated(marked_name(state, row.player))
-        waiting = row.player in waits
-        cells: list[Cell] = [(row.rank, "n"), (name, "waits" if waiting else "")]
+        waits_now = row.player in waits
+        cells: list[Cell] = [(row.rank, "n"), (name, "waits" if waits_now else "")]
         if several:
             cells.append((st.table_of(row.player) or "", "n"))
         for v in row.values[: len(shown)]:
@@ -106,7 +116,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         if row.pending:
             cells.append((roll, "bad"))
         else:
-            cells.append((open_, "waits") if waiting else (labels[by], ""))
+            cells.append((open_, "waits") if waits_now else (labels[by], ""))
         if cut is not None and row.player in st.skipped:  # withdrew in this stage
             cells.append((translated(msg("withdrawn")), "bad"))
         elif cut is not None:
@@ -121,7 +131,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         "several": several,
         "ranking": " → ".join(translated(criterion_label(c, st.rule)) for c in st.rule.ranking),
         "empty": not st.results,  # no ranks, no roll-offs before the first result
-        "open_tables": len(missing),
+        "waiting": len(waits),
     }
 
 
