@@ -131,7 +131,7 @@ def test_refusals_name_the_reason_and_store_nothing() -> None:
                         pips={a: 40, b: 30})  # fmt: skip
     with pytest.raises(RuleError) as err:
         record(state, fact)
-    assert "fehlt" in err.value.text("de")
+    assert "Es fehlen die Augen für" in err.value.text("de")
     with pytest.raises(RuleError):
         record(state, replace(fact, game=2))  # game 2 is not drawn
     with pytest.raises(RuleError) as err:

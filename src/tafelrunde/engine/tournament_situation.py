@@ -307,9 +307,10 @@ class TournamentSituation:
         for label, values, required in needs:
             if (required or values) and set(values) != set(table):
                 missing = ", ".join(name(p) for p in table if p not in values)
-                raise RuleError(
-                    msg("A result is missing for: {missing}.", missing=missing), field=label
-                )
+                said = (msg("The pips are missing for: {missing}.", missing=missing)
+                        if label == "pips" else
+                        msg("The points are missing for: {missing}.", missing=missing))  # fmt: skip
+                raise RuleError(said, field=label)
         if result.places:
             if set(result.places) != set(table):
                 missing = ", ".join(name(p) for p in table if p not in result.places)
