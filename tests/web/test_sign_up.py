@@ -142,8 +142,11 @@ def test_the_desk_removes_the_no_shows_and_who_waits_and_is_here_moves_up() -> N
 @override_settings(SIGN_UP_RATE="3/h")
 def test_sign_ups_are_limited_per_address() -> None:
     _client, rec = opened("")
+    typos = [sign_up(rec.pk, "").status_code for _ in range(5)]  # mistakes in a field
+    assert typos == [200] * 5 and "zu viele" not in text(sign_up(rec.pk, ""))  # cost no try
     answers = [sign_up(rec.pk, f"Spieler {k}").status_code for k in range(5)]
     assert answers[:3] == [302, 302, 302] and answers[3] == 200
+    assert "zu viele Anmeldungen" in text(sign_up(rec.pk, "Spieler 9"))
     assert SignUp.objects.count() == 3
 
 

@@ -25,15 +25,19 @@ def stamp() -> str:
     return timezone.localtime().replace(microsecond=0).isoformat()
 
 
+STAFF_TABS = {"print-menu"}  # what a visitor would only be asked to log in for
+
+
 def page(
     request: HttpRequest, rec: TournamentRecord, template: str, context: dict[str, Any]
 ) -> HttpResponse:
     """Render one of a tournament's pages with its tabs."""
+    staff = is_staff(request.user)
     base = {
         "rec": rec,
-        "tabs": face_of(rec).tabs(),
+        "tabs": [t for t in face_of(rec).tabs() if staff or t[0] not in STAFF_TABS],
         "here": request.resolver_match.url_name if request.resolver_match else "",
         "organiser": is_organiser(request.user),
-        "staff": is_staff(request.user),
+        "staff": staff,
     }
     return render(request, template, base | context)

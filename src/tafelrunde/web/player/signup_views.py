@@ -58,6 +58,12 @@ class SignUpForm(forms.Form):
             raise forms.ValidationError(translated(err.msg)) from err
 
 
+def _limited(request: HttpRequest, *, count: bool) -> bool:
+    """Say whether this address sent too many sign-ups (`count`: this one counts too)."""
+    return is_ratelimited(request, group="sign-up", key="ip", rate=settings.SIGN_UP_RATE,
+                          method="POST", increment=count)  # fmt: skip
+
+
 def _plain(code: str) -> str:
     """A club code as compared: any case, any spacing (as a phone's keyboard types it)."""
     return " ".join(code.split()).casefold()
@@ -70,13 +76,11 @@ def sign_up_page(request: HttpRequest, pk: int) -> HttpResponse:
     open_now = signups.still_open(rec)
     form = SignUpForm(request.POST if request.method == "POST" and open_now else None)
     if request.method == "POST" and open_now:
-        limited = is_ratelimited(request, group="sign-up", key="ip", rate=settings.SIGN_UP_RATE,
-                                 method="POST", increment=True)  # fmt: skip
-        if limited:
-            form.is_valid()
+        valid = form.is_valid()  # a form with a mistake in a field stores nothing: not counted
+        if _limited(request, count=valid):
             said = msg("Too many sign-ups from here just now; please try again later.")
             form.add_error(None, translated(said))
-        elif form.is_valid():
+        elif valid:
             answer = _taken(request, rec, desk, form)
             if answer is not None:
                 return answer
