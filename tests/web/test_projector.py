@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 from hypothesis import given
 from hypothesis import strategies as st
 from projectorhelpers import (
@@ -31,6 +31,7 @@ from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.web.live.models import ProjectorSettings
 from tafelrunde.web.live.slide import paged
+from tafelrunde.web.live.slides_group import card_lines
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -360,3 +361,10 @@ def test_paging_keeps_every_item_once_in_order_balanced(items: list[int], size: 
     assert len({s.key for s in slides}) == len(slides)
     if len(slides) > 1:
         assert slides[-1].title == f"Wer sitzt wo ({len(slides)}/{len(slides)})"
+
+
+def test_a_table_card_shows_each_roll_off_once_and_counts_more_than_two() -> None:
+    one, two = "Stechen um Platz 1", "Stechen um Platz 3"
+    assert card_lines([one, one, two]) == [one, two]
+    with translation.override("de"):
+        assert card_lines([one, two, "Stechen um Platz 4"]) == ["3 Stechen offen"]

@@ -46,7 +46,7 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
             "number": r.seat.index, "game": r.seat.game if len(games) > 1 else None,
             "names": r.seat.view.names, "start_known": r.seat.view.seats_known,
             "status": status, "said": tr(STATES[status]), "word": word,
-            "rolloffs": [line for line, _ in rolloffs.get(r.seat.index, [])],
+            "rolloffs": card_lines([line for line, _ in rolloffs.get(r.seat.index, [])]),
             "rolling": {n for _, who in rolloffs.get(r.seat.index, []) for n in who},
         })  # fmt: skip
     title = translated(msg("Tables"))
@@ -61,6 +61,15 @@ def tables(rec: TournamentRecord, now: float) -> list[Slide]:
     for slide in slides:
         slide.data["columns"] = columns(len(slide.data["items"]), 4)
     return slides
+
+
+def card_lines(lines: list[str]) -> list[str]:
+    """A table card's roll-off lines: each once; more than two as one line that counts them
+    (the flags beside the names say who plays them)."""
+    distinct = list(dict.fromkeys(lines))
+    if len(distinct) <= 2:
+        return distinct
+    return [translated(msg("{n} roll-offs open", n=len(lines)))]
 
 
 def tables_per_slide(most: int) -> int:
