@@ -79,6 +79,7 @@ def page_figures(rng: random.Random, profile: bool = False) -> None:
     print(f"season page, first request (every tournament read): {first:.0f} ms")
     again = [timed(client, path) * 1000 for _ in range(30)]
     print(f"season page, repeated (30x, table kept): {percentiles(again)}")
+    embeds(client, f"/einbetten/saisons/{season.pk}/")
     changed = []
     for k in range(10):  # a change: the table is made afresh from the kept tournaments
         Person.objects.filter(pk=people[k].pk).update(name=f"Person {k:02d}*")
@@ -94,6 +95,32 @@ def page_figures(rng: random.Random, profile: bool = False) -> None:
         cProfile.runctx("timed(client, path)", globals(), locals(), sort="cumtime")
     person = [timed(client, f"/personen/{people[1].pk}/") * 1000 for _ in range(10)]
     print(f"person page with the season standing (10x): {percentiles(person)}")
+
+
+def embeds(client: object, season_path: str) -> None:
+    """What a homepage's embed costs each time it asks whether it changed: the whole page,
+    and the "204 No Content" when nothing did (the season, and the next dates)."""
+    import re
+
+    from tafelrunde.web.core.models import Event
+
+    for k in range(30):
+        day = datetime.date(2026, 12, 1) + datetime.timedelta(days=7 * k)
+        Event.objects.create(name=f"Spieleabend {k + 1}", date=day, kind="Spieleabend")
+    for path in (season_path, "/einbetten/termine/"):
+        page = client.get(path).content.decode()  # type: ignore[attr-defined]
+        key = re.search(r'data-live-key="([0-9a-f]+)"', page)
+        assert key, path
+        full, unchanged = [], []
+        for _ in range(30):
+            start = time.perf_counter()
+            assert client.get(path).status_code == 200  # type: ignore[attr-defined]
+            full.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            asked = client.get(path, headers={"X-Tafelrunde-Seen": key[1]})  # type: ignore[attr-defined]
+            unchanged.append((time.perf_counter() - start) * 1000)
+            assert asked.status_code == 204, asked.status_code
+        print(f"embed {path}: page {percentiles(full)}; unchanged (204) {percentiles(unchanged)}")
 
 
 def main() -> None:

@@ -64,6 +64,12 @@ def test_an_embed_shows_only_its_content_and_updates_itself() -> None:
     assert "Gruppenrunde – Stand" in live and '<base target="_blank">' in live
     ranking = text(Client().get(f"/einbetten/turniere/{made['B']}/endstand/"))
     assert "Endstand" in ranking
+    for path in (
+        f"/einbetten/turniere/{made['A']}/stand/",
+        f"/einbetten/turniere/{made['B']}/endstand/",
+    ):
+        seen = {"X-Tafelrunde-Seen": key_of(text(Client().get(path)))}
+        assert Client().get(path, headers=seen).status_code == 204, path  # kept for all: same
     assert Client().get("/einbetten/turniere/999999/stand/").status_code == 404
     assert Client().get("/einbetten/saisons/999999/").status_code == 404
     assert Client().post("/einbetten/termine/").status_code == 405

@@ -5,7 +5,10 @@ frames of the websites the organisers list (see `core/embedding.py`)."""
 from __future__ import annotations
 
 import hashlib
+import re
+from collections.abc import Callable
 from datetime import timedelta
+from functools import wraps
 from typing import Any
 
 from django.conf import settings
@@ -18,6 +21,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from tafelrunde.engine.families import GROUP, KNOCKOUT
+from tafelrunde.web.club.club_mark import club_mark
 from tafelrunde.web.club.models import Season
 from tafelrunde.web.club.season_evenings import season_view
 from tafelrunde.web.club.views.seasons import _context as season_context
@@ -26,24 +30,41 @@ from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.embedding import embeddable
 from tafelrunde.web.core.models import Event, TournamentRecord
 from tafelrunde.web.core.pages import ranking_data, stage_tables
+from tafelrunde.web.core.shared import shared, shared_page
 
 NEXT_DATES = 8
 NO_KEY = 'data-live-key=""'
 
 
+KEY = re.compile(r"[0-9a-f]{24}")
+
+
 def _shown(request: HttpRequest, template: str, context: dict[str, Any], full: str) -> HttpResponse:
     """An embed's page: its content, and a link to the full page (in a new tab). It names
-    a digest of itself (data-live-key): asked again with it, "204 No Content" if unchanged."""
+    a digest of itself (data-live-key), which `unchanged` compares."""
     context |= {"full": request.build_absolute_uri(full), "quiet": settings.EMBED_POLL}
     made = render_to_string(template, context, request)
     key = hashlib.sha256(made.encode()).hexdigest()[:24]
-    if request.headers.get("X-Tafelrunde-Seen") == key:
-        return HttpResponse(status=204)
     return HttpResponse(made.replace(NO_KEY, f'data-live-key="{key}"', 1))
+
+
+def unchanged(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Answer "204 No Content" to a page that asks with the digest it shows, while the page
+    (made now, or kept for every visitor) still names that digest."""
+
+    @wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        seen = request.headers.get("X-Tafelrunde-Seen", "")
+        same = KEY.fullmatch(seen) and f'data-live-key="{seen}"'.encode() in response.content
+        return HttpResponse(status=204) if response.status_code == 200 and same else response
+
+    return answer
 
 
 @require_safe
 @embeddable
+@unchanged
 def dates(request: HttpRequest) -> HttpResponse:
     """The next dates of the club (today's included), those not fixed yet last."""
     today = timezone.localdate()
@@ -70,6 +91,8 @@ STANDINGS = {GROUP.key: _group_standing, KNOCKOUT.key: _knockout_standing}
 
 @require_safe
 @embeddable
+@unchanged
+@shared_page
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament's standings, live."""
     rec = record_of(pk)
@@ -79,6 +102,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 @embeddable
+@unchanged
+@shared_page
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament's overall ranking (final once over), live."""
     rec = record_of(pk)
@@ -88,6 +113,8 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 @embeddable
+@unchanged
+@shared(club_mark)
 def season(request: HttpRequest, pk: int) -> HttpResponse:
     """A season's table."""
     view = season_view(get_object_or_404(Season, pk=pk))
