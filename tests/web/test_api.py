@@ -45,6 +45,9 @@ def test_the_openapi_document_is_valid_and_names_every_address() -> None:
         "/api/v1/seasons", "/api/v1/seasons/{pk}", "/api/v1/ratings",
     }  # fmt: skip
     assert all(set(ops) == {"get"} for ops in doc["paths"].values())  # read-only
+    for path, ops in doc["paths"].items():  # every answer a client may get is documented
+        answers = set(ops["get"]["responses"])
+        assert answers == ({"200", "404", "422", "429"} if "{pk}" in path else {"200", "429"})
 
 
 def test_events_tournaments_standings_and_rankings_as_the_pages_show_them() -> None:

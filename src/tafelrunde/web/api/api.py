@@ -68,6 +68,10 @@ api = NinjaAPI(
 )
 
 
+LIMITED: dict[int, Any] = {429: Problem}  # too many requests from this address
+REFUSED: dict[int, Any] = {404: Problem, 422: Problem, **LIMITED}  # no such id, a malformed one
+
+
 @api.exception_handler(ValidationError)
 def _refused(request: HttpRequest, exc: ValidationError) -> Any:
     """A malformed address or parameter: 422 with the reason (never a traceback)."""
@@ -82,19 +86,19 @@ def _tournament(pk: int) -> TournamentRecord:
     return found
 
 
-@api.get("/events", response=list[EventOut], tags=["events"])
+@api.get("/events", response={200: list[EventOut], **LIMITED}, tags=["events"])
 def events(request: HttpRequest) -> Any:
     """The club's events, dated ones first; `date` null: not fixed yet."""
     return _kept(request, _listed(), list[EventOut], data.events)
 
 
-@api.get("/tournaments", response=list[TournamentItem], tags=["tournaments"])
+@api.get("/tournaments", response={200: list[TournamentItem], **LIMITED}, tags=["tournaments"])
 def tournaments(request: HttpRequest) -> Any:
     """Every tournament, the newest first."""
     return _kept(request, _listed(), list[TournamentItem], data.tournaments)
 
 
-@api.get("/tournaments/{pk}", response={200: TournamentOut, 404: Problem}, tags=["tournaments"])
+@api.get("/tournaments/{pk}", response={200: TournamentOut, **REFUSED}, tags=["tournaments"])
 def tournament(request: HttpRequest, pk: int) -> Any:
     """One tournament."""
     rec = _tournament(pk)
@@ -103,7 +107,7 @@ def tournament(request: HttpRequest, pk: int) -> Any:
 
 
 @api.get(
-    "/tournaments/{pk}/standings", response={200: list[StageOut], 404: Problem},
+    "/tournaments/{pk}/standings", response={200: list[StageOut], **REFUSED},
     tags=["tournaments"],
 )  # fmt: skip
 def standings(request: HttpRequest, pk: int) -> Any:
@@ -112,22 +116,20 @@ def standings(request: HttpRequest, pk: int) -> Any:
     return _kept(request, rec.revision, list[StageOut], lambda: data.standings(rec))
 
 
-@api.get(
-    "/tournaments/{pk}/ranking", response={200: RankingOut, 404: Problem}, tags=["tournaments"]
-)
+@api.get("/tournaments/{pk}/ranking", response={200: RankingOut, **REFUSED}, tags=["tournaments"])
 def ranking(request: HttpRequest, pk: int) -> Any:
     """The overall ranking; `final` once the tournament is over."""
     rec = _tournament(pk)
     return _kept(request, rec.revision, RankingOut, lambda: data.ranking(rec))
 
 
-@api.get("/seasons", response=list[SeasonRef], tags=["seasons"])
+@api.get("/seasons", response={200: list[SeasonRef], **LIMITED}, tags=["seasons"])
 def seasons(request: HttpRequest) -> Any:
     """Every season ranking."""
     return _kept(request, club_mark(), list[SeasonRef], data.seasons)
 
 
-@api.get("/seasons/{pk}", response={200: SeasonOut, 404: Problem}, tags=["seasons"])
+@api.get("/seasons/{pk}", response={200: SeasonOut, **REFUSED}, tags=["seasons"])
 def season(request: HttpRequest, pk: int) -> Any:
     """A season's table."""
     found = Season.objects.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
@@ -136,7 +138,7 @@ def season(request: HttpRequest, pk: int) -> Any:
     return _kept(request, club_mark(), SeasonOut, lambda: data.season(found))
 
 
-@api.get("/ratings", response=list[RatingsOut], tags=["ratings"])
+@api.get("/ratings", response={200: list[RatingsOut], **LIMITED}, tags=["ratings"])
 def ratings(request: HttpRequest) -> Any:
     """Every game family's ratings, best first (never an official ranking)."""
     return _kept(request, club_mark(), list[RatingsOut], data.ratings)
