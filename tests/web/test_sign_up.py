@@ -134,6 +134,10 @@ def test_the_desk_removes_the_no_shows_and_who_waits_and_is_here_moves_up() -> N
     assert answer.status_code == 302
     assert players(rec.pk)[-2:] == ["Emil", "Hanne"]  # Frieda did not come; Hanne is here
     assert SignUp.objects.get(name="Frieda").status == SignUp.NO_SHOW
+    log = text(client.get(f"/turniere/{rec.pk}/protokoll/"))
+    assert "Nicht erschienen, vor der ersten Auslosung entfernt: Frieda" in log
+    passes_page = text(client.get(f"/turniere/{rec.pk}/paesse/"))
+    assert "2 von 6 Spielern sind da" in passes_page  # Emil and Hanne; nobody gone counted
     assert SignUp.objects.get(name="Günter").status == SignUp.WAITING  # not here: still waits
     hanne_now = SignUp.objects.get(name="Hanne")
     assert Arrival.objects.filter(tournament=rec, player=hanne_now.player).exists()

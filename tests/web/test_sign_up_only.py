@@ -116,6 +116,12 @@ def test_a_number_given_up_is_never_given_again_and_the_log_names_the_player() -
     added = {"names": "Frieda", "version": fresh(rec.pk).version}
     client.post(f"/turniere/{rec.pk}/spieler/", added)
     assert [p["id"] for p in fresh(rec.pk).players][-2:] == ["p005", "p006"]
+    assert not Arrival.objects.filter(tournament=rec, player="p004").exists()  # gone with her
+    version = {"version": fresh(rec.pk).version}
+    client.post(f"/turniere/{rec.pk}/spieler/p006/entfernen/", version)  # the highest, by hand
+    client.post(f"/turniere/{rec.pk}/spieler/", {"names": "Gustav", **version} | {
+        "version": fresh(rec.pk).version})  # fmt: skip
+    assert [p["id"] for p in fresh(rec.pk).players][-1] == "p007"  # not Frieda's p006 again
     log = text(client.get(f"/turniere/{rec.pk}/protokoll/"))
     assert "Online-Anmeldung zurückgezogen: Dora" in log
     desk = text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))

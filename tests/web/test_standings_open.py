@@ -61,3 +61,17 @@ def test_a_result_marks_the_players_of_the_tables_still_behind_only(preset: str)
     assert isinstance(state, TournamentState) and state.current is not None
     everybody = {state.tournament.name_of(p) for p in state.current.members}
     assert marked == behind(rec) and marked and marked != everybody  # not the entered table
+
+
+def test_players_of_an_open_roll_off_are_marked_in_the_standing() -> None:
+    made = tournaments_in_play()  # A: roll-offs open
+    rec = TournamentRecord.objects.get(pk=made["A"])
+    state = read_only(rec)[1]
+    assert isinstance(state, TournamentState) and state.current is not None
+    st = state.current
+    open_ = {p for need in st.rolloff_needs(state.cut(st)) if not need.done for p in need.players}
+    assert open_
+    page = text(Client().get(f"/turniere/{rec.pk}/stand/"))
+    rows = re.findall(r"<tr>(.*?)</tr>", page, re.S)
+    marked = {re.findall(r"<td[^>]*>([^<]*)</td>", r)[1] for r in rows if "Stechen offen!" in r}
+    assert marked == {state.tournament.name_of(p) for p in open_}

@@ -78,6 +78,7 @@ class TournamentRecord(models.Model):
     format = models.CharField("Format", max_length=1)
     ruleset = models.JSONField("Regelwerk")
     players = models.JSONField("Spieler", default=list)  # formats A–C: [{"id", "name"}]
+    numbered = models.PositiveIntegerField(default=0)  # the highest player number given (A–C)
     seed = models.BigIntegerField("Los-Seed", null=True, blank=True)
     day = models.DateField("Turniertag", null=True, blank=True)
     created_at = models.CharField(max_length=40, blank=True)

@@ -99,6 +99,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     labels: dict[Criterion | None, str] = {None: "", first: ""}  # each made once for the
     numbers: dict[Num | None, str] = {None: ""}  # rows: a label by its criterion, a number
     waits = waiting_players(st)
+    rolling = {p for need in st.rolloff_needs(cut) if not need.done for p in need.players}
     open_ = translated(msg("result open"))
     for row in standing.rows:  # by its exact value
         by = row.decided_by
@@ -113,7 +114,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
             if v is not None and v not in numbers:
                 numbers[v] = display(v, language)
             cells.append((numbers[v], "n"))
-        if row.pending:
+        if row.pending or row.player in rolling:
             cells.append((roll, "bad"))
         else:
             cells.append((open_, "waits") if waits_now else (labels[by], ""))

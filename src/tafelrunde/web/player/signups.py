@@ -27,7 +27,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.player import passes
 from tafelrunde.web.player.models import Arrival, PlayerPass, SignUp, SignUpDesk
-from tafelrunde.web.player.numbers import next_number
+from tafelrunde.web.player.numbers import forget, next_number, numbered
 from tafelrunde.web.player.waitlist import Waitlist
 
 CLOSED = RuleError(msg("The online sign-up of this tournament is closed."), field="name")
@@ -74,7 +74,7 @@ def _group_add(rec: TournamentRecord, name: str) -> str:
         new = setup.numbered_players([name], next_number(locked, locked.players))[0]
         locked.players = [*locked.players, {"id": new.id, "name": new.name}]
         made.append(new.id)
-        return ["players"]
+        return numbered(locked, [new.id])
 
     fresh = TournamentRecord.objects.only("version").get(pk=rec.pk)
     setup.edit_before_start(
@@ -84,21 +84,25 @@ def _group_add(rec: TournamentRecord, name: str) -> str:
     return made[0]
 
 
-def _group_remove(rec: TournamentRecord, player: str) -> None:
-    """Formats A–C: take the player out again (before the first draw)."""
-
+def _group_remove(rec: TournamentRecord, player: str, by: Any) -> None:
+    """Formats A–C: take the player out again (before the first draw): cancelled by the
+    registrant (`by` None), or taken out by the organisers `by` as not here."""
     gone: list[str] = []
 
     def change(locked: TournamentRecord) -> list[str]:
         gone.extend(p["name"] for p in locked.players if p["id"] == player)
         locked.players = [p for p in locked.players if p["id"] != player]
-        return ["players"]
+        return numbered(locked, [player])
+
+    def log() -> Logged:
+        name = ", ".join(gone)
+        if by is None:
+            return Logged(msg("Online sign-up cancelled: {name}", name=name))
+        return Logged(msg("Not here, taken out before the first draw: {name}", name=name))
 
     fresh = TournamentRecord.objects.only("version").get(pk=rec.pk)
-    setup.edit_before_start(
-        rec.pk, fresh.version, CLOSED, change, user=None,
-        log=lambda: Logged(msg("Online sign-up cancelled: {name}", name=", ".join(gone))),
-    )  # fmt: skip
+    setup.edit_before_start(rec.pk, fresh.version, CLOSED, change, user=by, log=log)
+    forget(rec, player)
 
 
 def _knockout_open(rec: TournamentRecord) -> bool:
@@ -119,19 +123,21 @@ def _knockout_add(rec: TournamentRecord, name: str) -> str:
     return first.player
 
 
-def _knockout_remove(rec: TournamentRecord, player: str) -> None:
-    """Format D: withdraw the registration (never seated)."""
+def _knockout_remove(rec: TournamentRecord, player: str, by: Any) -> None:
+    """Format D: withdraw the registration (never seated); by the registrant (`by` None) or
+    the organisers."""
     state = read_only(rec)[1]
     assert isinstance(state, KnockoutState)
     p = state.players.get(player)
     if p is None or p.status is Status.WITHDRAWN:
         return
+    said = str(msg("Online sign-up").text("de")) if by is None else by.get_username()
     enter(rec.pk, lambda _t, _s: [Withdraw(n=0, at=0, player=player)], expected=None,
-          user=None, at=stamp(), by=str(msg("Online sign-up").text("de")))  # fmt: skip
+          user=by, at=stamp(), by=said)  # fmt: skip
 
 
 FAMILIES: dict[str, tuple[Callable[[Any], bool], Callable[[Any, str], str],
-                          Callable[[Any, str], None]]] = {
+                          Callable[[Any, str, Any], None]]] = {
     GROUP.key: (_group_open, _group_add, _group_remove),
     KNOCKOUT.key: (_knockout_open, _knockout_add, _knockout_remove),
 }  # fmt: skip
@@ -196,10 +202,10 @@ def token_of(made: SignUp) -> str:
     return passes.token_of(kept) or ""
 
 
-def cancel(made: SignUp, *, move_up: bool = True, status: str = SignUp.CANCELLED) -> SignUp | None:
-    """Cancel a sign-up (or take out a no-show: `status`); the first who waits moves up
-    (returned, if any; not with `move_up` False: the desk then fills the places with who is
-    here)."""
+def cancel(made: SignUp, *, move_up: bool = True, by: Any = None) -> SignUp | None:
+    """Cancel a sign-up (or, `by` the organisers, take out a no-show); the first who waits
+    moves up (returned, if any; not with `move_up` False: the desk then fills the places
+    with who is here)."""
     rec = made.tournament
     if made.status in SignUp.GONE:
         return None
@@ -207,8 +213,8 @@ def cancel(made: SignUp, *, move_up: bool = True, status: str = SignUp.CANCELLED
         desk = SignUpDesk.objects.select_for_update().filter(tournament=rec).first()
         wl = waitlist(rec, desk.capacity if desk is not None else None)
         if made.status == SignUp.PLAYING and made.player:
-            FAMILIES[rec.family.key][2](rec, made.player)
-        made.status = status
+            FAMILIES[rec.family.key][2](rec, made.player, by)
+        made.status = SignUp.CANCELLED if by is None else SignUp.NO_SHOW
         made.save(update_fields=["status"])
         PlayerPass.objects.filter(sign_up=made).delete()
         moved = wl.cancel(str(made.pk)) if move_up else None

@@ -15,7 +15,6 @@ from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.limits import MAX_LIST_BYTES
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.i18n import msg
-from tafelrunde.web.club.models import PlayerLink
 from tafelrunde.web.core.common import organiser, record_of, refuse, text_of, turned_away
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged
@@ -29,9 +28,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.forms import PlayersForm
 from tafelrunde.web.orga.views.presence import roster
 from tafelrunde.web.orga.views.tournaments import upload_text
-from tafelrunde.web.player import passes
-from tafelrunde.web.player.numbers import next_number
-from tafelrunde.web.table import bindings
+from tafelrunde.web.player.numbers import forget, next_number, numbered
 
 FIXED = RuleError(msg("Players cannot be added or removed after the first draw."), field="names")
 
@@ -80,7 +77,7 @@ def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> Non
             raise RuleError(msg("'{name}' is registered already.", name=twice[0]), field="names")
         new = setup.numbered_players(names, next_number(locked, locked.players))
         locked.players = [*locked.players, *({"id": p.id, "name": p.name} for p in new)]
-        return ["players"]
+        return numbered(locked, [p.id for p in new])
 
     said = ", ".join(names)
     setup.edit_before_start(
@@ -109,7 +106,7 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
         if not gone:
             raise RuleError(msg("This player does not exist (any more)."), field="names")
         locked.players = [p for p in locked.players if p["id"] != pid]
-        return ["players"]
+        return numbered(locked, [pid])  # (the highest number given stays given)
 
     def log() -> Logged:
         return Logged(msg("Player removed: {name}", name=gone[0]))
@@ -119,9 +116,7 @@ def remove(request: HttpRequest, pk: int, pid: str) -> HttpResponse:
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
-        PlayerLink.objects.filter(tournament_id=rec.pk, player=pid).delete()  # the id may return
-        passes.forget_guest(rec, pid)  # and its pass and phones must not serve the next one
-        bindings.release(rec, pid)
+        forget(rec, pid)  # check-in, pass, phones and person go with the player
         name = gone[0]
         messages.success(request, translated(msg("{name} removed.", name=name)))
     return redirect("players", rec.pk)

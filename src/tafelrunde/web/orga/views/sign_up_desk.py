@@ -99,7 +99,7 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
         if not signups.FAMILIES[rec.family.key][0](rec):
             raise RuleError(msg("After the first draw nobody is removed here."), field="")
         for s in gone:
-            signups.cancel(s, move_up=False, status=SignUp.NO_SHOW)
+            signups.cancel(s, move_up=False, by=request.user)
         moved = signups.fill(rec, here_only=True)  # who waits and is here moves up
         return msg("No-shows removed: {n}; moved up (here): {names}", n=len(gone),
                    names=", ".join(s.name for s in moved) or "–")  # fmt: skip
