@@ -110,7 +110,7 @@ def renew_all(rec: TournamentRecord, *, members: bool) -> int:
 
 
 def forget_guest(rec: TournamentRecord, player: str) -> None:
-    """A removed player's pass stops working (the id may be given again)."""
+    """A removed player's pass stops working."""
     PlayerPass.objects.filter(tournament=rec, player=player).delete()
 
 
