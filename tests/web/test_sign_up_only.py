@@ -157,6 +157,7 @@ def test_an_empty_tournament_says_to_enter_players_and_the_desk_says_when_it_clo
     rec = create(client, "king-lui", 0)
     overview = text(client.get(f"/turniere/{rec.pk}/"))
     assert "Spieler eintragen: 0 Spieler lassen sich" in overview
+    assert 'id="ranking-csv"' not in overview  # no final ranking to download yet
     assert f'href="/turniere/{rec.pk}/spieler/"' in overview
     draw = text(client.get(f"/turniere/{rec.pk}/auslosung/"))
     assert 'id="to-sign-up"' in draw and 'id="to-players"' in draw

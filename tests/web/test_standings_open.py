@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from fractions import Fraction
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
+from django.utils import translation
 from webhelpers import text
 
 from factories import group_tournament, results_missing, stored, tournaments_in_play
@@ -75,3 +78,17 @@ def test_players_of_an_open_roll_off_are_marked_in_the_standing() -> None:
     rows = re.findall(r"<tr>(.*?)</tr>", page, re.S)
     marked = {re.findall(r"<td[^>]*>([^<]*)</td>", r)[1] for r in rows if "Stechen offen!" in r}
     assert marked == {state.tournament.name_of(p) for p in open_}
+
+
+def test_the_final_ranking_is_offered_for_download_once_it_stands() -> None:
+    made = tournaments_in_play()
+    assert 'id="ranking-csv"' in text(Client().get(f"/turniere/{made['B']}/"))  # over
+    assert 'id="ranking-csv"' not in text(Client().get(f"/turniere/{made['C']}/"))  # running
+
+
+def test_one_point_and_one_pip_are_singular_on_a_table_page() -> None:
+    rows = [("Anna", Fraction(1), 1, 1, None), ("Bernd", Fraction(3, 2), 2, 2, None)]
+    with translation.override("de"):
+        shown = render_to_string("table/values.html", {"rows": rows})
+    assert "1 Spielpunkt<" in shown and "1 Auge<" in shown
+    assert "1,5 Spielpunkte<" in shown and "2 Augen<" in shown

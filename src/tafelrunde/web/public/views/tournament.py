@@ -56,7 +56,7 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
         (translated(s.text), step_link(face, rec.pk, s) if everything or referee_step(s) else "")
         for s in found
     ]
-    context = {"steps": steps, "tour": tour, "drawn": drawn(state)}
+    context = {"steps": steps, "tour": tour, "drawn": drawn(state), "finished": state.finished}
     return page(request, rec, "public/overview.html", context)
 
 
