@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -226,6 +227,15 @@ class StageState:
                 t.losses += outcome.losses[p]
                 t.games += 1
         return sums
+
+    def behind(self) -> frozenset[str]:
+        """The players with fewer results in than others of the stage (their table's is
+        missing; those who withdrew left out): their place is one "so far" only."""
+        played: Counter[str] = Counter()
+        for game, index in self.results:
+            played.update(self.seated(game, index))
+        most = max(played.values(), default=0)
+        return frozenset(p for p in self.members if played[p] < most and p not in self.skipped)
 
     def missing_results(self) -> list[tuple[int, int]]:
         """List (game, table) pairs drawn but without a result."""

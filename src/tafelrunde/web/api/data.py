@@ -17,7 +17,7 @@ from tafelrunde.web.club.season_evenings import season_view
 from tafelrunde.web.club.season_show import number
 from tafelrunde.web.core.domain.store import memo, read_only
 from tafelrunde.web.core.models import Event, TournamentRecord
-from tafelrunde.web.core.pages import ranking_data, waiting_players
+from tafelrunde.web.core.pages import ranking_data
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 
 
@@ -68,7 +68,7 @@ def _group_standings(rec: TournamentRecord) -> list[dict[str, Any]]:
         standing = st.standing(cut)
         shown = [c for c in standing.criteria if not c.orders]
         goes_on = state.goes_on(st) or set()
-        behind = waiting_players(st)
+        behind = st.behind()
         rows = [
             {"rank": row.rank, "name": state.tournament.name_of(row.player),
              "values": ["" if v is None else display(v, language)

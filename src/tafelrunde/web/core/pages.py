@@ -3,7 +3,6 @@ done, the seating now, the standings and the overall ranking."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -70,16 +69,6 @@ def stage_cells_of(rec: TournamentRecord, state: TournamentState, st: StageState
     return memo(rec, f"cells-{lang()}-{st.key}", lambda: stage_cells(state, st))
 
 
-def waiting_players(st: StageState) -> set[str]:
-    """The players with fewer results in than others of the stage (their table's is missing;
-    those who withdrew left out): their place is one "so far" only."""
-    played: Counter[str] = Counter()
-    for game, index in st.results:
-        played.update(st.seated(game, index))
-    most = max(played.values(), default=0)
-    return {p for p in st.members if played[p] < most and p not in st.skipped}
-
-
 def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     """One stage's standing with its rows as cells (to show in one piece or in pages)."""
     cut = state.cut(st)
@@ -98,7 +87,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     language = lang()
     labels: dict[Criterion | None, str] = {None: "", first: ""}  # each made once for the
     numbers: dict[Num | None, str] = {None: ""}  # rows: a label by its criterion, a number
-    waits = waiting_players(st)
+    waits = st.behind()
     rolling = {p for need in st.rolloff_needs(cut) if not need.done for p in need.players}
     open_ = translated(msg("result open"))
     for row in standing.rows:  # by its exact value

@@ -62,9 +62,19 @@ def unchanged(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return answer
 
 
-@require_safe
-@embeddable
-@unchanged
+def embed(
+    sharing: Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]] | None = None,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """An embed's view: GET only, framed by the listed websites, "204" while unchanged, and
+    (with `sharing`) made once per state for every visitor."""
+
+    def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        return require_safe(embeddable(unchanged(sharing(view) if sharing else view)))
+
+    return wrap
+
+
+@embed()
 def dates(request: HttpRequest) -> HttpResponse:
     """The next dates of the club (today's included), those not fixed yet last."""
     today = timezone.localdate()
@@ -89,10 +99,7 @@ def _knockout_standing(rec: TournamentRecord) -> dict[str, Any]:
 STANDINGS = {GROUP.key: _group_standing, KNOCKOUT.key: _knockout_standing}
 
 
-@require_safe
-@embeddable
-@unchanged
-@shared_page
+@embed(shared_page)
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament's standings, live."""
     rec = record_of(pk)
@@ -100,10 +107,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return _shown(request, "club/embed_standings.html", context, reverse("tournament", args=[pk]))
 
 
-@require_safe
-@embeddable
-@unchanged
-@shared_page
+@embed(shared_page)
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament's overall ranking (final once over), live."""
     rec = record_of(pk)
@@ -111,10 +115,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     return _shown(request, "club/embed_standings.html", context, reverse("ranking", args=[pk]))
 
 
-@require_safe
-@embeddable
-@unchanged
-@shared(club_mark)
+@embed(shared(club_mark))
 def season(request: HttpRequest, pk: int) -> HttpResponse:
     """A season's table."""
     view = season_view(get_object_or_404(Season, pk=pk))
