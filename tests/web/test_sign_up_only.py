@@ -25,6 +25,12 @@ def test_a_tournament_without_players_answers_everywhere_and_fills_online() -> N
     organiser(client)
     rec = create(client, "king-lui", 0)
     assert rec.players == []
+    first = {"names": "Zacharias", "version": rec.version}  # the organisers may add by hand
+    assert client.post(f"/turniere/{rec.pk}/spieler/", first).status_code == 302
+    assert [p["id"] for p in fresh(rec.pk).players] == ["p001"]
+    gone = {"version": fresh(rec.pk).version}
+    assert client.post(f"/turniere/{rec.pk}/spieler/p001/entfernen/", gone).status_code == 302
+    rec = fresh(rec.pk)
     tournament_pages(client, rec, Seen())
     for path in (f"/turniere/{rec.pk}/", f"/turniere/{rec.pk}/stand/",
                  f"/api/v1/tournaments/{rec.pk}/standings", f"/einbetten/turniere/{rec.pk}/stand/",

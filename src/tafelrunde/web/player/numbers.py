@@ -26,12 +26,12 @@ def next_number(rec: TournamentRecord, players: Iterable[dict[str, str]]) -> int
     for model in (SignUp, PlayerPass, Arrival, PhoneBinding, PlayerLink):
         found = model.objects.filter(tournament_id=rec.pk).values_list("player", flat=True)
         named += list(found.distinct())
-    return 1 + max(rec.numbered, *(_number(p) for p in named))
+    return 1 + max([rec.numbered, *(_number(p) for p in named)])
 
 
 def numbered(locked: TournamentRecord, ids: Iterable[str]) -> list[str]:
     """Keep the highest number given with the tournament; the fields to save."""
-    locked.numbered = max(locked.numbered, *(_number(p) for p in ids))
+    locked.numbered = max([locked.numbered, *(_number(p) for p in ids)])
     return ["players", "numbered"]
 
 
