@@ -56,3 +56,9 @@ def test_a_player_signs_up_on_a_phone_and_the_next_one_waits(
         expect(desk.locator("#sign-ups")).to_contain_text("x@example.org")
         expect(desk.locator("#sign-ups")).to_contain_text("zurückgezogen")
         shoot(desk, shots, "sign-up-4-desk")
+        desk.set_viewport_size(t.PHONE)  # an organiser at the door with a phone
+        desk.reload()
+        t.fits(desk, t.PHONE["width"])  # one block per sign-up, no sideways scrolling
+        expect(desk.locator("#sign-ups thead")).to_be_hidden()
+        expect(desk.locator("#sign-ups td.name", has_text="Yvonne Zweite")).to_be_visible()
+        shoot(desk, shots, "sign-up-5-desk-phone")
