@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from helpers import add, tournament
@@ -40,6 +42,23 @@ def test_a_stage_without_pips_shows_none() -> None:
     line = game_tables(state, state.current, 1)[0].text()  # type: ignore[arg-type]
     german = line.text("de") if not isinstance(line, str) else line
     assert "Augen" not in german and "21 Spielpunkte" in german
+    assert "1 Spielpunkt –" in german  # one in the singular
+
+
+@pytest.mark.parametrize(
+    ("preset", "german", "english"),
+    [
+        ("gruppenmodus", "Platzpunkt", "placement point"),
+        ("king-lui", "Siegpunkt", "victory point"),
+        ("alhambra", "TP", "TP"),  # a word whose ending says nothing stays as it is
+    ],
+)
+def test_one_point_is_named_in_the_singular(preset: str, german: str, english: str) -> None:
+    rule = tournament(preset, 12, seed=2).ruleset.stages[0]
+    one, many = rule.points_word(1), rule.points_word(2)
+    assert (one.text("de"), one.text("en")) == (german, english)
+    assert many.text("de") != german or preset == "alhambra"
+    assert rule.points_word(Fraction(3, 2)).text("de") == many.text("de")
 
 
 @pytest.mark.parametrize("only", [{2}, frozenset({3, 1}), {0, 4, 2}, set(), [3, 1], range(2, 9)])

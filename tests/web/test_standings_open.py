@@ -15,6 +15,7 @@ from webhelpers import text
 
 from factories import group_tournament, results_missing, stored, tournaments_in_play
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 
@@ -92,3 +93,12 @@ def test_one_point_and_one_pip_are_singular_on_a_table_page() -> None:
         shown = render_to_string("table/values.html", {"rows": rows})
     assert "1 Spielpunkt<" in shown and "1 Auge<" in shown
     assert "1,5 Spielpunkte<" in shown and "2 Augen<" in shown
+
+
+def test_one_point_of_the_ruleset_is_singular_where_its_word_allows() -> None:
+    rule = load_ruleset("king-lui").stages[0]
+    rows = [("Anna", 7, None, 1, 3), ("Bernd", 5, None, 2, 1), ("Cora", 2, None, 3, 0)]
+    words = {"points_word": rule.points_word(), "point_word": rule.points_word(1)}
+    with translation.override("de"):
+        shown = render_to_string("table/values.html", {"rows": rows, **words})
+    assert "3 Siegpunkte<" in shown and "1 Siegpunkt<" in shown and "0 Siegpunkte<" in shown

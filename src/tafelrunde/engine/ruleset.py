@@ -106,8 +106,10 @@ class StageRule:
         """Name the stage (the ruleset's German and English names)."""
         return named(self.name, self.name_en)
 
-    def points_word(self) -> Message:
-        """Name this stage's points ('Siegpunkte')."""
+    def points_word(self, count: Fraction | int | None = None) -> Message:
+        """Name this stage's points ('Siegpunkte'), for `count` of them ('1 Siegpunkt')."""
+        if count == 1:
+            return named(one_of(self.points_name, "punkte"), one_of(self.points_name_en, "points"))
         return named(self.points_name, self.points_name_en)
 
 
@@ -117,6 +119,12 @@ def stage_title(rule: StageRule, key: str) -> Message:
     if not suffix:
         return rule.title()
     return msg("{stage} {number}", stage=rule.title(), number=suffix)
+
+
+def one_of(word: str, plural: str) -> str:
+    """A ruleset's word for points in the singular, where its ending says how ('Siegpunkte':
+    'Siegpunkt', 'victory points': 'victory point'); any other word stays as it is ('TP')."""
+    return word[:-1] if word.lower().endswith(plural) else word
 
 
 def named(german: str, english: str) -> Message:

@@ -11,7 +11,7 @@ from tafelrunde.engine.numbers import Num, shown
 from tafelrunde.engine.rules_text import joined
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tournament_state import TournamentState
-from tafelrunde.i18n import Text, msg
+from tafelrunde.i18n import Text, msg, msg_n
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class TableView:
     result: Result | None
     placed: tuple[Placed, ...] = field(default=())
     points_word: Text = ""  # the stage's name of tournament points ('TP', 'Siegpunkte')
+    point_word: Text = ""  # and of one of them ('Siegpunkt')
 
     def text(self) -> Text:
         """The result in one line with labels: '1. Anna – 131 points – 5 TP; 2. Ben – …'."""
@@ -47,12 +48,19 @@ class TableView:
         """One player's line: place, name, game points, pips, tournament points."""
         parts: list[Text] = [msg("{place}. {name}", place=p.place, name=p.name)]
         if p.score is not None:
-            parts.append(msg("{n} game points", n=shown(p.score)))
+            parts.append(msg_n("{n} game point", "{n} game points", _count(p.score),
+                               n=shown(p.score)))  # fmt: skip
         if p.pips is not None:
-            parts.append(msg("{n} pips", n=p.pips))
+            parts.append(msg_n("{n} pip", "{n} pips", p.pips, n=p.pips))
         if p.points is not None:
-            parts.append(msg("{n} {word}", n=shown(p.points), word=self.points_word))
+            word = self.point_word if p.points == 1 else self.points_word
+            parts.append(msg("{n} {word}", n=shown(p.points), word=word))
         return joined(parts, " – ")
+
+
+def _count(value: Num) -> int:
+    """The count that chooses a plural form: one for exactly 1, else many (1.5 points)."""
+    return 1 if value == 1 else 2
 
 
 def _without(
@@ -82,6 +90,7 @@ def game_tables(
     views = []
     tables = st.tables(game) or ()
     points_word = st.rule.points_word()  # one message shared by the game's tables
+    point_word = st.rule.points_word(1)
     for index in _numbers(len(tables), only):
         drawn = tables[index - 1]
         order = st.seat_order(game, index)
@@ -122,6 +131,7 @@ def game_tables(
                 st.results.get((game, index)),
                 tuple(placed),
                 points_word,
+                point_word,
             )
         )
     return views

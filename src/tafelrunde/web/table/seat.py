@@ -110,7 +110,8 @@ def earlier(
     said = words(status_words(status, mode)[0])
     view = game_tables(state, seat.st, seat.game - 1, only={seat.index})[0]
     rows = [(p.name, p.score, p.pips, p.place, p.points) for p in view.placed]
-    return {"game": seat.game - 1, "said": said, "rows": rows, "points_word": view.points_word}
+    return {"game": seat.game - 1, "said": said, "rows": rows, "points_word": view.points_word,
+            "point_word": view.point_word}  # fmt: skip
 
 
 def rows_of(tour: Tournament, view: TableView, entry: TableEntered | Result) -> list[Any]:
