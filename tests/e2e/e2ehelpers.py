@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 from tafelrunde.engine.actions import open_rolloffs
@@ -27,10 +28,22 @@ PASSWORD = "runde-geheim-7"
 STEP_LIMIT = 400  # more browser steps than any of the small tournaments needs
 
 
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
 def shoot(page: Page, shots: Path, name: str) -> Path:
-    """A full-page screenshot into the artefacts folder."""
+    """A full-page screenshot into the artefacts folder (asked again when Chromium could not
+    capture it, as happens when the page is being laid out anew at that moment)."""
     path = shots / f"{name}.png"
-    page.screenshot(path=path, full_page=True)
+    for attempt in range(3):
+        try:
+            page.screenshot(path=path, full_page=True)
+            break
+        except PlaywrightError as error:
+            if "Unable to capture screenshot" not in str(error) or attempt == 2:
+                raise
+            page.wait_for_load_state()
+            page.evaluate(TWO_FRAMES)
     assert path.stat().st_size > 0
     return path
 
