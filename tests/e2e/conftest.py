@@ -55,13 +55,16 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh page in a fresh German browser context, closed after the test."""
+def page(browser: Browser, live_server_url: str) -> Iterator[Page]:
+    """A fresh page in a fresh German browser context, closed after the test while the
+    server still answers (before the test's database goes)."""
+    from e2ehelpers import shut
+
     context = browser.new_context(locale="de-DE")
     try:
         yield context.new_page()
     finally:
-        context.close()
+        shut(context)
 
 
 @pytest.fixture(scope="session")

@@ -27,7 +27,7 @@ def phone(browser: Browser) -> Iterator[Page]:
     try:
         yield context.new_page()
     finally:
-        context.close()
+        h.shut(context)
 
 
 @contextmanager
@@ -37,7 +37,7 @@ def laptop(browser: Browser) -> Iterator[Page]:
     try:
         yield context.new_page()
     finally:
-        context.close()
+        h.shut(context)
 
 
 def tap(page: Page, target: Locator) -> None:

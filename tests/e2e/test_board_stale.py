@@ -62,4 +62,4 @@ def test_a_stale_confirm_on_the_board_is_refused_and_the_dispute_shown(
     h.shoot(page, shots, "board-stale-confirm-1280")
     page.set_viewport_size({"width": 390, "height": 844})
     h.shoot(page, shots, "board-stale-confirm-390")
-    context.close()
+    h.shut(context)

@@ -39,7 +39,7 @@ def organiser(browser: Browser, base: str) -> Iterator[Page]:
         expect(page.locator("header .who")).to_have_text("leitung")
         yield page
     finally:
-        context.close()
+        h.shut(context)
 
 
 def tables_page(page: Page, base: str, pk: int) -> None:

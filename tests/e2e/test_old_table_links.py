@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from e2ehelpers import login, shoot
+from e2ehelpers import login, shoot, shut
 from paperpdf import print_page
 from playwright.sync_api import Page
 from projectorpages import drawn_group
@@ -61,4 +61,4 @@ def test_a_card_printed_before_keeps_its_code_and_opens_the_table_on_a_phone(
     phone.goto(f"{live_server_url}/tisch/{forged}/")
     assert "Dieser Tisch-Link gilt nicht (mehr)" in phone.locator("body").inner_text()
     shoot(phone, shots, "forged-table-link-phone-390")
-    phone.context.close()
+    shut(phone.context)

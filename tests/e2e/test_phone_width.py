@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
-from e2ehelpers import shoot
+from e2ehelpers import shoot, shut
 from playwright.sync_api import Browser, Page
 
 from factories import dated_tournament, event, tournaments_in_play
@@ -132,5 +132,5 @@ def test_every_public_page_fits_a_phone_without_scrolling_sideways(
                 page.goto(live_server_url + address)
                 shoot(page, shots, f"laptop-{address.strip('/').replace('/', '-')}")
     finally:
-        context.close()
+        shut(context)
     assert wide == {}, "\n".join(f"{a}: {why}" for a, why in sorted(wide.items()))

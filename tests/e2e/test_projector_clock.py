@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
-from e2ehelpers import shoot
+from e2ehelpers import shoot, shut
 from playwright.sync_api import Browser, Page, expect
 from projectorpages import choose, drawn_group, knockout, open_projector
 
@@ -28,13 +28,14 @@ LATER = 6  # seconds between the copy being made and being served
 
 
 @pytest.fixture
-def far_page(browser: Browser) -> Iterator[Page]:
-    """A German page whose own clock runs in a time zone far from the server's."""
+def far_page(browser: Browser, live_server_url: str) -> Iterator[Page]:
+    """A German page whose own clock runs in a time zone far from the server's (closed
+    while the server still answers)."""
     context = browser.new_context(locale="de-DE", timezone_id=FAR_ZONE)
     try:
         yield context.new_page()
     finally:
-        context.close()
+        shut(context)
 
 
 def server_time_reaches(page: Page, url: str, at: int, limit: float = 15.0) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2ehelpers import shoot, submit
+from e2ehelpers import shoot, shut, submit
 from playwright.sync_api import Browser, expect
 
 from factories import tournaments_in_play
@@ -40,7 +40,7 @@ def test_a_shared_page_on_a_phone_and_a_laptop(
         page.goto(f"{live_server_url}/turniere/{pk}/")
         expect(page.locator("html")).to_have_attribute("lang", "en")
         shoot(page, shots, f"shared-overview-en-{width}")
-        context.close()
+        shut(context)
 
 
 def test_an_open_shared_page_shows_a_new_entry_by_itself(
@@ -63,4 +63,4 @@ def test_an_open_shared_page_shows_a_new_entry_by_itself(
     last = TournamentRecord.objects.get(pk=pk).version
     expect(page.locator("table.log").first).to_contain_text(f"(#{last})")
     shoot(page, shots, "shared-log-live-390")
-    context.close()
+    shut(context)
