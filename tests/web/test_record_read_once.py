@@ -31,15 +31,17 @@ def test_the_tables_page_reads_the_tournament_once() -> None:
     assert record_reads(queries.captured_queries) == 1, [q["sql"][:90] for q in queries]
 
 
-def test_a_result_post_reads_the_tournament_once_before_its_change() -> None:
+def test_a_result_post_reads_the_tournament_once_under_its_lock_before_its_change() -> None:
     client = logged_in()
     pk, state = drawn(12)
     with CaptureQueriesContext(connection) as queries:
         done = client.post(f"/turniere/{pk}/ergebnis/", form(state, 1, (40, 30, 20, 10)))
     assert done.status_code == 302
     said = queries.captured_queries
-    begin = next(i for i, q in enumerate(said) if q["sql"].startswith("BEGIN"))
-    assert record_reads(said[:begin]) == 1, [q["sql"][:90] for q in said[:begin]]
+    begin = next(i for i, q in enumerate(said) if q["sql"].startswith("BEGIN"))  # the lock
+    change = next(i for i, q in enumerate(said) if q["sql"].startswith("SAVEPOINT"))
+    assert record_reads(said[:begin]) == 0, [q["sql"][:90] for q in said[:begin]]
+    assert record_reads(said[begin:change]) == 1, [q["sql"][:90] for q in said[begin:change]]
 
 
 def test_the_handed_record_is_taken_once_and_only_for_its_tournament() -> None:

@@ -79,6 +79,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tafelrunde.web.core.middleware.StorageGuard",
+    "tafelrunde.web.core.writes.OneWriter",  # a write: its lock first, one transaction
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into its page
 ]

@@ -8,11 +8,13 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from tafelrunde.web.core.views.language import language
+from tafelrunde.web.core.writes import unlocked
 
 urlpatterns = [
-    path("anmelden/", auth.LoginView.as_view(), name="login"),
-    path("abmelden/", auth.LogoutView.as_view(), name="logout"),
-    path("i18n/setlang/", language, name="set_language"),
+    # cookies only (a login's password check must not hold the writers' lock)
+    path("anmelden/", unlocked(auth.LoginView.as_view()), name="login"),
+    path("abmelden/", unlocked(auth.LogoutView.as_view()), name="logout"),
+    path("i18n/setlang/", unlocked(language), name="set_language"),
     path("favicon.ico", RedirectView.as_view(url=static("web/favicon.svg"), permanent=True)),
     path("", include("tafelrunde.web.public.urls")),
     path("", include("tafelrunde.web.table.urls")),

@@ -75,14 +75,22 @@ class Arrival(models.Model):
 
 class SignUpDesk(models.Model):
     """A tournament's online sign-up as the organisers set it: open or closed, how many
-    places (none: no limit), and a club code the form asks for (empty: none)."""
+    places (none: no limit) and places on the waiting list (none: as many as places), and
+    a club code the form asks for (empty: none)."""
 
     tournament = models.OneToOneField(
         TournamentRecord, on_delete=models.CASCADE, related_name="sign_up_desk"
     )
     open = models.BooleanField(default=False)
     capacity = models.PositiveIntegerField(null=True, blank=True)
+    waiting = models.PositiveIntegerField(null=True, blank=True)  # None: as many as places
     club_code = models.CharField(max_length=40, blank=True, default="")
+
+    def waiting_room(self) -> int | None:
+        """The places on the waiting list (None: no limit, as there is none to the places)."""
+        if self.capacity is None:
+            return None
+        return self.capacity if self.waiting is None else self.waiting
 
     def __str__(self) -> str:
         """Name the desk."""

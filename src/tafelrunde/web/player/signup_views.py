@@ -84,10 +84,11 @@ def sign_up_page(request: HttpRequest, pk: int) -> HttpResponse:
             answer = _taken(request, rec, desk, form)
             if answer is not None:
                 return answer
-    wl = signups.waitlist(rec, desk.capacity)
+    wl = signups.waitlist_of(rec)
     free = None if wl.capacity is None else max(0, wl.capacity - len(wl.playing))
     context = {"rec": rec, "form": form, "open": open_now, "free": free,
-               "waiting": len(wl.waiting), "code": bool(desk.club_code)}  # fmt: skip
+               "waiting": len(wl.waiting), "code": bool(desk.club_code),
+               "full": wl.closed(), "room": wl.room}  # fmt: skip
     return render(request, "player/sign_up.html", context, status=200)
 
 
@@ -106,13 +107,12 @@ def _taken(
         form.add_error("code", translated(msg("This club code is not right.")))
         return None
     try:
-        made = signups.sign_up(rec, data["name"], data["email"], data["note"], phone_of(request))
+        made, place = signups.sign_up(rec, data["name"], data["email"], data["note"],
+                                      phone_of(request))  # fmt: skip
     except RuleError as err:
         form.add_error("name" if err.field == "name" else None, translated(err.msg))
         return None
     token = signups.token_of(made)
-    wl = signups.waitlist(rec, desk.capacity)
-    place = wl.place(str(made.pk))
     said = (msg("You are signed up. This is your pass: keep this page (or its address).")
             if place == 0 else
             msg("Every place is taken: you are on the waiting list, place {n}. This is your pass.",

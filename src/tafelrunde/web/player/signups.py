@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.db import transaction
-
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState, Register, Status, Withdraw
@@ -21,16 +19,27 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.knockout import enter, knockout_of
-from tafelrunde.web.core.domain.store import Logged, read_only
+from tafelrunde.web.core.domain.store import Logged, read_only, touch
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
+from tafelrunde.web.core.writes import locked
 from tafelrunde.web.player import passes
 from tafelrunde.web.player.models import Arrival, PlayerPass, SignUp, SignUpDesk
 from tafelrunde.web.player.numbers import forget, next_number, numbered
 from tafelrunde.web.player.waitlist import Waitlist
 
 CLOSED = RuleError(msg("The online sign-up of this tournament is closed."), field="name")
+FULL = RuleError(
+    msg("Every place is taken and the waiting list is full; please try again later: a "
+        "cancellation frees a place."),
+    field="name",
+)  # fmt: skip
+TOO_LATE = RuleError(
+    msg("After the first draw (format D: after the registration deadline) only the organisers "
+        "can take a player out; please tell them."),
+    field="",
+)  # fmt: skip
 
 
 def desk_of(rec: TournamentRecord) -> SignUpDesk:
@@ -38,14 +47,21 @@ def desk_of(rec: TournamentRecord) -> SignUpDesk:
     return SignUpDesk.objects.filter(tournament=rec).first() or SignUpDesk(tournament=rec)
 
 
-def waitlist(rec: TournamentRecord, capacity: int | None) -> Waitlist:
+def waitlist_of(rec: TournamentRecord) -> Waitlist:
+    """Who plays and who waits now, with the desk's places and waiting places."""
+    desk = desk_of(rec)
+    return waitlist(rec, desk.capacity, desk.waiting_room())
+
+
+def waitlist(rec: TournamentRecord, capacity: int | None, room: int | None = None) -> Waitlist:
     """Who plays and who waits now, from the sign-ups in the order they came; the places
-    are the tournament's in all (the players the organisers entered take theirs first)."""
+    are the tournament's in all (the players the organisers entered take theirs first);
+    `room`: the places on the waiting list (None: no bound)."""
     found = list(SignUp.objects.filter(tournament=rec).exclude(status__in=SignUp.GONE))
     if capacity is not None:
         online = {s.player for s in found if s.status == SignUp.PLAYING}
         capacity = max(0, capacity - len(entered(rec) - online))
-    wl = Waitlist(capacity)
+    wl = Waitlist(capacity, room)
     for s in found:
         (wl.playing if s.status == SignUp.PLAYING else wl.waiting).append(str(s.pk))
     return wl
@@ -149,7 +165,7 @@ def still_open(rec: TournamentRecord) -> bool:
     return desk_of(rec).open and FAMILIES[rec.family.key][0](rec)
 
 
-# -- signing up and cancelling -------------------------------------------------------------
+# -- signing up and cancelling (each under the tournament's lock, in one transaction) -------
 
 
 def _same(name: str, names: Iterable[str]) -> str | None:
@@ -159,30 +175,34 @@ def _same(name: str, names: Iterable[str]) -> str | None:
     return next((n for n in names if keys & set(name_keys(n))), None)
 
 
-def sign_up(rec: TournamentRecord, name: str, email: str, note: str, browser: str) -> SignUp:
-    """Take a sign-up: a player now, or on the waiting list; it gets its pass."""
-    if not still_open(rec):
-        raise CLOSED
+def sign_up(
+    rec: TournamentRecord, name: str, email: str, note: str, browser: str
+) -> tuple[SignUp, int]:
+    """Take a sign-up: a player now, or on the waiting list; it gets its pass. The sign-up
+    and its place on the waiting list as it was taken (0: it plays)."""
     name = " ".join(name.split())
-    taken = SignUp.objects.filter(tournament=rec).exclude(status__in=SignUp.GONE)
-    known = [*(s.name for s in taken), *(n for _, n in players_of(rec))]
-    if (same := _same(name, known)) is not None:
-        said = msg("'{name}' is signed up already.", name=name) if same == name else msg(
-            "'{name}' is signed up already (as '{same}').", name=name, same=same)  # fmt: skip
-        raise RuleError(said, field="name")
-    if browser and taken.filter(browser=browser).count() >= 3:
-        raise RuleError(msg("This device signed up three players already."), field="")
-    with transaction.atomic():
-        desk = SignUpDesk.objects.select_for_update().get(pk=desk_of(rec).pk)
-        made = SignUp.objects.create(tournament=rec, name=name, email=email, note=note,
+    with locked(rec.pk) as now:
+        if now is None or not still_open(now):
+            raise CLOSED
+        taken = SignUp.objects.filter(tournament=now).exclude(status__in=SignUp.GONE)
+        known = [*(s.name for s in taken), *(n for _, n in players_of(now))]
+        if (same := _same(name, known)) is not None:
+            said = msg("'{name}' is signed up already.", name=name) if same == name else msg(
+                "'{name}' is signed up already (as '{same}').", name=name, same=same)  # fmt: skip
+            raise RuleError(said, field="name")
+        if browser and taken.filter(browser=browser).count() >= 3:
+            raise RuleError(msg("This device signed up three players already."), field="")
+        wl = waitlist_of(now)
+        if wl.closed():
+            raise FULL
+        made = SignUp.objects.create(tournament=now, name=name, email=email, note=note,
                                      browser=browser)  # fmt: skip
-        wl = waitlist(rec, desk.capacity)
-        wl.waiting.remove(str(made.pk))  # (created as waiting: the list decides)
-        if wl.sign_up(str(made.pk)) == 0:
-            made.player, made.status = FAMILIES[rec.family.key][1](rec, name), SignUp.PLAYING
+        place = wl.sign_up(str(made.pk))
+        if place == 0:
+            made.player, made.status = FAMILIES[now.family.key][1](now, name), SignUp.PLAYING
             made.save(update_fields=["player", "status"])
-        _pass(rec, made)
-    return made
+        _pass(now, made)
+    return made, place
 
 
 def _pass(rec: TournamentRecord, made: SignUp) -> None:
@@ -202,23 +222,53 @@ def token_of(made: SignUp) -> str:
     return passes.token_of(kept) or ""
 
 
-def cancel(made: SignUp, *, move_up: bool = True, by: Any = None) -> SignUp | None:
-    """Cancel a sign-up (or, `by` the organisers, take out a no-show); the first who waits
-    moves up (returned, if any; not with `move_up` False: the desk then fills the places
-    with who is here)."""
-    rec = made.tournament
-    if made.status in SignUp.GONE:
-        return None
-    with transaction.atomic():
-        desk = SignUpDesk.objects.select_for_update().filter(tournament=rec).first()
-        wl = waitlist(rec, desk.capacity if desk is not None else None)
-        if made.status == SignUp.PLAYING and made.player:
-            FAMILIES[rec.family.key][2](rec, made.player, by)
-        made.status = SignUp.CANCELLED if by is None else SignUp.NO_SHOW
-        made.save(update_fields=["status"])
-        PlayerPass.objects.filter(sign_up=made).delete()
-        moved = wl.cancel(str(made.pk)) if move_up else None
-    return _move_up(rec, moved) if moved else None
+def cancel(made: SignUp, *, move_up: bool = True, by: Any = None) -> list[SignUp]:
+    """Cancel a sign-up (or, `by` the organisers, take out a no-show); who waits moves up
+    into the freed place in the order they came (returned; not with `move_up` False: the
+    desk then fills the places with who is here). Cancelled already: nothing happens."""
+    with locked(made.tournament_id) as rec:
+        now = SignUp.objects.filter(pk=made.pk).first()
+        if rec is None or now is None or now.status in SignUp.GONE:
+            return []
+        playing = now.status == SignUp.PLAYING and now.player
+        if playing and by is None and not FAMILIES[rec.family.key][0](rec):
+            raise TOO_LATE
+        if playing:
+            FAMILIES[rec.family.key][2](rec, now.player, by)
+        now.status = SignUp.CANCELLED if by is None else SignUp.NO_SHOW
+        now.save(update_fields=["status"])
+        PlayerPass.objects.filter(sign_up=now).delete()
+        Arrival.objects.filter(tournament=rec, player=waiting_id(now)).delete()
+        return fill(rec) if move_up else []
+
+
+def remove_no_shows(rec: TournamentRecord, by: Any) -> tuple[int, list[SignUp]]:
+    """Take out everybody signed up online who has not arrived (before the first draw); who
+    waits and is here moves up, in the order they came. How many went, who moved up."""
+    with locked(rec.pk) as now:
+        if now is None or not FAMILIES[now.family.key][0](now):
+            raise RuleError(msg("After the first draw nobody is removed here."), field="")
+        here = set(Arrival.objects.filter(tournament=now).values_list("player", flat=True))
+        gone = [s for s in SignUp.objects.filter(tournament=now, status=SignUp.PLAYING)
+                if s.player not in here]  # fmt: skip
+        for s in gone:
+            cancel(s, move_up=False, by=by)
+        return len(gone), fill(now, here_only=True)
+
+
+def set_desk(rec: TournamentRecord, *, open_: bool, capacity: int | None, room: int | None,
+             code: str) -> list[SignUp]:  # fmt: skip
+    """Save the sign-up's settings; who waits moves up into places added (returned)."""
+    with locked(rec.pk) as now:
+        if now is None:
+            return []
+        SignUpDesk.objects.update_or_create(
+            tournament=now,
+            defaults={"open": open_, "capacity": capacity, "waiting": room, "club_code": code},
+        )
+        moved = fill(now)
+        touch(now.pk)  # the tournament's pages show the form's link, or no more
+        return moved
 
 
 def _move_up(rec: TournamentRecord, pk: str) -> SignUp:
@@ -239,16 +289,18 @@ def waiting_id(made: SignUp) -> str:
 def fill(rec: TournamentRecord, *, here_only: bool = False) -> list[SignUp]:
     """Move up who waits into places freed (more places, or players removed), in the order
     they came; `here_only`: only those who have arrived (the others keep waiting)."""
-    rec = TournamentRecord.objects.get(pk=rec.pk)  # as it is now (players may have gone)
-    wl = waitlist(rec, desk_of(rec).capacity)
-    here = set(Arrival.objects.filter(tournament=rec).values_list("player", flat=True))
-    moved = []
-    for pk in list(wl.waiting):
-        if wl.full():
-            break
-        if here_only and f"w{pk}" not in here:
-            continue
-        wl.waiting.remove(pk)
-        wl.playing.append(pk)
-        moved.append(_move_up(rec, pk))
-    return moved
+    with locked(rec.pk) as now:
+        if now is None:
+            return []
+        wl = waitlist_of(now)
+        here = set(Arrival.objects.filter(tournament=now).values_list("player", flat=True))
+        moved = []
+        for pk in list(wl.waiting):
+            if wl.full():
+                break
+            if here_only and f"w{pk}" not in here:
+                continue
+            wl.waiting.remove(pk)
+            wl.playing.append(pk)
+            moved.append(_move_up(now, pk))
+        return moved

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 
+from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -116,7 +117,11 @@ def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:
     if request.method == "POST" and request.POST.get("action") == "cancel":
         if too_often(request, "player-pass", kept.digest):
             return render(request, "table/limited.html", status=429)
-        signups.cancel(made)
+        try:
+            signups.cancel(made)
+        except RuleError as err:
+            messages.error(request, translated(err.msg))
+            return redirect(request.get_full_path())
         messages.success(request, translated(msg("Your sign-up is cancelled.")))
         return redirect("tournament", rec.pk)
     if made.status != SignUp.WAITING:
@@ -130,7 +135,7 @@ def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:
             arrive(rec, marked, desk=staff, user=request.user, by=made.name)
             messages.success(request, translated(msg("{name} is here.", name=made.name)))
         return redirect(request.get_full_path())
-    place = signups.waitlist(rec, signups.desk_of(rec).capacity).place(str(made.pk))
+    place = signups.waitlist_of(rec).place(str(made.pk))
     staff = role_of(request.user) is not None
     context = {"rec": rec, "made": made, "place": place, "may_cancel": True, "staff": staff,
                "arrived": has_arrived(rec, marked)}  # fmt: skip

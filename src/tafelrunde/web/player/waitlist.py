@@ -1,6 +1,7 @@
 """The order of an online sign-up: the first `capacity` sign-ups play, the others wait in the
-order they came; when a player cancels, the first who waits moves up. Pure: the sign-up
-pages keep their rows in the database and ask this module who plays and who waits."""
+order they came (at most `room` of them); when a player cancels, the first who waits moves
+up. Pure: the sign-up pages keep their rows in the database and ask this module who plays
+and who waits."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Waitlist:
-    """Who plays and who waits (both in order), and the places (None: no limit)."""
+    """Who plays and who waits (both in order), the places (None: no limit) and the places
+    on the waiting list (None: no limit)."""
 
     capacity: int | None
+    room: int | None = None
     playing: list[str] = field(default_factory=list)
     waiting: list[str] = field(default_factory=list)
 
@@ -19,10 +22,16 @@ class Waitlist:
         """Say whether every place is taken."""
         return self.capacity is not None and len(self.playing) >= self.capacity
 
+    def closed(self) -> bool:
+        """Say whether every place and every place on the waiting list is taken."""
+        return self.full() and self.room is not None and len(self.waiting) >= self.room
+
     def sign_up(self, who: str) -> int:
         """Take a sign-up: 0 if it plays, else its place on the waiting list (1 first)."""
         if who in self.playing or who in self.waiting:
             raise ValueError(f"{who} signed up already")
+        if self.closed():
+            raise ValueError("the waiting list is full")
         if self.full():
             self.waiting.append(who)
             return len(self.waiting)

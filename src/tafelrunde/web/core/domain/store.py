@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
@@ -169,6 +169,13 @@ def latest(rec: TournamentRecord, what: str, make: Callable[[TournamentRecord], 
     making per change, not one per phone.
     """
     key = (rec.pk, what)
+    if connection.in_atomic_block:  # inside a write: its own state, kept for nobody (it may
+        now = TournamentRecord.objects.defer("players", "ruleset").get(pk=rec.pk)  # roll back)
+        kept = _LATEST.peek(key)
+        if kept and kept[:2] == (now.version, now.revision):
+            found: T = kept[2]
+            return found
+        return make(now)
     with _LATEST.maker(key):
         kept = _LATEST.peek(key)
         if kept and (kept[0] > rec.version or kept[:2] == (rec.version, rec.revision)):

@@ -15,7 +15,6 @@ from tafelrunde.engine.limits import whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.club.tournament_people import player_rows
 from tafelrunde.web.core.common import audit, organiser, record_of, text_of
-from tafelrunde.web.core.domain.store import touch
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -32,8 +31,8 @@ def sign_up_desk(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the online sign-up and its settings; take a change (a refused one stays in the
     form with its reason)."""
     rec = record_of(pk)
-    desk, error = signups.desk_of(rec), ""
-    typed = "" if desk.capacity is None else str(desk.capacity)
+    desk, errors = signups.desk_of(rec), {}
+    typed = {"capacity": _number(desk.capacity), "waiting": _number(desk.waiting)}
     if request.method == "POST":
         try:
             said = _act(request, rec)
@@ -41,7 +40,8 @@ def sign_up_desk(request: HttpRequest, pk: int) -> HttpResponse:
             if request.POST.get("action") == "no-shows":
                 messages.error(request, text_of(err))
                 return redirect("sign-up-desk", pk)
-            error, typed = text_of(err), request.POST.get("capacity", "")[:20]
+            errors = {err.field or "capacity": text_of(err)}
+            typed = {k: request.POST.get(k, "")[:20] for k in ("capacity", "waiting")}
             desk = SignUpDesk(tournament=rec, open=request.POST.get("open") == "on",
                               club_code=request.POST.get("club_code", "")[:40])  # fmt: skip
         else:
@@ -51,12 +51,17 @@ def sign_up_desk(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.warning(request, translated(over))
             return redirect("sign-up-desk", pk)
     return page(request, rec, "orga/sign_up_desk.html", _shown(request, rec, desk) | {
-        "error": error, "typed": typed})  # fmt: skip
+        "errors": errors, "typed": typed})  # fmt: skip
+
+
+def _number(value: int | None) -> str:
+    """A number as the form shows it (empty: none)."""
+    return "" if value is None else str(value)
 
 
 def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dict[str, Any]:
     """What the page shows: the form's address, who plays and waits, their persons."""
-    wl = signups.waitlist(rec, signups.desk_of(rec).capacity)
+    wl = signups.waitlist_of(rec)
     here = arrived(rec)
     persons = {r.id: r for r in player_rows(rec)}
     rows = [
@@ -71,7 +76,7 @@ def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dic
         "desk": desk, "rows": rows, "address": address, "open_now": signups.still_open(rec),
         "in_time": signups.FAMILIES[rec.family.key][0](rec),
         "qr": mark_safe(qr_svg(address, translated(msg("Sign up")))),
-        "playing": len(wl.playing), "waiting": len(wl.waiting),
+        "playing": len(wl.playing), "waiting": len(wl.waiting), "room": wl.room,
         "certain": sum(1 for r in persons.values() if r.certain is not None),
     }  # fmt: skip
 
@@ -93,29 +98,17 @@ def _over(rec: TournamentRecord) -> Message | None:
 def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
     """One of the page's buttons: the settings, or the no-shows."""
     if request.POST.get("action") == "no-shows":
-        here = arrived(rec)
-        gone = [s for s in SignUp.objects.filter(tournament=rec, status=SignUp.PLAYING)
-                if s.player not in here]  # fmt: skip
-        if not signups.FAMILIES[rec.family.key][0](rec):
-            raise RuleError(msg("After the first draw nobody is removed here."), field="")
-        for s in gone:
-            signups.cancel(s, move_up=False, by=request.user)
-        moved = signups.fill(rec, here_only=True)  # who waits and is here moves up
-        return msg("No-shows removed: {n}; moved up (here): {names}", n=len(gone),
+        count, moved = signups.remove_no_shows(rec, request.user)
+        return msg("No-shows removed: {n}; moved up (here): {names}", n=count,
                    names=", ".join(s.name for s in moved) or "–")  # fmt: skip
     text = request.POST.get("capacity", "").strip()
     capacity = whole_number(text, field="capacity", low=1, high=MAX_PLACES) if text else None
+    text = request.POST.get("waiting", "").strip()
+    room = whole_number(text, field="waiting", low=0, high=MAX_PLACES) if text else None
     code = request.POST.get("club_code", "").strip()[:40]
-    SignUpDesk.objects.update_or_create(
-        tournament=rec,
-        defaults={
-            "open": request.POST.get("open") == "on",
-            "capacity": capacity,
-            "club_code": code,
-        },
+    moved = signups.set_desk(
+        rec, open_=request.POST.get("open") == "on", capacity=capacity, room=room, code=code
     )
-    moved = signups.fill(rec)
-    touch(rec.pk)  # the tournament's pages show the form's link, or no more
     if moved:
         return msg("Online sign-up saved; moved up from the waiting list: {names}",
                    names=", ".join(s.name for s in moved))  # fmt: skip

@@ -1,0 +1,149 @@
+"""One writer at a time: every request that may write takes its lock before it reads anything
+and ends in one transaction, on SQLite and PostgreSQL alike.
+
+A POST (or any method but GET, HEAD and OPTIONS) runs inside one transaction that begins with
+the lock of what it changes: the tournament of its address (`turniere/<pk>/…`, or what a
+view names with `scope`, e.g. a table link's tournament), else the club's. On SQLite the
+transaction begins with `BEGIN IMMEDIATE`, which is the lock of the whole database; on
+PostgreSQL the tournament's row is locked (`SELECT … FOR UPDATE`), or an advisory lock held
+to the end of the transaction stands for the club. Whatever the view reads then is as the
+last writer left it, and two requests never decide on the same state. An answer of 500 or
+more (an error, a refused write) rolls everything back: nothing is half stored.
+
+Views that only set cookies (login, language) or that build something new from an upload
+without reading what others write may say so (`unlocked`) and manage their own transactions.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from django.db import DatabaseError, connection, transaction
+from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
+
+from tafelrunde.web.core import storage
+from tafelrunde.web.core.middleware import refused
+from tafelrunde.web.core.models import TournamentRecord
+
+V = TypeVar("V", bound=Callable[..., Any])
+SAFE = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+TOURNAMENT_ROUTES = ("turniere/<int:pk>/", "einbetten/turniere/<int:pk>/")
+CLUB_LOCK = 74042026  # the advisory lock that orders the club's writes (PostgreSQL)
+Scope = Callable[[HttpRequest, dict[str, Any]], int | None]  # the tournament a write changes
+_WRITERS = threading.RLock()  # this process's writers queue here, not in SQLite's busy loop
+
+
+def scope(find: Scope) -> Callable[[V], V]:
+    """Name the tournament a view's writes change (given the request and the address's
+    arguments; None: the club's)."""
+
+    def mark(view: V) -> V:
+        view.write_scope = find  # type: ignore[attr-defined]
+        return view
+
+    return mark
+
+
+def unlocked(view: V) -> V:
+    """Mark a view that takes no write lock for its request (it reads nothing others write,
+    or it only sets cookies, or it takes its own locks)."""
+    view.write_unlocked = True  # type: ignore[attr-defined]
+    return view
+
+
+@contextmanager
+def locked(pk: int | None) -> Iterator[TournamentRecord | None]:
+    """One transaction that begins with the lock of the tournament `pk` (None: the club's);
+    the tournament as it is now (None: there is none)."""
+    with _in_turn(), transaction.atomic():
+        yield _lock(pk)
+
+
+@contextmanager
+def _in_turn() -> Iterator[None]:
+    """SQLite: wait for this process's other writers on a lock of our own (at once when it is
+    free), not in SQLite's busy handler, which looks again only every few dozen milliseconds;
+    inside a transaction already: nothing to wait for."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        yield
+        return
+    with _WRITERS:
+        yield
+
+
+def _lock(pk: int | None) -> TournamentRecord | None:
+    """Take the lock inside the transaction begun (SQLite holds it since its BEGIN IMMEDIATE)."""
+    if pk is not None:
+        found = TournamentRecord.objects.select_for_update().defer("players", "ruleset")
+        return found.filter(pk=pk).first()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CLUB_LOCK])
+    return None
+
+
+def _hold(pk: int | None) -> None:
+    """Take the lock without reading the tournament (SQLite holds it since BEGIN IMMEDIATE)."""
+    if connection.vendor != "postgresql":
+        return
+    if pk is None:
+        _lock(None)
+        return
+    list(TournamentRecord.objects.select_for_update().filter(pk=pk).values_list("pk"))
+
+
+def tournament_of(request: HttpRequest) -> int | None:
+    """The tournament a request's writes change (None: the club's)."""
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    find = getattr(match.func, "write_scope", None)
+    if find is not None:
+        return find(request, match.kwargs)
+    if str(match.route).startswith(TOURNAMENT_ROUTES):
+        pk = match.kwargs.get("pk")
+        return pk if isinstance(pk, int) else None
+    return None
+
+
+def _exempt(request: HttpRequest) -> bool:
+    """Say whether the request takes no lock: a safe method, or a view marked `unlocked`."""
+    if request.method in SAFE:
+        return True
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return True
+    return bool(getattr(match.func, "write_unlocked", False))
+
+
+class OneWriter:
+    """Middleware: a request that may write runs in one transaction under its lock."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        """Wrap the rest of the request handling."""
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Lock, answer, and keep the writes only if the answer is not an error."""
+        if _exempt(request):
+            return self.get_response(request)
+        try:
+            with _in_turn(), transaction.atomic():
+                _hold(tournament_of(request))
+                response = self.get_response(request)
+                if response.status_code >= 500:
+                    transaction.set_rollback(True)  # an error or a refused write: none of it
+        except DatabaseError as err:  # the commit failed: no space left, no rights
+            reason = storage.reason_of(err)
+            if reason is None:
+                raise
+            storage.failed(reason)
+            request.storage_blocked = reason  # type: ignore[attr-defined]
+            return refused(request, reason)
+        return response

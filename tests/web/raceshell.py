@@ -1,0 +1,106 @@
+"""The state of a race, made and read in a process of its own on the server's database.
+
+`tests/web/races.py` starts this module as a process whose environment names the database
+of a real server (TAFELRUNDE_DATA or TAFELRUNDE_DATABASE_URL). It reads one JSON line per
+call (`{"call": name, "kwargs": {...}}`), runs the function of that name below through the
+application's own domain functions, and answers one JSON line (`{"ok": value}` or
+`{"error": text}`). One process serves a whole test module: Django starts once.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
+
+from loadclient import organiser, setup_django  # noqa: E402
+
+USER, PASSWORD = "leitung", "rennen-passwort"
+
+
+def begin() -> dict[str, Any]:
+    """The organiser's login."""
+    organiser(USER, PASSWORD)
+    return {"user": USER, "password": PASSWORD}
+
+
+def sign_up_tournament(
+    *, entered: int, capacity: int | None, room: int | None, signed: int, family: str = "A"
+) -> dict[str, Any]:
+    """A tournament with `entered` players typed in and its online sign-up open (places in all,
+    places on the waiting list), `signed` sign-ups taken in order; their pass tokens."""
+    from factories import morning
+    from tafelrunde.presets import load_rules
+    from tafelrunde.web.core.domain.setup import new_tournament
+    from tafelrunde.web.core.domain.store import save_new
+    from tafelrunde.web.player import signups
+
+    preset = {"A": "gruppenmodus", "D": "schocken-ko"}[family]
+    names = "\n".join(f"Eingetragen {k:02d}" for k in range(1, entered + 1))
+    tour = new_tournament(f"Anmeldung {family}", load_rules(preset), names, day=None,
+                          at=morning(), by="Rennen")  # fmt: skip
+    rec = save_new(tour)
+    signups.set_desk(rec, open_=True, capacity=capacity, room=room, code="")
+    tokens = []
+    for k in range(1, signed + 1):
+        made, _ = signups.sign_up(rec, f"Online {k:03d}", "", "", "")
+        tokens.append(signups.token_of(made))
+    return {"pk": rec.pk, "tokens": tokens}
+
+
+def sign_ups(*, pk: int) -> dict[str, Any]:
+    """Every sign-up in the order they came, the tournament's players and who arrived."""
+    from tafelrunde.web.core.models import TournamentRecord
+    from tafelrunde.web.player.models import Arrival, PlayerPass, SignUp, SignUpDesk
+
+    rec = TournamentRecord.objects.get(pk=pk)
+    desk = SignUpDesk.objects.get(tournament=rec)
+    rows = [
+        {"pk": s.pk, "name": s.name, "status": s.status, "player": s.player,
+         "passes": PlayerPass.objects.filter(sign_up=s).count()}
+        for s in SignUp.objects.filter(tournament=rec).order_by("pk")
+    ]  # fmt: skip
+    arrivals = list(Arrival.objects.filter(tournament=rec).values_list("player", flat=True))
+    return {
+        "rows": rows,
+        "players": [p["id"] for p in rec.players],
+        "names": [p["name"] for p in rec.players],
+        "capacity": desk.capacity,
+        "room": desk.waiting_room(),
+        "arrivals": arrivals,
+        "registered": _registered(rec),
+    }
+
+
+def _registered(rec: Any) -> list[str]:
+    """Format D: the players registered and not withdrawn ([] for the other formats)."""
+    from tafelrunde.engine.knockout import KnockoutState, Status
+    from tafelrunde.web.core.domain.store import read_only
+
+    state = read_only(rec)[1]
+    if not isinstance(state, KnockoutState):
+        return []
+    return sorted(p for p, s in state.players.items() if s.status is not Status.WITHDRAWN)
+
+
+CALLS = {f.__name__: f for f in (begin, sign_up_tournament, sign_ups)}
+
+
+def main() -> None:
+    """Answer one call per line until the input ends."""
+    setup_django()
+    for line in sys.stdin:
+        asked = json.loads(line)
+        try:
+            answer = {"ok": CALLS[asked["call"]](**asked.get("kwargs", {}))}
+        except Exception:  # the test shows it
+            answer = {"error": traceback.format_exc()}
+        print(json.dumps(answer), flush=True)
+
+
+if __name__ == "__main__":
+    main()
