@@ -76,14 +76,22 @@ class Phone:
             self.token = found.group(1)
         return Answer(response.status, response.headers.get("Location", ""), page)
 
+    def twin(self) -> Phone:
+        """The same device (its cookies) on a second connection, e.g. for a double tap."""
+        other = Phone(self.port, 0)
+        other.address, other.cookies, other.token = self.address, dict(self.cookies), self.token
+        other.conn = other._connect()
+        return other
+
     def get(self, path: str) -> Answer:
         """GET a page (its form's CSRF token is kept)."""
         return self._send("GET", path)
 
-    def post(self, path: str, fields: dict[str, str]) -> Answer:
+    def post(self, path: str, fields: dict[str, Any]) -> Answer:
         """POST a form with the CSRF token of the last page."""
         token = self.token or self.cookies.get("csrftoken", "")
-        return self._send("POST", path, urlencode({"csrfmiddlewaretoken": token, **fields}))
+        body = urlencode({"csrfmiddlewaretoken": token, **fields}, doseq=True)
+        return self._send("POST", path, body)
 
     def log_in(self, user: str, password: str) -> Phone:
         """Log in as a member of the staff."""

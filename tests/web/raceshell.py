@@ -87,7 +87,82 @@ def _registered(rec: Any) -> list[str]:
     return sorted(p for p, s in state.players.items() if s.status is not Status.WITHDRAWN)
 
 
-CALLS = {f.__name__: f for f in (begin, sign_up_tournament, sign_ups)}
+def group_tournament(*, players: int) -> int:
+    """A format-A tournament of `players`, nothing drawn yet."""
+    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.presets import load_ruleset
+    from tafelrunde.web.core.domain.store import save_new
+
+    people = [Player(f"p{i:03d}", f"Spieler {i}") for i in range(1, players + 1)]
+    return save_new(Tournament("Rennen", load_ruleset("gruppenmodus"), people, seed=1)).pk
+
+
+def table_links(*, pk: int) -> list[dict[str, Any]]:
+    """The links of the first game's tables, table 1 first, with who sits there."""
+    from tafelrunde.web.core.domain.store import read_only
+    from tafelrunde.web.core.models import TournamentRecord
+    from tafelrunde.web.table.links import Where, tokens_for
+
+    rec = TournamentRecord.objects.get(pk=pk)
+    st = read_only(rec)[1].current
+    game = 1
+    tables = range(1, len(st.tables(game)) + 1)
+    found = tokens_for(rec, [Where(st.key, game, t) for t in tables])
+    return [{"table": w.table, "token": token, "seats": list(st.seated(game, w.table))}
+            for w, token in found.items()]  # fmt: skip
+
+
+def facts(*, pk: int) -> list[dict[str, Any]]:
+    """Every stored fact of a tournament, in order."""
+    from tafelrunde.web.core.models import FactRecord
+
+    return list(
+        FactRecord.objects.filter(tournament_id=pk).order_by("n").values_list("data", flat=True)
+    )
+
+
+def log_lines(*, pk: int | None) -> list[str]:
+    """The log of a tournament (None: the club's), in German, oldest first."""
+    from tafelrunde.web.core.models import AuditEntry
+
+    return [e.said.text("de") for e in AuditEntry.objects.filter(tournament_id=pk).order_by("pk")]
+
+
+def pass_tokens(*, pk: int) -> dict[str, str]:
+    """Every player's pass token."""
+    from tafelrunde.web.core.models import TournamentRecord
+    from tafelrunde.web.player.passes import tokens_for
+
+    rec = TournamentRecord.objects.get(pk=pk)
+    return tokens_for(rec, [p["id"] for p in rec.players])
+
+
+def arrivals(*, pk: int) -> list[str]:
+    """Who arrived (one row each)."""
+    from tafelrunde.web.player.models import Arrival
+
+    return list(Arrival.objects.filter(tournament_id=pk).values_list("player", flat=True))
+
+
+def persons(*, names: list[str]) -> list[int]:
+    """New persons of the club's registry; their numbers."""
+    from tafelrunde.web.club.models import Person
+
+    return [Person.objects.create(name=n).pk for n in names]
+
+
+def person_count() -> int:
+    """How many persons the registry holds."""
+    from tafelrunde.web.club.models import Person
+
+    return Person.objects.count()
+
+
+CALLS = {
+    f.__name__: f
+    for f in (begin, sign_up_tournament, sign_ups, group_tournament, table_links, facts,
+              log_lines, pass_tokens, arrivals, persons, person_count)
+}  # fmt: skip
 
 
 def main() -> None:

@@ -1,0 +1,232 @@
+"""Every write path at the same moment, against a real server (SQLite: 1 process; PostgreSQL:
+2): phones confirming one table, roll-offs entered on two phones, check-ins tapped twice at
+the pass and the desk, organisers releasing one draw, adding one player, renewing links and
+passes, merging persons. Never a server error; each acknowledged action stored once; what
+the rules allow once happens once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from loadclient import NO_ANSWER
+from races import Answer, Phone, Rig, at_once, rig
+
+pytestmark = [pytest.mark.integration, pytest.mark.both_databases]
+
+
+@pytest.fixture(scope="module")
+def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rig]:
+    """One server for the module's races."""
+    with rig(tmp_path_factory.mktemp("schreiben")) as made:
+        yield made
+
+
+def no_errors(answers: list[Answer], hall: Rig) -> None:
+    """No server error and no request left unanswered."""
+    bad = [a.status for a in answers if a.status >= 500 or a.status == NO_ANSWER]
+    assert not bad, (bad, [a.page[:300] for a in answers if a.status >= 500], hall.log())
+
+
+def drawn(hall: Rig, players: int = 12) -> tuple[int, list[dict[str, Any]], Phone]:
+    """A tournament with its first game drawn; its table links and the organiser's phone."""
+    pk = hall.call("group_tournament", players=players)
+    organiser = hall.staff()
+    organiser.get(f"/turniere/{pk}/auslosung/")
+    answer = organiser.post(f"/turniere/{pk}/auslosung/", {"seed": "7", "version": "0"})
+    assert answer.status == 302 and "/tische/" in answer.location, answer.page[-800:]
+    return pk, hall.call("table_links", pk=pk), organiser
+
+
+def seated(hall: Rig, token: str, player: str) -> Phone:
+    """A phone whose player tapped their name at the table."""
+    phone = hall.phone()
+    phone.get(f"/tisch/{token}/")
+    assert phone.post(f"/tisch/{token}/", {"action": "me", "player": player}).status == 302
+    return phone
+
+
+def hidden(page: str, name: str) -> str:
+    """The value of a hidden field of the page's form."""
+    found = re.search(rf'name="{name}" value="(\d+)"', page)
+    assert found, (name, page[-1500:])
+    return found.group(1)
+
+
+def entry(phone: Phone, token: str, pips: dict[str, int]) -> Callable[[], Answer]:
+    """A result typed at the table (the form opened before)."""
+    page = phone.get(f"/tisch/{token}/").page
+    data = {"action": "enter", "basis": hidden(page, "basis"), "game": hidden(page, "game")}
+    data |= {f"pips-{p}": str(v) for p, v in pips.items()}
+    return lambda: phone.post(f"/tisch/{token}/", data)
+
+
+def correct(phone: Phone, token: str) -> Callable[[], Answer]:
+    """A tap on "Stimmt" for the entry the page shows (the page opened before)."""
+    page = phone.get(f"/tisch/{token}/").page
+    data = {"action": "confirm", "entry": hidden(page, "entry"), "basis": hidden(page, "basis"),
+            "game": hidden(page, "game")}  # fmt: skip
+    return lambda: phone.post(f"/tisch/{token}/", data)
+
+
+def sending(phone: Phone, path: str, fields: dict[str, Any]) -> Callable[[], Answer]:
+    """A form to send when the race starts."""
+    return lambda: phone.post(path, fields)
+
+
+def of_kind(facts: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """The facts of one type."""
+    return [f for f in facts if f["type"] == kind]
+
+
+def test_phones_confirm_one_table_once_while_every_table_enters(hall: Rig) -> None:
+    pk, links, _organiser = drawn(hall, 16)
+    first = links[0]
+    a, b, c, d = first["seats"]
+    pips = {a: 40, b: 30, c: 20, d: 10}
+    assert entry(seated(hall, first["token"], a), first["token"], pips)().status == 302
+    before = len(hall.call("facts", pk=pk))
+    confirming = [seated(hall, first["token"], p) for p in (b, c, d)]
+    jobs = [correct(phone, first["token"]) for phone in confirming]
+    jobs.append(correct(confirming[0].twin(), first["token"]))  # a double tap
+    for link in links[1:]:  # every other table enters at the same moment, twice each
+        seats = link["seats"]
+        values = {p: 40 - 10 * k for k, p in enumerate(seats)}
+        phone = seated(hall, link["token"], seats[0])
+        jobs += [entry(phone, link["token"], values), entry(phone.twin(), link["token"], values)]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert all(a.status == 302 for a in answers), [a.status for a in answers]
+    facts = hall.call("facts", pk=pk)[before:]
+    confirmed = [f for f in of_kind(facts, "tableconfirmed") if f.get("table") == 1]
+    assert len(confirmed) == 1, facts  # three phones said "Stimmt": it counts once
+    for link in links[1:]:  # each table's entry stored once, whatever the double taps
+        assert len([f for f in facts if f.get("table") == link["table"]]) == 1, facts
+
+
+def test_two_phones_enter_a_rolloff_at_the_same_moment(hall: Rig) -> None:
+    pk, links, _organiser = drawn(hall)
+    first = links[0]
+    a, b, c, d = first["seats"]
+    phones = {p: seated(hall, first["token"], p) for p in (a, b, c)}
+    tie = {a: 17, b: 17, c: 12, d: 9}
+    assert entry(phones[a], first["token"], tie)().status == 302
+    assert correct(phones[b], first["token"])().status == 302  # counts: a Stechen is open
+    forms = {}
+    for p in (a, c):
+        page = phones[p].get(f"/tisch/{first['token']}/").page
+        marks = {name: hidden(page, name) for name in ("mark", "rgame")}
+        forms[p] = {"action": "rolloff", "kind": "stechen", "players": [a, b], **marks}
+    before, twin = len(hall.call("facts", pk=pk)), phones[a].twin()
+    jobs = [
+        lambda: phones[a].post(f"/tisch/{first['token']}/", forms[a] | {"winner": a}),
+        lambda: phones[c].post(f"/tisch/{first['token']}/", forms[c] | {"winner": b}),
+        lambda: twin.post(f"/tisch/{first['token']}/", forms[a] | {"winner": a}),
+    ]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    new = hall.call("facts", pk=pk)[before:]
+    stored = [(f["type"], tuple(f.get("order", ()))) for f in new]
+    assert stored in ([("rolloffentered", (a, b))], [("rolloffentered", (b, a))],
+                      [("rolloffentered", (a, b)), ("rolloffentered", (b, a))],
+                      [("rolloffentered", (b, a)), ("rolloffentered", (a, b))]), new  # fmt: skip
+    told = " ".join(x.page for x in answers)  # each version once; nothing counts from one phone
+    assert all(x.status == 302 for x in answers), told
+
+
+def test_a_check_in_tapped_twice_at_the_pass_and_the_desk_is_one_arrival(hall: Rig) -> None:
+    pk = hall.call("group_tournament", players=8)
+    tokens = hall.call("pass_tokens", pk=pk)
+    desk = hall.staff()
+    desk.get(f"/turniere/{pk}/paesse/")
+    jobs = []
+    for player, token in list(tokens.items())[:4]:
+        for phone in (hall.phone(), hall.phone()):
+            phone.get(f"/pass/{token}/")
+            jobs.append(sending(phone, f"/pass/{token}/", {"action": "here"}))
+        jobs.append(sending(desk.twin(), f"/turniere/{pk}/paesse/",
+                            {"action": "here", "player": player}))  # fmt: skip
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert sorted(hall.call("arrivals", pk=pk)) == sorted(list(tokens)[:4])
+
+
+def test_two_organisers_release_the_same_draw_and_it_is_stored_once(hall: Rig) -> None:
+    pk = hall.call("group_tournament", players=12)
+    organisers = [hall.staff() for _ in range(3)]
+    for o in organisers:
+        o.get(f"/turniere/{pk}/auslosung/")
+    jobs = [
+        lambda o=o: o.post(f"/turniere/{pk}/auslosung/", {"seed": "7", "version": "0"})
+        for o in organisers
+    ]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    released = [a for a in answers if a.status == 302 and "/tische/" in a.location]
+    assert len(released) == 1 and len(of_kind(hall.call("facts", pk=pk), "draw")) == 1
+    refused = [a for a in answers if a not in released]
+    assert all("inzwischen" in a.page or "veraltet" in a.location for a in refused), refused
+
+
+def test_two_organisers_add_the_same_player_and_it_is_stored_once(hall: Rig) -> None:
+    pk = hall.call("group_tournament", players=8)
+    organisers = [hall.staff() for _ in range(2)]
+    forms = []
+    for o in organisers:
+        forms.append(hidden(o.get(f"/turniere/{pk}/spieler/").page, "version"))
+    jobs = [
+        lambda o=o, v=v: o.post(f"/turniere/{pk}/spieler/", {"names": "Zoe", "version": v})
+        for o, v in zip(organisers, forms, strict=True)
+    ]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert sorted(a.status for a in answers) == [200, 302]
+    lines = [line for line in hall.call("log_lines", pk=pk) if "Zoe" in line]
+    assert len(lines) == 1, lines
+
+
+def test_renewals_of_links_and_passes_at_once(hall: Rig) -> None:
+    pk, links, organiser = drawn(hall)
+    tokens = hall.call("pass_tokens", pk=pk)
+    player = next(iter(tokens))
+    others = [hall.staff() for _ in range(2)]
+    for o in (organiser, *others):
+        o.get(f"/turniere/{pk}/paesse/")
+    renew_links = f"/turniere/{pk}/tisch-links/erneuern/"
+    again = organiser.twin()
+    jobs = [
+        lambda: organiser.post(renew_links, {}),
+        lambda: others[0].post(renew_links, {}),
+        lambda: others[1].post(f"/turniere/{pk}/paesse/", {"action": "renew", "player": player}),
+        lambda: again.post(f"/turniere/{pk}/paesse/", {"action": "renew", "player": player}),
+    ]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert all(a.status == 302 for a in answers)
+    log = hall.call("log_lines", pk=pk)
+    assert len([line for line in log if line.startswith("Tisch-Links erneuert")]) == 2
+    for link in links:  # the old links open nothing; the new ones work
+        assert hall.phone().get(f"/tisch/{link['token']}/").status == 404
+    for link in hall.call("table_links", pk=pk):
+        assert hall.phone().get(f"/tisch/{link['token']}/").status == 200
+    assert hall.phone().get(f"/pass/{tokens[player]}/").status == 404
+    assert hall.phone().get(f"/pass/{hall.call('pass_tokens', pk=pk)[player]}/").status == 200
+
+
+def test_two_organisers_merge_two_persons_in_opposite_directions(hall: Rig) -> None:
+    anna, anne = hall.call("persons", names=["Anna Rennen", "Anne Rennen"])
+    before = hall.call("person_count")
+    organisers = [hall.staff() for _ in range(2)]
+    for o, (keep, gone) in zip(organisers, ((anna, anne), (anne, anna)), strict=True):
+        o.get(f"/personen/{keep}/zusammenfuehren/?other={gone}")
+    jobs = [
+        lambda: organisers[0].post(f"/personen/{anna}/zusammenfuehren/", {"other": str(anne)}),
+        lambda: organisers[1].post(f"/personen/{anne}/zusammenfuehren/", {"other": str(anna)}),
+    ]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert hall.call("person_count") == before - 1
+    merged = [line for line in hall.call("log_lines", pk=None) if "Rennen" in line]
+    assert len(merged) == 1, merged
