@@ -19,6 +19,9 @@ uvicorn's HTTP/1.1 protocol:
   a connection that has sent a whole request (a page that keeps its connection, a stream);
 - every refusal is logged with the address, once a minute per address.
 
+The client's address is the connection's, or the one a proxy of `proxies()` names in
+`X-Forwarded-For` (uvicorn's proxy headers): the address every limit counts.
+
 It is built on httptools (C) rather than h11 (Python): once shared pages are served from
 memory in front of Django, parsing is much of a request's cost. `bench/bench_front.py` (20
 clients asking for kept pages of an 800-player tournament, one process, 2-core machine):
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections import Counter, OrderedDict
 from typing import Any
 
@@ -45,6 +49,7 @@ HEAD_SECONDS = 5.0  # a request's head (request line and headers) arrives within
 HEAD_BYTES = 32 * 1024  # and is no larger than this
 LINGER = 1.0  # seconds a refused connection drops what still arrives before it closes
 KEEP_ALIVE = 20  # seconds an idle connection stays open for the next request
+PROXIES = "127.0.0.1"  # a proxy on this machine; elsewhere FORWARDED_ALLOW_IPS names it
 TOO_LARGE_TEXT = "Anfrage zu groß. / Request header fields too large.\n".encode()
 TOO_LARGE = (
     b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
@@ -217,6 +222,12 @@ class GuardedProtocol(HttpToolsProtocol):
         return self.client[0] if self.client else "?"
 
 
+def proxies() -> str:
+    """The proxies whose `X-Forwarded-For` names the client (comma-separated addresses or
+    networks, as uvicorn reads them): FORWARDED_ALLOW_IPS, else one on this machine."""
+    return os.environ.get("FORWARDED_ALLOW_IPS", "").strip() or PROXIES
+
+
 def options() -> dict[str, Any]:
     """uvicorn's settings for Tafelrunde (command line, load tests, browser tests).
 
@@ -227,6 +238,8 @@ def options() -> dict[str, Any]:
     """
     return {
         "http": GuardedProtocol,
+        "proxy_headers": True,
+        "forwarded_allow_ips": proxies(),
         "timeout_keep_alive": KEEP_ALIVE,
         "lifespan": "off",
         "log_level": "warning",
