@@ -102,12 +102,11 @@ class GuardedProtocol(HttpToolsProtocol):
         closing the oldest connection still waiting for its first request head, if the
         waiting ones or all together are too many."""
         super().connection_made(transport)
-        self.address = limits.counted(self.client[0]) if self.client else ""
-        counted = self.trusted is None or self.client is None or self.client[0] not in self.trusted
+        peer = self.client[0] if self.client else ""
+        counted = bool(peer) and (self.trusted is None or peer not in self.trusted)
+        self.address = limits.counted(peer) if counted else ""
         if counted:
             OPEN[self.address] += 1
-        else:
-            self.address = ""
         cap = limits.connection_cap()
         if counted and OPEN[self.address] > limits.connections_per_address(cap):
             self.refuse("too many connections from this address")
