@@ -23,6 +23,14 @@ def _close_connections_when_done() -> None:
         conn.settings_dict["CONN_MAX_AGE"] = 0
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rates() -> None:
+    """Every test begins with nothing counted against the rate limits."""
+    from tafelrunde.web.core import rates
+
+    rates.forget()
+
+
 @pytest.fixture
 def database_url() -> Iterator[str]:
     """'' for SQLite; on the PostgreSQL pass a new, empty database, dropped at the end."""

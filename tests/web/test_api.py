@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from openapi_spec_validator import validate
 from webhelpers import organiser
@@ -18,12 +17,6 @@ from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no requests counted against the limit."""
-    cache.clear()
 
 
 def get(path: str, status: int = 200) -> Any:

@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from test_knockout_pages import create, lose, pay_all, post, state, text
 
@@ -17,12 +16,6 @@ from tafelrunde.web.table.links import find
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 NAMES = ["Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Gustav", "Hanna"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no posts counted against the rate limits."""
-    cache.clear()
 
 
 def opened(client: Client) -> TournamentRecord:

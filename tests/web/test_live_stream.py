@@ -127,6 +127,29 @@ def test_streams_opened_at_once_from_one_device_stop_at_its_limit() -> None:
     run_async(run())
 
 
+def test_one_ipv6_network_is_one_device_whatever_its_headers_say() -> None:
+    """Seventeen pages from seventeen addresses of one /64 network, each naming another
+    client in X-Forwarded-For: sixteen streams, one refused."""
+    rec = tournament()
+    app = routed(nothing)
+
+    async def run() -> None:
+        pages = [Page(rec.pk, f"rev={rec.revision}".encode()) for _ in range(17)]
+        for k, page in enumerate(pages):
+            page.scope["client"] = (f"2001:db8:9:1::{k + 1:x}", 50000)
+            page.scope["headers"].append((b"x-forwarded-for", f"192.0.2.{k + 1}".encode()))
+        tasks = [asyncio.ensure_future(app(p.scope, p.receive, p.send)) for p in pages]
+        await until(lambda: all(p.sent for p in pages))
+        assert sorted(p.sent[0]["status"] for p in pages) == [200] * 16 + [429]
+        assert HUB.addresses["2001:db8:9:1::"] == 16
+        for p in pages:
+            p.left.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 5)
+        assert "2001:db8:9:1::" not in HUB.addresses
+
+    run_async(run())
+
+
 def test_a_deleted_tournament_ends_its_streams_with_gone() -> None:
     """The stream says 'gone' and ends."""
     rec = tournament()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.cache import cache
 from django.test import Client, override_settings
 from test_table_links import basis, csrf_post, drawn, enter, phone, seats, status, tap, tokens
 from webhelpers import create, logged, organiser, preview_seed, release, state_of, text
@@ -22,12 +21,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_d
 
 PASS = re.compile(r"/pass/([A-Za-z0-9_-]{24})/")
 GONE = "Dieser Pass gilt nicht (mehr)"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no posts counted against the rate limits."""
-    cache.clear()
 
 
 def pass_of(client: Client, pk: int, player: str) -> str:

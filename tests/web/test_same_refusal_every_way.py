@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from rolehelpers import boss_client, drawn_group, ko_post, ko_state, open_knockout, referee
 from test_table_links import basis, csrf_post, phone, tap, tokens
@@ -33,8 +32,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 @pytest.fixture(autouse=True)
 def _quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No posts counted against the rate limits; a wide console in German for the CLI."""
-    cache.clear()
+    """A wide console in German for the CLI."""
     monkeypatch.setenv("COLUMNS", "250")
     monkeypatch.delenv("TAFELRUNDE_LANG", raising=False)
 

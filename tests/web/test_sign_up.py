@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
-from django.core.cache import cache
 from django.test import Client, override_settings
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,12 +25,6 @@ from tafelrunde.web.player.waitlist import Waitlist
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 PASS = re.compile(r"^/pass/([A-Za-z0-9_-]{24})/$")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no sign-ups counted against the limit."""
-    cache.clear()
 
 
 def opened(capacity: str = "2", code: str = "", n: int = 4) -> tuple[Client, TournamentRecord]:

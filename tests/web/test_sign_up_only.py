@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from fuzzhelpers import Seen, tournament_pages
 from webhelpers import create, fresh, organiser, preview_seed, release, text
@@ -20,7 +19,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 def test_a_tournament_without_players_answers_everywhere_and_fills_online() -> None:
-    cache.clear()
     client = Client()
     organiser(client)
     rec = create(client, "king-lui", 0)
@@ -106,7 +104,6 @@ def form_data(name: str, **more: str) -> dict[str, str]:
 
 
 def test_a_number_given_up_is_never_given_again_and_the_log_names_the_player() -> None:
-    cache.clear()
     client = Client()
     organiser(client)
     rec = create(client, "gruppenmodus", 3)
@@ -136,7 +133,6 @@ def test_a_number_given_up_is_never_given_again_and_the_log_names_the_player() -
 
 
 def test_the_form_forgives_how_a_phone_types_the_code_and_knows_names_in_other_spelling() -> None:
-    cache.clear()
     client = Client()
     organiser(client)
     rec = create(client, "gruppenmodus", 3)  # Anna, Bernd, Clara (names(3))
@@ -157,7 +153,6 @@ def test_the_form_forgives_how_a_phone_types_the_code_and_knows_names_in_other_s
 
 
 def test_an_empty_tournament_says_to_enter_players_and_the_desk_says_when_it_closed() -> None:
-    cache.clear()
     client = Client()
     organiser(client)
     rec = create(client, "king-lui", 0)

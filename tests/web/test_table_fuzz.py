@@ -11,7 +11,6 @@ from typing import Any
 from urllib.parse import quote, quote_from_bytes
 
 import pytest
-from django.core.cache import cache
 from django.db import transaction
 from django.test import Client, override_settings
 from fuzzhelpers import HOSTILE_BYTES, HOSTILE_TEXTS, Post, snapshot
@@ -54,7 +53,6 @@ def fuzzed(examples: int) -> settings:
 @pytest.fixture(autouse=True)
 def _no_limits() -> Iterator[None]:
     """The rate limits stay out of the way: the fuzz sends many posts to one link."""
-    cache.clear()
     with override_settings(TABLE_LINK_RATE="100000/m", TABLE_ADDRESS_RATE="100000/m"):
         yield
 

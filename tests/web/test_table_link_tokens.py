@@ -12,7 +12,6 @@ from urllib.parse import quote
 import pytest
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.test import Client, override_settings
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
@@ -27,12 +26,6 @@ from tafelrunde.web.table.models import TableLink
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no requests counted against the rate limits."""
-    cache.clear()
 
 
 def sealed_the_old_way(token: str, digest: str, key: str) -> str:

@@ -6,7 +6,6 @@ import hashlib
 import re
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 from webhelpers import (
@@ -32,12 +31,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_d
 
 GONE = "Dieser Tisch-Link gilt nicht (mehr)"
 TOKEN = re.compile(r"/tisch/([A-Za-z0-9_-]{24})/")
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no posts counted against the rate limits."""
-    cache.clear()
 
 
 def drawn(preset: str = "gruppenmodus", n: int = 12, confirmation: str = "") -> tuple[Client, int]:

@@ -10,7 +10,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from test_knockout_pages import lose
 from test_knockout_pages import post as ko_post
@@ -36,12 +35,6 @@ from tafelrunde.web.table import ko_board
 from tafelrunde.web.table.links import tokens_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no posts counted against the rate limits."""
-    cache.clear()
 
 
 def send(client: Client, token: str, values: dict[str, str]) -> object:

@@ -4,7 +4,6 @@ phone; under `rolloffs_at_table = false` the page only announces it."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from test_table_links import (
@@ -26,12 +25,6 @@ from tafelrunde.presets import preset_text
 from tafelrunde.web.core.models import AuditEntry, FactRecord
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_limits() -> None:
-    """Every test starts with no posts counted against the rate limits."""
-    cache.clear()
 
 
 def last_fact(pk: int) -> FactRecord:

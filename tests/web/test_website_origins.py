@@ -8,13 +8,13 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from webhelpers import create, organiser
 
+from tafelrunde.web.core import rates
 from tafelrunde.web.core.embedding import save
 from tafelrunde.web.core.models import Event, TournamentRecord
 from tafelrunde.web.player.models import SignUp
@@ -53,7 +53,6 @@ def answer(path: str, **headers: str) -> tuple[int, bytes, dict[str, str]]:
 @pytest.fixture
 def world() -> int:
     """A tournament with an open sign-up, a date, one listed website; its id."""
-    cache.clear()
     client = Client()
     organiser(client)
     rec = create(client, "gruppenmodus", 4)
@@ -68,7 +67,7 @@ def world() -> int:
 )
 @given(origin=HOSTILE, referer=HOSTILE)
 def test_hostile_origin_and_referer_change_no_answer(world: int, origin: str, referer: str) -> None:
-    cache.clear()  # (the same world for every example: read only; the API's limit afresh)
+    rates.forget()  # (the same world for every example: read only; the API's limit afresh)
     for path in surfaces(world):
         plain = answer(path)
         assert plain[0] == 200, path

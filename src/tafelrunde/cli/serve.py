@@ -239,7 +239,7 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
             host=host,
             port=args.port,
             workers=args.workers,
-            **options(),  # heads on time and small, connections per address, httptools
+            **options(),  # heads on time and small, connections per address, the proxy list
             timeout_graceful_shutdown=3,  # open event streams (projector, pages) end then
         )
     if timer is not None:

@@ -4,16 +4,18 @@ Everything here is public as the pages are, rate-limited per address, and kept p
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 from ninja import NinjaAPI
-from ninja.errors import HttpError, ValidationError
-from ninja.throttling import AnonRateThrottle
+from ninja.errors import HttpError, Throttled, ValidationError
+from ninja.throttling import BaseThrottle
 from pydantic import TypeAdapter
 
+from tafelrunde.i18n import msg
 from tafelrunde.web.api import data
 from tafelrunde.web.api.schemas import (
     EventOut,
@@ -28,8 +30,10 @@ from tafelrunde.web.api.schemas import (
 )
 from tafelrunde.web.club.club_mark import club_mark
 from tafelrunde.web.club.models import Season
+from tafelrunde.web.core import rates
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import Event, TournamentRecord
+from tafelrunde.web.core.templatetags.tafel import translated
 
 MAX_ID = 2**31 - 1  # a larger number names nothing
 # the finished answers, by address, language and the mark of what they show: a crowd asking
@@ -57,6 +61,18 @@ def _listed() -> tuple[Any, ...]:
     )  # fmt: skip
 
 
+class AddressThrottle(BaseThrottle):
+    """At most `API_RATE` requests per address (the one the server trusts, never a header)."""
+
+    def allow_request(self, request: HttpRequest) -> bool:
+        """Count the request; say whether it is within the rate."""
+        return rates.take(settings.API_RATE, "api", rates.address_of(request))
+
+    def wait(self) -> float | None:
+        """Seconds until this address may ask again."""
+        return rates.wait()
+
+
 api = NinjaAPI(
     title="Tafelrunde",
     version="1",
@@ -64,7 +80,7 @@ api = NinjaAPI(
     "(names and results only), read-only.",
     urls_namespace="api",
     docs_url=None,  # no documentation page that loads scripts from elsewhere: the JSON only
-    throttle=[AnonRateThrottle(settings.API_RATE)],
+    throttle=[AddressThrottle()],
 )
 
 
@@ -76,6 +92,14 @@ REFUSED: dict[int, Any] = {404: Problem, 422: Problem, **LIMITED}  # no such id,
 def _refused(request: HttpRequest, exc: ValidationError) -> Any:
     """A malformed address or parameter: 422 with the reason (never a traceback)."""
     return api.create_response(request, {"detail": "malformed request"}, status=422)
+
+
+@api.exception_handler(Throttled)
+def _throttled(request: HttpRequest, exc: Throttled) -> Any:
+    """Too many requests from this address: 429, saying when to ask again (Retry-After)."""
+    said = msg("Too many requests from this address; please try again in {seconds} s.",
+               seconds=math.ceil(exc.wait or 60))  # fmt: skip
+    return api.create_response(request, {"detail": translated(said)}, status=429)
 
 
 def _tournament(pk: int) -> TournamentRecord:

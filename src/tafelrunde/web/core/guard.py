@@ -11,9 +11,16 @@ uvicorn's HTTP/1.1 protocol:
   the connection, if nothing comes), else the connection is closed;
 - a head over HEAD_BYTES is answered 431 and the connection closed, counted as it arrives
   (an incomplete head) and as parsed (a whole head that came in one piece);
-- an address (not a trusted proxy) holds at most CONNECTIONS_PER_ADDRESS connections,
-  and the process at most `limits.connection_cap()`;
+- an address (not a trusted proxy) holds at most `limits.connections_per_address()`
+  connections (a small part of the process's cap), and the process at most
+  `limits.connection_cap()`;
+- connections that have not sent a whole request head yet hold at most half of that cap;
+  beyond it, or when the cap is reached, the oldest of them is closed to make room, never
+  a connection that has sent a whole request (a page that keeps its connection, a stream);
 - every refusal is logged with the address, once a minute per address.
+
+The client's address is the connection's, or the one a proxy of `proxies()` names in
+`X-Forwarded-For` (uvicorn's proxy headers): the address every limit counts.
 
 It is built on httptools (C) rather than h11 (Python): once shared pages are served from
 memory in front of Django, parsing is much of a request's cost. `bench/bench_front.py` (20
@@ -26,7 +33,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
+import os
+from collections import Counter, OrderedDict
 from typing import Any
 
 import httptools
@@ -41,6 +49,7 @@ HEAD_SECONDS = 5.0  # a request's head (request line and headers) arrives within
 HEAD_BYTES = 32 * 1024  # and is no larger than this
 LINGER = 1.0  # seconds a refused connection drops what still arrives before it closes
 KEEP_ALIVE = 20  # seconds an idle connection stays open for the next request
+PROXIES = "127.0.0.1"  # a proxy on this machine; elsewhere FORWARDED_ALLOW_IPS names it
 TOO_LARGE_TEXT = "Anfrage zu groß. / Request header fields too large.\n".encode()
 TOO_LARGE = (
     b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
@@ -48,6 +57,8 @@ TOO_LARGE = (
     b"content-length: %d\r\n\r\n%s" % (len(TOO_LARGE_TEXT), TOO_LARGE_TEXT)
 )
 OPEN: Counter[str] = Counter()  # open connections per address (in this process)
+# the connections whose first request head is not complete yet, the oldest first
+WAITING: OrderedDict[GuardedProtocol, None] = OrderedDict()
 
 
 class Quiet(logging.Filter):
@@ -87,26 +98,31 @@ class GuardedProtocol(HttpToolsProtocol):
             GuardedProtocol.trusted = _TrustedHosts(config.forwarded_allow_ips)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        """Accept the connection unless its address or the process has too many open."""
+        """Accept the connection unless its address has too many open; make room for it by
+        closing the oldest connection still waiting for its first request head, if the
+        waiting ones or all together are too many."""
         super().connection_made(transport)
-        self.address = self.client[0] if self.client else ""
-        counted = self.trusted is None or self.address not in self.trusted
+        peer = self.client[0] if self.client else ""
+        counted = bool(peer) and (self.trusted is None or peer not in self.trusted)
+        self.address = limits.counted(peer) if counted else ""
         if counted:
             OPEN[self.address] += 1
-        else:
-            self.address = ""
-        most = limits.per_address(
-            "TAFELRUNDE_CONNECTIONS_PER_ADDRESS", limits.CONNECTIONS_PER_ADDRESS
-        )
-        if counted and OPEN[self.address] > most:
+        cap = limits.connection_cap()
+        if counted and OPEN[self.address] > limits.connections_per_address(cap):
             self.refuse("too many connections from this address")
-        elif len(self.connections) > limits.connection_cap():
-            self.refuse("too many connections")
-        else:
-            self.arm()
+            return
+        WAITING[self] = None
+        if len(WAITING) > limits.half_sent_cap(cap) or len(self.connections) > cap:
+            oldest = next(iter(WAITING))
+            if oldest is self:  # every other connection has sent a whole request
+                self.refuse("too many connections")
+                return
+            oldest.refuse("closed for a newer connection: no whole request head yet")
+        self.arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         """Forget the connection."""
+        WAITING.pop(self, None)
         self.disarm()
         if self.address:
             OPEN[self.address] -= 1
@@ -145,6 +161,7 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def on_headers_complete(self) -> None:
         """The head is complete: stop its deadline; refuse it if it is too large."""
+        WAITING.pop(self, None)  # a whole request came: never closed to make room
         self.in_head = False
         self.disarm()
         size, self.head, self.head_size = self.head_size, 0, 0
@@ -196,11 +213,18 @@ class GuardedProtocol(HttpToolsProtocol):
         """Log the refusal (once a minute per address) and close the connection."""
         limits.REFUSALS.refused(self.who(), why)
         if close:
+            WAITING.pop(self, None)
             self.transport.close()
 
     def who(self) -> str:
         """The client's address as logged."""
         return self.client[0] if self.client else "?"
+
+
+def proxies() -> str:
+    """The proxies whose `X-Forwarded-For` names the client (comma-separated addresses or
+    networks, as uvicorn reads them): FORWARDED_ALLOW_IPS, else one on this machine."""
+    return os.environ.get("FORWARDED_ALLOW_IPS", "").strip() or PROXIES
 
 
 def options() -> dict[str, Any]:
@@ -213,6 +237,8 @@ def options() -> dict[str, Any]:
     """
     return {
         "http": GuardedProtocol,
+        "proxy_headers": True,
+        "forwarded_allow_ips": proxies(),
         "timeout_keep_alive": KEEP_ALIVE,
         "lifespan": "off",
         "log_level": "warning",

@@ -1,12 +1,16 @@
-"""What one server process allows: open files, event streams, and streams per address.
+"""What one server process allows: open files, connections and event streams, in all and
+per address.
 
 At start a process raises its limit of open files (the soft limit) to the hard one; the
 event streams may then use all of it but a reserve kept for page requests, the database,
-backups and log files. A refusal is logged with the address, once a minute per address.
+backups and log files. Connections may use all but a few of the open files; one address
+holds a small part of them, and connections that have not sent a whole request head yet
+hold at most half of them. A refusal is logged with the address, once a minute per address.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import resource
@@ -16,7 +20,9 @@ RESERVE = 256  # open files kept at least for pages, the database and logs
 RESERVE_SHARE = 4  # ... or a quarter of the limit, whichever is more
 MOST_STREAMS = 10_000  # open streams per process at most (about 16 KB each)
 STREAMS_PER_ADDRESS = 16  # a projector wall of ten screens fits
-CONNECTIONS_PER_ADDRESS = 256  # a trusted proxy in front is not counted
+ADDRESS_SHARE = 20  # an address holds a twentieth of the process's connections (a proxy in
+LEAST_PER_ADDRESS = 64  # front is not counted), at least this many: ten devices behind a NAT
+HALF_SENT_SHARE = 2  # connections whose first request head is not complete: half at most
 LOG_EVERY = 60.0  # seconds between two log lines about one address
 
 log = logging.getLogger("tafelrunde.limits")
@@ -46,10 +52,37 @@ def stream_cap() -> int:
     return max(0, min(MOST_STREAMS, limit - reserve(limit)))
 
 
-def connection_cap() -> int:
+def connection_cap(limit: int | None = None) -> int:
     """How many connections this process accepts at once (the database and logs keep some)."""
-    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if limit is None:
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     return max(16, limit - RESERVE // 4)
+
+
+def connections_per_address(cap: int) -> int:
+    """How many connections one address may hold: a small part of the process's cap, or what
+    TAFELRUNDE_CONNECTIONS_PER_ADDRESS says (a hall behind one NAT address)."""
+    share = max(LEAST_PER_ADDRESS, cap // ADDRESS_SHARE)
+    return per_address("TAFELRUNDE_CONNECTIONS_PER_ADDRESS", share)
+
+
+def half_sent_cap(cap: int) -> int:
+    """How many connections may wait for their first whole request head at once."""
+    return max(1, cap // HALF_SENT_SHARE)
+
+
+def counted(address: str) -> str:
+    """An address as every limit counts it: IPv6 by its /64 network (what one line or device
+    is given to choose from), an IPv4-mapped one as IPv4, any other as it is."""
+    if ":" not in address:
+        return address
+    try:
+        ip = ipaddress.IPv6Address(address)
+    except ValueError:
+        return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Address(int(ip) >> 64 << 64))
 
 
 def per_address(name: str, default: int) -> int:

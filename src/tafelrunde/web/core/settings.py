@@ -133,6 +133,7 @@ LOGGING = {
         "tafelrunde": {"handlers": ["console"], "level": "WARNING"},  # e.g. refused connections
     },
 }
+# Rates (counted per trusted address, in each process's memory: web/core/rates.py)
 TABLE_LINK_RATE = os.environ.get("TAFELRUNDE_TABLE_LINK_RATE", "30/m")  # posts per table link
 TABLE_ADDRESS_RATE = os.environ.get("TAFELRUNDE_TABLE_ADDRESS_RATE", "900/m")  # per address
 API_RATE = os.environ.get("TAFELRUNDE_API_RATE", "600/m")  # JSON API requests per address
@@ -176,6 +177,7 @@ AXES_DISABLE_ACCESS_LOG = True  # a login writes nothing when it succeeds
 AXES_LOCKOUT_CALLABLE = "tafelrunde.web.core.views.errors.locked_out"
 AXES_HANDLER = "tafelrunde.web.core.attempts.KeptAttempts"
 AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "tafelrunde.web.core.rates.address_of"  # the trusted address only
 
 # Browser security: only our own files run; no frames; HTTPS settings when it is served so.
 CONTENT_SECURITY_POLICY = {

@@ -100,7 +100,7 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
         return
     hub.bind()
     listen.start(hub)
-    address = (scope.get("client") or ("?",))[0]
+    address = limits.counted((scope.get("client") or ("?",))[0])  # the trusted address
     if not await admitted(send, hub, address):
         return
     watched = hub.streams[pk] > 0  # else what was heard of it may be old: read it

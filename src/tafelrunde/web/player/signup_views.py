@@ -13,11 +13,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django_ratelimit.core import is_ratelimited
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import NAME_LENGTH, checked_text
 from tafelrunde.i18n import msg
+from tafelrunde.web.core import rates
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.phones import phone_of
@@ -60,8 +60,9 @@ class SignUpForm(forms.Form):
 
 def _limited(request: HttpRequest, *, count: bool) -> bool:
     """Say whether this address sent too many sign-ups (`count`: this one counts too)."""
-    return is_ratelimited(request, group="sign-up", key="ip", rate=settings.SIGN_UP_RATE,
-                          method="POST", increment=count)  # fmt: skip
+    key = ("sign-up", rates.address_of(request))
+    allowed = rates.take if count else rates.within
+    return not allowed(settings.SIGN_UP_RATE, *key)
 
 
 def _plain(code: str) -> str:

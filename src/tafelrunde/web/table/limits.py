@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest
-from django_ratelimit.core import is_ratelimited
+
+from tafelrunde.web.core import rates
 
 
 def too_often(request: HttpRequest, group: str, digest: str) -> bool:
     """Say whether this link (by its digest) or this address posted too often just now (and
     count this post)."""
-    per_link = is_ratelimited(
-        request, group=group, key=lambda _g, _r: digest,
-        rate=settings.TABLE_LINK_RATE, method="POST", increment=True,
-    )  # fmt: skip
-    per_address = is_ratelimited(
-        request, group="table-address", key="ip",
-        rate=settings.TABLE_ADDRESS_RATE, method="POST", increment=True,
-    )  # fmt: skip
-    return per_link or per_address
+    per_link = rates.take(settings.TABLE_LINK_RATE, group, digest)
+    per_address = rates.take(
+        settings.TABLE_ADDRESS_RATE, "table-address", rates.address_of(request)
+    )
+    return not (per_link and per_address)
