@@ -115,6 +115,36 @@ def test_a_closed_form_and_a_drawn_tournament_take_no_sign_up() -> None:
     assert sign_up(rec.pk, "Yorick").status_code == 200 and SignUp.objects.count() == 1
 
 
+def test_a_cancel_on_a_pass_after_the_first_draw_is_refused_in_words() -> None:
+    client, rec = opened("", n=6)  # with Xenia: tables of 3 and 4
+    answer = sign_up(rec.pk, "Xenia")
+    seed, _ = preview_seed(client, rec.pk, 7)
+    release(client, rec.pk, seed)
+    mine = Client()
+    mine.get(answer["Location"])
+    refused = mine.post(answer["Location"], {"action": "cancel"}, follow=True)
+    assert refused.status_code == 200  # (a server error before)
+    assert "nur noch die Turnierleitung abmelden" in text(refused)
+    assert "Xenia" in players(rec.pk) and SignUp.objects.get(name="Xenia").status == "playing"
+
+
+def test_the_waiting_list_holds_as_many_as_the_organisers_set_and_says_when_full() -> None:
+    client, rec = opened("5")  # 4 entered: 1 place online
+    desk = f"/turniere/{rec.pk}/online-anmeldung/"
+    client.post(desk, {"open": "on", "capacity": "5", "waiting": "2"})
+    assert [sign_up(rec.pk, n).status_code for n in ("Emil", "Frieda", "Günter")] == [302] * 3
+    full = sign_up(rec.pk, "Hanne")
+    assert full.status_code == 200 and SignUp.objects.count() == 3
+    assert "die Warteliste ist voll (2 Plätze)" in text(full)
+    assert 'id="sign-up-form"' not in text(Client().get(f"/turniere/{rec.pk}/mitspielen/"))
+    assert "2 Plätze auf der Warteliste" in text(client.get(desk))
+    bad = client.post(desk, {"open": "on", "capacity": "5", "waiting": "-1"})
+    assert bad.status_code == 200 and 'id="waiting-error"' in text(bad)
+    client.post(desk, {"open": "on", "capacity": "5", "waiting": ""})  # as many as places
+    assert sign_up(rec.pk, "Hanne").status_code == 302
+    assert [s.status for s in SignUp.objects.order_by("pk")] == ["playing"] + ["waiting"] * 3
+
+
 def test_the_desk_removes_the_no_shows_and_who_waits_and_is_here_moves_up() -> None:
     client, rec = opened("6")
     answers = {name: sign_up(rec.pk, name) for name in ("Emil", "Frieda", "Günter", "Hanne")}
