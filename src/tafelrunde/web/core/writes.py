@@ -12,6 +12,8 @@ more (an error, a refused write) rolls everything back: nothing is half stored.
 
 Views that only set cookies (login, language) or that build something new from an upload
 without reading what others write may say so (`unlocked`) and manage their own transactions.
+A request holds one lock: its tournament's or the club's, never the club's inside a
+tournament's (so two requests never wait for each other in a circle).
 """
 
 from __future__ import annotations
