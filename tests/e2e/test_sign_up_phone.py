@@ -22,8 +22,13 @@ def test_a_player_signs_up_on_a_phone_and_the_next_one_waits(
 ) -> None:
     pk = not_started()["gruppenmodus"]
     rec = TournamentRecord.objects.get(pk=pk)
-    SignUpDesk.objects.create(tournament=rec, open=True, capacity=len(rec.players) + 1)
-    with t.phone(browser) as one, t.phone(browser) as two, t.laptop(browser) as desk:
+    SignUpDesk.objects.create(tournament=rec, open=True, capacity=len(rec.players) + 1, waiting=1)
+    with (
+        t.phone(browser) as one,
+        t.phone(browser) as two,
+        t.phone(browser) as three,
+        t.laptop(browser) as desk,
+    ):
         one.goto(f"{live_server_url}/turniere/{pk}/")
         t.tap(one, one.locator("#sign-up-call"))
         expect(one.locator("#sign-up-places")).to_contain_text("Noch 1 Platz frei")
@@ -45,6 +50,12 @@ def test_a_player_signs_up_on_a_phone_and_the_next_one_waits(
         expect(two.locator("#pass-now")).to_contain_text("Platz 1")
         t.look(two, shots, "sign-up-3-waiting")
 
+        three.goto(f"{live_server_url}/turniere/{pk}/mitspielen/")  # the waiting list is full
+        expect(three.locator("#sign-up-full")).to_contain_text("die Warteliste ist voll (1 Platz)")
+        expect(three.locator("#sign-up-form")).to_have_count(0)
+        t.fits(three, t.PHONE["width"])
+        t.look(three, shots, "sign-up-3b-full")
+
         two_pass = two.url
         one.once("dialog", lambda d: d.accept())
         t.tap(one, one.get_by_role("button", name="Meine Anmeldung zurückziehen"))
@@ -55,6 +66,8 @@ def test_a_player_signs_up_on_a_phone_and_the_next_one_waits(
         desk.goto(f"{live_server_url}/turniere/{pk}/online-anmeldung/")
         expect(desk.locator("#sign-ups")).to_contain_text("x@example.org")
         expect(desk.locator("#sign-ups")).to_contain_text("zurückgezogen")
+        expect(desk.get_by_label("Plätze auf der Warteliste (leer: so viele wie Plätze; 0: keine "
+                                 "Warteliste)")).to_have_value("1")  # fmt: skip
         shoot(desk, shots, "sign-up-4-desk")
         desk.set_viewport_size(t.PHONE)  # an organiser at the door with a phone
         desk.reload()
