@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -103,9 +104,10 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     if (away := turned_away(request, is_organiser)) is not None:
         return away
     if action == "identity" and request.POST.get("identity") in bindings.IDENTITIES:
-        rec.identity = request.POST["identity"]
-        rec.save(update_fields=["identity"])
-        _said(request, rec, IDENTITY_SAID[rec.identity])
+        with transaction.atomic():  # the log line's new revision tells the tables' pages
+            rec.identity = request.POST["identity"]
+            rec.save(update_fields=["identity"])
+            _said(request, rec, IDENTITY_SAID[rec.identity])
     elif action == "renew" and player in names:
         passes.renew(rec, player)
         _said(

@@ -15,7 +15,6 @@ from tafelrunde.engine.limits import whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.club.tournament_people import player_rows
 from tafelrunde.web.core.common import audit, organiser, record_of, text_of
-from tafelrunde.web.core.domain.store import touch
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -114,8 +113,7 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
             "club_code": code,
         },
     )
-    moved = signups.fill(rec)
-    touch(rec.pk)  # the tournament's pages show the form's link, or no more
+    moved = signups.fill(rec)  # the log line's new revision shows the form's link, or no more
     if moved:
         return msg("Online sign-up saved; moved up from the waiting list: {names}",
                    names=", ".join(s.name for s in moved))  # fmt: skip
