@@ -64,7 +64,7 @@ def passes_page(request: HttpRequest, pk: int) -> HttpResponse:
     asks = [
         {"pk": b.pk, "player": names.get(b.player, b.player), "asked": names.get(b.asked, b.asked)}
         for b in bindings.asked(rec)
-    ]
+    ]  # (a phone that is nobody yet asks for a name another phone is bound to: no "player")
     linked = PlayerLink.objects.filter(tournament=rec).count()
     context = {
         "unlinked": max(0, len(players) - linked),
@@ -135,13 +135,24 @@ def _decide(
         pk = int(request.POST.get("binding", ""))
     except ValueError:
         pk = 0
-    done = (bindings.allow if action == "allow" else bindings.refuse)(rec, pk)
+    if action == "allow":
+        allowed = bindings.allow(rec, pk)
+        done, freed = allowed if allowed is not None else (None, 0)
+    else:
+        done, freed = bindings.refuse(rec, pk), 0
     if done is None:
         messages.error(request, translated(msg("This request was decided already.")))
         return
-    name = names.get(done.player, done.player)
-    said = (msg("The phone is now {name}'s.", name=name) if action == "allow"
-            else msg("Request refused: the phone stays {name}'s.", name=name))  # fmt: skip
+    name = names.get(done.player or done.asked, done.player or done.asked)
+    if action == "allow" and freed:
+        said = msg("The phone is now {name}'s; the phone that was {name}'s is free again.",
+                   name=name)  # fmt: skip
+    elif action == "allow":
+        said = msg("The phone is now {name}'s.", name=name)
+    elif done.player:
+        said = msg("Request refused: the phone stays {name}'s.", name=name)
+    else:
+        said = msg("Request refused: the new phone is not {name}'s.", name=name)
     _said(request, rec, said)
 
 
