@@ -173,9 +173,9 @@ def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond:
         if bond.pass_only:
             messages.error(request, translated(_why_not(bond)))
             return
-        binding = tap(rec, phone, chosen)
-        remember(request, rec, binding)
-        if binding.player == chosen:
+        tapped = tap(rec, phone, chosen)
+        remember(request, rec, tapped)
+        if tapped.player == chosen:
             said = msg("This phone is now {name}'s for this tournament.", name=name_of(rec, chosen))
             messages.success(request, translated(said))
         else:  # the name is another phone's: only the organisers give it to this one
