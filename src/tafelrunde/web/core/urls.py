@@ -9,6 +9,8 @@ from django.views.generic import RedirectView
 
 from tafelrunde.web.core.views.language import language
 
+handler500 = "tafelrunde.web.core.views.errors.server_error"  # the database out of reach: 503
+
 urlpatterns = [
     path("anmelden/", auth.LoginView.as_view(), name="login"),
     path("abmelden/", auth.LogoutView.as_view(), name="logout"),
