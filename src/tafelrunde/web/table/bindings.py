@@ -139,7 +139,8 @@ def asked(rec: TournamentRecord) -> list[PhoneBinding]:
 def allow(rec: TournamentRecord, pk: int) -> tuple[PhoneBinding, int] | None:
     """Let a phone become the player it asked for; the phones that were that player are
     free again (how many). None: no such request any more."""
-    with transaction.atomic():
+    with transaction.atomic():  # under the tournament's lock, as a tap: a name is given once
+        TournamentRecord.objects.select_for_update().only("pk").get(pk=rec.pk)
         found = PhoneBinding.objects.filter(tournament=rec, pk=pk).exclude(asked="").first()
         if found is None:
             return None
