@@ -163,6 +163,7 @@ def test_a_hall_tables_card_opens_whichever_table_is_open_there_all_evening() ->
     there now, so one card per physical table suffices; between two games it says so."""
     organiser, rec, _table, url, _players, first, _second = at_the_table()  # hall table 1
     seen: list[int] = []
+    phones: dict[str, Client] = {}  # each player's own phone, all evening
     for _ in range(40):  # the evening, game by game, until hall table 1 stays empty
         now = state(rec)
         here = next((t for t in now.open_tables() if t.place == 1), None)
@@ -176,7 +177,7 @@ def test_a_hall_tables_card_opens_whichever_table_is_open_there_all_evening() ->
             continue
         if not seen or seen[-1] != here.number:
             seen.append(here.number)
-            first = Client(enforce_csrf_checks=True)  # a phone of this sitting's players
+            first = phones.setdefault(here.remaining[0], Client(enforce_csrf_checks=True))
             page = text(first.get(url))
             assert all(now.players[p].name in page for p in here.remaining)
             csrf_post(first, url, {"action": "me", "player": here.remaining[0]})

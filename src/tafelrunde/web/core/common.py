@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -18,7 +19,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.i18n import Message
 from tafelrunde.web.core.domain.knockout import knockout_of
-from tafelrunde.web.core.domain.store import Logged, engine_tournament, write_log
+from tafelrunde.web.core.domain.store import Logged, engine_tournament, touch, write_log
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, is_staff
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -122,5 +123,9 @@ def refuse(form: forms.Form, err: RuleError, fields: dict[str, str] | None = Non
 def audit(
     request: HttpRequest, rec: TournamentRecord | None, message: Message, fact: int | None = None
 ) -> None:
-    """Write one line of the audit log (inside the caller's transaction)."""
-    write_log(rec, request.user, Logged(message, fact=fact))
+    """Write one line of the audit log (inside the caller's transaction); a tournament's log
+    and file show it at once, as its new revision tells every page."""
+    with transaction.atomic():
+        write_log(rec, request.user, Logged(message, fact=fact))
+        if rec is not None:
+            touch(rec.pk)

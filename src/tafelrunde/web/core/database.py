@@ -11,6 +11,8 @@ from urllib.parse import unquote, urlsplit
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import msg
 
+POOL_WAIT = 4.0  # seconds a request waits for a database connection at most
+
 
 def data_dir() -> Path:
     """Return the folder for the SQLite database and backups (TAFELRUNDE_DATA)."""
@@ -62,7 +64,7 @@ def postgresql(url: str) -> dict[str, Any]:
     """PostgreSQL from a URL such as postgresql://user:password@host:5432/name."""
     parts = urlsplit(url)
     return {
-        "ENGINE": "django.db.backends.postgresql",
+        "ENGINE": "tafelrunde.web.core.pg_backend",  # reconnects quickly after a restart
         "NAME": unquote(parts.path.lstrip("/")) or "tafelrunde",
         "USER": unquote(parts.username or ""),
         "PASSWORD": unquote(parts.password or ""),
@@ -72,7 +74,17 @@ def postgresql(url: str) -> dict[str, Any]:
         # pool per process, so connections stay few and a request waits for a free one
         "CONN_MAX_AGE": 0,
         "CONN_HEALTH_CHECKS": True,  # the pool checks a connection before handing it out
-        "OPTIONS": {"pool": {"min_size": 1, "max_size": pool_size(), "timeout": 300}},
+        "OPTIONS": {
+            # a request waits this long for a connection, then says the server is away
+            "pool": {"min_size": 1, "max_size": pool_size(), "timeout": POOL_WAIT},
+            "connect_timeout": 3,  # seconds: a server that does not answer is away
+            # a server gone without a word (power, network) is noticed within half a minute
+            "keepalives": 1,
+            "keepalives_idle": 10,
+            "keepalives_interval": 5,
+            "keepalives_count": 3,
+            "tcp_user_timeout": 15_000,
+        },
     }
 
 

@@ -10,6 +10,8 @@ from django.views.generic import RedirectView
 from tafelrunde.web.core.views.language import language
 from tafelrunde.web.core.writes import unlocked
 
+handler500 = "tafelrunde.web.core.views.errors.server_error"  # the database out of reach: 503
+
 urlpatterns = [
     # cookies only (a login's password check must not hold the writers' lock)
     path("anmelden/", unlocked(auth.LoginView.as_view()), name="login"),

@@ -27,7 +27,7 @@ from django.db import DatabaseError, connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 
-from tafelrunde.web.core import storage
+from tafelrunde.web.core import storage, unreachable
 from tafelrunde.web.core.middleware import refused
 from tafelrunde.web.core.models import TournamentRecord
 
@@ -132,7 +132,8 @@ class OneWriter:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        """Lock, answer, and keep the writes only if the answer is not an error."""
+        """Lock, answer, and keep the writes only if the answer is not an error; a request
+        whose database connection dropped before it saved anything is tried once more."""
         if _exempt(request):
             return self.get_response(request)
         try:
@@ -141,11 +142,28 @@ class OneWriter:
                 response = self.get_response(request)
                 if response.status_code >= 500:
                     transaction.set_rollback(True)  # an error or a refused write: none of it
-        except DatabaseError as err:  # the commit failed: no space left, no rights
+        except DatabaseError as err:  # the lock or the commit failed
+            if _again(request, err):
+                return self(request)
             reason = storage.reason_of(err)
             if reason is None:
                 raise
-            storage.failed(reason)
+            storage.failed(reason)  # no space left, no rights
             request.storage_blocked = reason  # type: ignore[attr-defined]
             return refused(request, reason)
+        if _again(request, getattr(request, "database_lost", None)):
+            return self(request)
         return response
+
+
+def _again(request: HttpRequest, err: BaseException | None) -> bool:
+    """Say whether to try the request once more, in a new transaction: its connection to the
+    database dropped and nothing of it was saved (`core.unreachable`); not a second time."""
+    if err is None or getattr(request, "database_retried", False):
+        return False
+    if not unreachable.lost(err) or not unreachable.may_try_again(err):
+        return False
+    request.database_retried = True  # type: ignore[attr-defined]
+    request.database_lost = None  # type: ignore[attr-defined]
+    connection.close()  # the pool hands out a working connection, or waits for one
+    return True

@@ -1,5 +1,6 @@
 """Which player a phone is in a tournament: bound by the first name it taps at a table link
-or by opening the player's pass; another player only when the organisers allow it."""
+or by opening the player's pass; another player, or a name another phone is bound to already,
+only when the organisers allow it (a phone that asks for a name first is nobody meanwhile)."""
 
 from __future__ import annotations
 
@@ -100,6 +101,27 @@ def bind(rec: TournamentRecord, phone: str, player: str, *, by_pass: bool) -> Ph
     return made
 
 
+def tap(rec: TournamentRecord, phone: str, player: str) -> PhoneBinding:
+    """A phone that is nobody yet taps a name: it becomes that player, unless another phone is
+    that player already; then it asks the organisers (and stays nobody until they allow it)."""
+    with transaction.atomic():  # one tap of the tournament at a time: a name is taken once
+        TournamentRecord.objects.select_for_update().only("pk").get(pk=rec.pk)
+        others = PhoneBinding.objects.filter(tournament=rec, player=player).exclude(phone=phone)
+        taken = others.exists()
+        found, _ = PhoneBinding.objects.get_or_create(
+            tournament=rec, phone=phone, defaults={"player": "" if taken else player}
+        )
+        if found.player == player:
+            return found
+        asks = taken or bool(found.player)  # (a phone bound meanwhile keeps its player)
+        found.player = found.player if asks else player
+        found.asked, found.asked_at = (player, timezone.now()) if asks else ("", None)
+        found.save(update_fields=["player", "asked", "asked_at"])
+        if asks:
+            touch(rec.pk)  # the organisers' open pages show the request
+    return found
+
+
 def ask(binding: PhoneBinding, player: str) -> None:
     """Note that the phone asks to be another player (the organisers decide)."""
     binding.asked, binding.asked_at = player, timezone.now()
@@ -114,22 +136,31 @@ def asked(rec: TournamentRecord) -> list[PhoneBinding]:
     )
 
 
-def allow(rec: TournamentRecord, pk: int) -> PhoneBinding | None:
-    """Let a phone become the player it asked for (None: no such request any more)."""
-    found = PhoneBinding.objects.filter(tournament=rec, pk=pk).exclude(asked="").first()
-    if found is not None:
+def allow(rec: TournamentRecord, pk: int) -> tuple[PhoneBinding, int] | None:
+    """Let a phone become the player it asked for; the phones that were that player are
+    free again (how many). None: no such request any more."""
+    with transaction.atomic():  # under the tournament's lock, as a tap: a name is given once
+        TournamentRecord.objects.select_for_update().only("pk").get(pk=rec.pk)
+        found = PhoneBinding.objects.filter(tournament=rec, pk=pk).exclude(asked="").first()
+        if found is None:
+            return None
+        others = PhoneBinding.objects.filter(tournament=rec, player=found.asked)
+        freed = others.exclude(pk=found.pk).delete()[0]
         found.player, found.asked, found.asked_at, found.by_pass = found.asked, "", None, True
         found.save(update_fields=["player", "asked", "asked_at", "by_pass"])
-        touch(rec.pk)  # the phone's open page learns it
-    return found
+        touch(rec.pk)  # the phones' open pages learn it
+    return found, freed
 
 
 def refuse(rec: TournamentRecord, pk: int) -> PhoneBinding | None:
-    """Refuse a phone's request (it stays its player)."""
+    """Refuse a phone's request (it stays its player, or nobody)."""
     found = PhoneBinding.objects.filter(tournament=rec, pk=pk).exclude(asked="").first()
     if found is not None:
-        found.asked, found.asked_at = "", None
-        found.save(update_fields=["asked", "asked_at"])
+        if found.player:
+            found.asked, found.asked_at = "", None
+            found.save(update_fields=["asked", "asked_at"])
+        else:
+            found.delete()
         touch(rec.pk)
     return found
 

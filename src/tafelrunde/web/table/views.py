@@ -40,11 +40,11 @@ from tafelrunde.web.table.bindings import (
     PASS,
     acts_as,
     ask,
-    bind,
     bound,
     bound_here,
     claimed,
     remember,
+    tap,
 )
 from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.links import Where, find
@@ -138,8 +138,9 @@ def _bond(request: HttpRequest, link: TableLink, seats: tuple[str, ...]) -> tupl
         return Bond(staff=True), (me if me in seats else "")
     binding = claimed(request, rec, bound_here(request, rec, fresh=request.method == "POST"))
     pass_only = rec.identity == PASS
-    if binding is None:
-        return Bond(staff=False, pass_only=pass_only), ""
+    if binding is None or not binding.player:  # nobody yet (perhaps asking for a name)
+        asked = name_of(rec, binding.asked) if binding is not None else ""
+        return Bond(staff=False, pass_only=pass_only, asked=asked), ""
     acting = acts_as(rec, binding)
     sits, url = ("", "") if binding.player in seats else _sits_now(rec, binding.player)
     bond = Bond(
@@ -180,9 +181,13 @@ def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond:
         if bond.pass_only:
             messages.error(request, translated(_why_not(bond)))
             return
-        remember(request, rec, bind(rec, phone, chosen, by_pass=False))
-        said = msg("This phone is now {name}'s for this tournament.", name=name_of(rec, chosen))
-        messages.success(request, translated(said))
+        tapped = tap(rec, phone, chosen)
+        remember(request, rec, tapped)
+        if tapped.player == chosen:
+            said = msg("This phone is now {name}'s for this tournament.", name=name_of(rec, chosen))
+            messages.success(request, translated(said))
+        else:  # the name is another phone's: only the organisers give it to this one
+            messages.warning(request, translated(_taken(name_of(rec, chosen))))
         return
     if chosen == bond.player:
         return
@@ -197,8 +202,15 @@ def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond:
     messages.warning(request, translated(said))
 
 
+def _taken(name: str) -> Message:
+    """Why a name another phone is bound to is not this phone's yet."""
+    return msg("{name} is bound to another phone already; the organisers must agree.", name=name)
+
+
 def _why_not(bond: Bond) -> Message:
     """Why this phone may not enter or confirm here."""
+    if not bond.player and bond.asked:
+        return _taken(bond.asked)
     if bond.pass_only and not bond.counts:
         return msg("Here only players' passes enter and confirm: open your pass (its QR code).")
     if bond.player and not bond.here:

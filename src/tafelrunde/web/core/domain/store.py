@@ -354,12 +354,15 @@ def group_state(tour: AnyTournament) -> TournamentState:
     return live
 
 
-def touch(pk: int) -> None:
+def touch(pk: int, **fields: Any) -> None:
     """Show a tournament afresh everywhere (e.g. the projector's choice changed, a phone
-    asks to be another player, a player arrived): a new revision, heard by the live streams."""
+    asks to be another player, a player arrived, a line was logged): a new revision, heard by
+    the live streams; `fields`: what else of its record changes with it (e.g. its event)."""
     with transaction.atomic():
         rec = TournamentRecord.objects.select_for_update().only("version").filter(pk=pk).first()
         if rec is None:
             return
+        for name, value in fields.items():
+            setattr(rec, name, value)
         rec.revision = new_revision()
-        rec.save(update_fields=["revision"])
+        rec.save(update_fields=["revision", *fields])

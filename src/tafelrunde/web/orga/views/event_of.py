@@ -8,9 +8,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from tafelrunde.i18n import msg
-from tafelrunde.web.core.common import audit, organiser, record_of
+from tafelrunde.web.core.common import organiser, record_of
+from tafelrunde.web.core.domain.store import Logged, touch, write_log
 from tafelrunde.web.core.frame import page
-from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.forms_event_of import TournamentEventForm
 
@@ -26,13 +26,13 @@ def tournament_event(request: HttpRequest, pk: int) -> HttpResponse:
     if sent is not None and form.is_valid():
         event, day = form.chosen(), form.cleaned_data.get("day") if with_day else rec.day
         with transaction.atomic():
-            TournamentRecord.objects.filter(pk=rec.pk).update(event=event, day=day)
+            touch(rec.pk, event=event, day=day)  # every page of it shows them anew
             said = msg(
                 "Event of the tournament: {event}; day: {day}",
                 event=event.name if event else "—",
                 day=day.isoformat() if day else "—",
             )
-            audit(request, rec, said)
+            write_log(rec, request.user, Logged(said))
         messages.success(request, translated(msg("Event and day saved.")))
         return redirect("tournament", rec.pk)
     status = 400 if sent is not None else 200

@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -63,7 +64,7 @@ def passes_page(request: HttpRequest, pk: int) -> HttpResponse:
     asks = [
         {"pk": b.pk, "player": names.get(b.player, b.player), "asked": names.get(b.asked, b.asked)}
         for b in bindings.asked(rec)
-    ]
+    ]  # (a phone that is nobody yet asks for a name another phone is bound to: no "player")
     linked = PlayerLink.objects.filter(tournament=rec).count()
     context = {
         "unlinked": max(0, len(players) - linked),
@@ -103,9 +104,10 @@ def _act(request: HttpRequest, rec: TournamentRecord) -> HttpResponse:
     if (away := turned_away(request, is_organiser)) is not None:
         return away
     if action == "identity" and request.POST.get("identity") in bindings.IDENTITIES:
-        rec.identity = request.POST["identity"]
-        rec.save(update_fields=["identity"])
-        _said(request, rec, IDENTITY_SAID[rec.identity])
+        with transaction.atomic():  # the log line's new revision tells the tables' pages
+            rec.identity = request.POST["identity"]
+            rec.save(update_fields=["identity"])
+            _said(request, rec, IDENTITY_SAID[rec.identity])
     elif action == "renew" and player in names:
         passes.renew(rec, player)
         _said(
@@ -133,13 +135,24 @@ def _decide(
         pk = int(request.POST.get("binding", ""))
     except ValueError:
         pk = 0
-    done = (bindings.allow if action == "allow" else bindings.refuse)(rec, pk)
+    if action == "allow":
+        allowed = bindings.allow(rec, pk)
+        done, freed = allowed if allowed is not None else (None, 0)
+    else:
+        done, freed = bindings.refuse(rec, pk), 0
     if done is None:
         messages.error(request, translated(msg("This request was decided already.")))
         return
-    name = names.get(done.player, done.player)
-    said = (msg("The phone is now {name}'s.", name=name) if action == "allow"
-            else msg("Request refused: the phone stays {name}'s.", name=name))  # fmt: skip
+    name = names.get(done.player or done.asked, done.player or done.asked)
+    if action == "allow" and freed:
+        said = msg("The phone is now {name}'s; the phone that was {name}'s is free again.",
+                   name=name)  # fmt: skip
+    elif action == "allow":
+        said = msg("The phone is now {name}'s.", name=name)
+    elif done.player:
+        said = msg("Request refused: the phone stays {name}'s.", name=name)
+    else:
+        said = msg("Request refused: the new phone is not {name}'s.", name=name)
     _said(request, rec, said)
 
 

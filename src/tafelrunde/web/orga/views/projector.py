@@ -12,7 +12,6 @@ from tafelrunde.web.core.common import audit, organiser, record_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.live.projector_choice import choice_of, keep_choice
-from tafelrunde.web.live.publish import touch
 from tafelrunde.web.orga.forms_projector import ProjectorForm
 
 
@@ -24,8 +23,7 @@ def projector_settings(request: HttpRequest, pk: int) -> HttpResponse:
         form = ProjectorForm(rec.family, request.POST)
         if form.is_valid():
             keep_choice(rec, form.choice())
-            audit(request, rec, msg("Projector settings changed"))
-            touch(rec.pk)
+            audit(request, rec, msg("Projector settings changed"))  # the projector hears it
             messages.success(request, translated(msg("Saved: the projector shows it at once.")))
             return redirect("projector-settings", rec.pk)
         status = 400
