@@ -34,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections import Counter, OrderedDict
+from collections import Counter
 from typing import Any
 
 import httptools
@@ -58,7 +58,7 @@ TOO_LARGE = (
 )
 OPEN: Counter[str] = Counter()  # open connections per address (in this process)
 # the connections whose first request head is not complete yet, the oldest first
-WAITING: OrderedDict[GuardedProtocol, None] = OrderedDict()
+WAITING: dict[GuardedProtocol, None] = {}  # in the order they came (a dict keeps it)
 
 
 class Quiet(logging.Filter):

@@ -15,13 +15,13 @@ from __future__ import annotations
 import re
 import threading
 import time
-from functools import lru_cache
 
 from django.http import HttpRequest
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
 from limits.strategies import FixedWindowRateLimiter
 
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.limits import counted
 
 RATE = re.compile(r"([0-9]+)/([0-9]*)([smhd])")  # as the settings write it: 30/m, 20/h, 5/10m
@@ -31,9 +31,16 @@ COUNTER = FixedWindowRateLimiter(STORE)
 _last = threading.local()  # the window's end of this thread's last refusal
 
 
-@lru_cache(maxsize=64)
+_RATES: Kept[str, RateLimitItem] = Kept(64)  # the settings' few rates, read once each
+
+
 def rate_of(rate: str) -> RateLimitItem:
     """A rate as the settings write it ('600/m': 600 a minute) as the `limits` package reads it."""
+    return _RATES.get(rate, lambda: _parsed(rate))
+
+
+def _parsed(rate: str) -> RateLimitItem:
+    """Read a rate as the settings write it."""
     found = RATE.fullmatch(rate.strip())
     if found is None:
         raise ValueError(f"not a rate: {rate!r} (e.g. 30/m, 20/h)")
