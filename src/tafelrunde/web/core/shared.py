@@ -206,9 +206,11 @@ def shared_page(
     *,
     query: Mapping[str, Check] | None = None,
     extra: Callable[[], Hashable] | None = None,
+    fronted: bool = True,
 ) -> Any:
     """`shared` for a tournament's page (argument `pk`), by the tournament's state; `extra`:
-    what else the page shows that the tournament's state does not cover."""
+    what else the page shows that the tournament's state does not cover; `fronted` False:
+    kept here only, never served (nor waited for) in front of Django (e.g. a download)."""
 
     def mark(pk: int, **_: Any) -> Hashable | None:
         found = tournament_mark(pk)
@@ -218,5 +220,5 @@ def shared_page(
         return f"{pk} {state[0][0]} {state[0][1]}"  # the tournament, the revision and version
         # its page shows
 
-    wrap = shared(mark, query=query, front=label)
+    wrap = shared(mark, query=query, front=label if fronted else None)
     return wrap if view is None else wrap(view)
