@@ -1,6 +1,7 @@
-"""How long a public page waits while one visitor's slow requests run: the final ranking's
-CSV and Excel file of a large finished tournament (plain, and each with a long query of its
-own) and the calendar feed of 3,000 dates, each asked for over and over.
+"""How long a public page waits while slow requests run: the final ranking's CSV and Excel
+file of a large finished tournament (plain, and each with a long query of its own), the
+calendar feed of 3,000 dates, each asked for over and over; a plan being computed (2,000
+players of format D); sign-ups whose pass mail goes to a mail server that never answers.
 
 SQLite, one uvicorn process as `tafelrunde serve` runs it; a 1,000-player tournament played
 to its end (`--players=N` for another size), a small one beside it whose overview a visitor
@@ -13,7 +14,10 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -22,13 +26,31 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-from loadclient import Server, dates_in, finished_in, free_port, prepared, server_env
+from loadclient import (
+    Browser,
+    Server,
+    dates_in,
+    device,
+    finished_in,
+    free_port,
+    prepared,
+    server_env,
+)
 
 USER, PASSWORD = "bench", "bench-passwort"
 DATES = 3000
 SAMPLES = 8  # overviews asked for per load
 PAUSE = 0.2  # seconds between two of them
 PAD = "x" * 230  # a query longer than a shared page's (200), shorter than the front's (300)
+PLAN = {"preset": "schocken-ko", "players": "2000", "tables": "500", "seed": "7"}
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+OPEN_DESK = """
+import os, sys, django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tafelrunde.web.core.settings")
+django.setup()
+from tafelrunde.web.player.models import SignUpDesk
+SignUpDesk.objects.create(tournament_id=int(sys.argv[1]), open=True, capacity=5000)
+"""
 
 
 def get(port: int, path: str) -> tuple[int, float]:
@@ -44,16 +66,38 @@ def get(port: int, path: str) -> tuple[int, float]:
         conn.close()
 
 
-def under_load(port: int, page: str, clients: int, path: Callable[[int], str]
+def signed_up(port: int, pk: int, k: int) -> tuple[int, float]:
+    """A visitor from an address of their own sends the sign-up form (with an e-mail
+    address): the POST's status and seconds."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600, source_address=(device(k), 0))
+    head = {"Host": "localhost"}
+    try:
+        conn.request("GET", f"/turniere/{pk}/mitspielen/", headers=head)
+        page = conn.getresponse()
+        token = TOKEN.search(page.read().decode())
+        cookie = "; ".join(c.split(";")[0] for c in page.headers.get_all("Set-Cookie") or [])
+        fields = (f"csrfmiddlewaretoken={token.group(1) if token else ''}&name=Gast+{k}"
+                  f"&email=gast{k}%40example.org&note=&code=&website=")  # fmt: skip
+        form = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+        began = time.perf_counter()
+        conn.request("POST", f"/turniere/{pk}/mitspielen/", body=fields, headers=head | form)
+        sent = conn.getresponse()
+        sent.read()
+        return sent.status, time.perf_counter() - began
+    finally:
+        conn.close()
+
+
+def under_load(port: int, page: str, clients: int, act: Callable[[int], tuple[int, float]]
                ) -> tuple[list[float], list[tuple[int, float]]]:  # fmt: skip
-    """The page's waits while `clients` loops ask for `path(k)` (k counting up), and the loops'
+    """The page's waits while `clients` loops do `act(k)` (k counting up), and the loops'
     answers (status, seconds); the loops end with their request after the last sample."""
     stop, got, lock = threading.Event(), [], threading.Lock()
 
     def loop(first: int) -> None:
         k = first
         while not stop.is_set():
-            answer = get(port, path(k))
+            answer = act(k)
             with lock:
                 got.append(answer)
             k += clients
@@ -81,16 +125,33 @@ def said(waits: list[float], got: list[tuple[int, float]]) -> str:
             f"p50 {took * 1000:7.0f} ms")  # fmt: skip
 
 
+def while_planned(port: int, page: str) -> tuple[list[float], list[tuple[int, float]]]:
+    """The page's waits while a plan is computed (started by an organiser just before)."""
+    organiser = Browser(port, USER, PASSWORD)
+    began = time.perf_counter()
+    status, _ = organiser.post("/planung/", PLAN)
+    took = time.perf_counter() - began
+    organiser.close()
+    waits, _ = under_load(port, page, 0, lambda k: (0, 0.0))
+    return waits, [(status, took)]
+
+
 def main() -> int:
     """Prepare, serve, run each load, print."""
     players = next((int(a.split("=")[1]) for a in sys.argv[1:] if a.startswith("--players=")),
                    1000)  # fmt: skip
     print(f"machine: {os.cpu_count()} cores, load {os.getloadavg()}")
-    with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
-        env = server_env(Path(tmp))
+    silent = socket.create_server(("127.0.0.1", 0), backlog=64)  # takes mail, never answers
+    with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp, silent:
+        mail = str(silent.getsockname()[1])
+        env = server_env(Path(tmp)) | {
+            "TAFELRUNDE_SMTP_HOST": "127.0.0.1", "TAFELRUNDE_SMTP_PORT": mail,
+            "TAFELRUNDE_SIGN_UP_RATE": "100000/h",
+        }  # fmt: skip
         small = prepared(env, 12, USER, PASSWORD)["pk"]
         big = finished_in(env, players)[0]
         dates_in(env, DATES)
+        subprocess.run([sys.executable, "-c", OPEN_DESK, str(small)], env=env, check=True)
         with Server(port := free_port(), 1, env, Path(tmp) / "server.log"):
             page = f"/turniere/{small}/"
             get(port, page)
@@ -110,7 +171,12 @@ def main() -> int:
                 "4 loops: calendar feed": (4, lambda k: "/termine.ics"),
             }  # fmt: skip
             for label, (clients, path) in loads.items():
-                print(f"  {label:<42} {said(*under_load(port, page, clients, path))}", flush=True)
+                waits, got = under_load(port, page, clients, lambda k, p=path: get(port, p(k)))
+                print(f"  {label:<42} {said(waits, got)}", flush=True)
+            waits, got = under_load(port, page, 6, lambda k: signed_up(port, small, k))
+            print(f"  {'6 loops: sign-ups, mail server silent':<42} {said(waits, got)}", flush=True)
+            waits, got = while_planned(port, page)
+            print(f"  {'a plan of 2,000 players being computed':<42} {said(waits, got)}")
     return 0
 
 
