@@ -3,7 +3,8 @@
 Shared by tests/web/test_crash.py and bench/bench_load.py. The module imports only the
 standard library; `prepare` needs Django set up and is run in a process of its own:
 `python tests/web/loadclient.py prepare PLAYERS USER PASSWORD` prepares a tournament in the
-database that TAFELRUNDE_DATA / TAFELRUNDE_DATABASE_URL name and prints it as JSON.
+database that TAFELRUNDE_DATA / TAFELRUNDE_DATABASE_URL name and prints it as JSON
+(`finished PLAYERS COUNT`: tournaments played to their end; `dates COUNT`: club events).
 """
 
 from __future__ import annotations
@@ -413,6 +414,37 @@ def prepare(players: int, user: str, password: str, seed: int = 1) -> dict[str, 
     return {"pk": rec.pk, "seed": seed, "forms": result_forms(rec.pk, seed)}
 
 
+def finished(players: int, count: int = 1) -> list[int]:
+    """Add group-mode tournaments played to their end by the engine (each with results of
+    its own); their numbers."""
+    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.presets import load_ruleset
+    from tafelrunde.sim.autoplay import play_to_end
+    from tafelrunde.web.core.domain.store import save_new
+
+    people = [Player(f"p{i:04d}", f"Spieler {i}") for i in range(1, players + 1)]
+    made = []
+    for k in range(count):
+        tour = Tournament(f"Großes Turnier {k + 1}", load_ruleset("gruppenmodus"), people, seed=1)
+        play_to_end(tour, seed=k)
+        made.append(save_new(tour).pk)
+    return made
+
+
+def dates(count: int) -> int:
+    """Add so many dated club events (a year's evenings of many kinds); how many there are."""
+    import datetime
+
+    from tafelrunde.web.core.models import Event
+
+    first = datetime.date(2027, 1, 1)
+    Event.objects.bulk_create(
+        Event(name=f"Abend {k}", date=first + datetime.timedelta(days=k % 365), kind=f"Art {k % 7}")
+        for k in range(count)
+    )  # fmt: skip
+    return Event.objects.count()
+
+
 def result_forms(pk: int, seed: int | None = None) -> list[Form]:
     """One valid result form per table still open (random pips, points); with a seed, of
     the next draw as the server will make it with that seed."""
@@ -439,14 +471,31 @@ def result_forms(pk: int, seed: int | None = None) -> list[Form]:
 
 def prepared(env: dict[str, str], players: int, user: str, password: str) -> dict[str, Any]:
     """`prepare` in a process of its own, on the database the environment names."""
+    made: dict[str, Any] = _run(env, "prepare", str(players), user, password)
+    return made
+
+
+def finished_in(env: dict[str, str], players: int, count: int = 1) -> list[int]:
+    """`finished` in a process of its own: the numbers of the tournaments played to their end."""
+    made: list[int] = _run(env, "finished", str(players), str(count))
+    return made
+
+
+def dates_in(env: dict[str, str], count: int) -> int:
+    """`dates` in a process of its own: how many events there are now."""
+    events: int = _run(env, "dates", str(count))
+    return events
+
+
+def _run(env: dict[str, str], *args: str) -> Any:
+    """This module's command in a process of its own; what it printed, read as JSON."""
     done = subprocess.run(
-        [sys.executable, __file__, "prepare", str(players), user, password],
-        env=env, capture_output=True, text=True, timeout=180, check=False,
+        [sys.executable, __file__, *args],
+        env=env, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     if done.returncode != 0:
         raise RuntimeError(done.stderr[-3000:])
-    made: dict[str, Any] = json.loads(done.stdout)
-    return made
+    return json.loads(done.stdout)
 
 
 @contextlib.contextmanager
@@ -514,11 +563,22 @@ def on_each_database(script: str, private: bool, *, sqlite: bool = True) -> int:
 
 
 def main() -> None:
-    """`prepare PLAYERS USER PASSWORD`: prepare a tournament, print it as JSON."""
-    if len(sys.argv) != 5 or sys.argv[1] != "prepare":
-        sys.exit("usage: loadclient.py prepare PLAYERS USER PASSWORD")
-    setup_django()
-    print(json.dumps(prepare(int(sys.argv[2]), sys.argv[3], sys.argv[4])))
+    """`prepare PLAYERS USER PASSWORD`: prepare a tournament, print it as JSON; `finished
+    PLAYERS COUNT`: tournaments played to their end, print their numbers; `dates COUNT`:
+    add club events."""
+    args = sys.argv[1:]
+    if args[:1] == ["prepare"] and len(args) == 4:
+        setup_django()
+        print(json.dumps(prepare(int(args[1]), args[2], args[3])))
+    elif args[:1] == ["finished"] and len(args) == 3:
+        setup_django()
+        print(json.dumps(finished(int(args[1]), int(args[2]))))
+    elif args[:1] == ["dates"] and len(args) == 2:
+        setup_django()
+        print(json.dumps(dates(int(args[1]))))
+    else:
+        sys.exit("usage: loadclient.py prepare PLAYERS USER PASSWORD | finished PLAYERS COUNT | "
+                 "dates COUNT")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -135,3 +135,26 @@ def test_a_date_taken_back_or_a_kind_changed_is_cancelled_where_it_was() -> None
     assert new_feed["Übungsabend (Spieleabend)"]["status"] == "CONFIRMED"
     everything = [e for e in read(Client()).walk("VEVENT") if "Übungsabend" in str(e["summary"])]
     assert [str(e["status"]) for e in everything] == ["CONFIRMED"]  # one entry per UID there
+
+
+def test_a_calendar_that_has_the_feed_gets_304_until_a_date_changes() -> None:
+    client = Client()
+    organiser(client)
+    saved(client, {"name": "Spieleabend", "date": DAY.isoformat(), "kind": "Spieleabend"})
+    first = Client().get("/termine.ics")
+    tag = first["ETag"]
+    again = Client().get("/termine.ics", HTTP_IF_NONE_MATCH=tag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == tag
+    assert Client().get("/termine.ics").content == first.content
+    event = Event.objects.get(name="Spieleabend")
+    saved(client, {"name": "Spieleabend", "date": "2026-12-11", "kind": "Spieleabend"}, event.pk)
+    moved = Client().get("/termine.ics", HTTP_IF_NONE_MATCH=tag)
+    assert moved.status_code == 200 and moved["ETag"] != tag
+    assert (
+        by_summary(Calendar.from_ical(moved.content))["Spieleabend (Spieleabend)"]["sequence"] == 1
+    )
+    kind = Client().get("/termine/spieleabend.ics", HTTP_IF_NONE_MATCH=moved["ETag"])
+    assert kind.status_code == 200  # another feed, other bytes
+    assert (
+        Client().get("/termine/spieleabend.ics", HTTP_IF_NONE_MATCH=kind["ETag"]).status_code == 304
+    )

@@ -12,16 +12,18 @@ from fractions import Fraction
 
 import pytest
 from django.test import Client
+from django.utils import translation
 from openpyxl import load_workbook
 
 from factories import dated_tournament
-from tafelrunde.engine.export import csv_dialect, csv_file, file_number
+from tafelrunde.engine.export import csv_dialect, csv_file, file_number, is_number, ranking_sheet
 from tafelrunde.engine.standings import values_table
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets.seasons import load_season_rules
 from tafelrunde.web.club.models import Person, PlayerLink, Season
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.templatetags.tafel import translated
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 BOM = b"\xef\xbb\xbf"
@@ -74,6 +76,21 @@ def test_the_tournaments_csv_and_excel_have_a_column_for_points_and_each_tie_bre
         wanted = [v for v in values[player] if v is not None][: len(numbers)]
         assert [Decimal(str(c.value)) for c in numbers] == [Decimal(str(file_number(v)))
                                                              for v in wanted]  # fmt: skip
+
+
+@pytest.mark.parametrize("fmt", ["A", "B", "D"])
+def test_the_download_made_from_the_kept_state_is_what_a_full_replay_gives(fmt: str) -> None:
+    """The pages' state (kept, facts not checked again) gives the same file as the facts
+    replayed afresh with every check, in formats A, B and D."""
+    rec = dated_tournament(fmt, 9 if fmt != "D" else 8, datetime.date(2026, 5, 1))
+    assert Client().get(f"/turniere/{rec.pk}/endstand/").status_code == 200  # state kept
+    got = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/turniere/{rec.pk}/endstand.csv")
+    assert got.status_code == 200
+    with translation.override("en"):
+        head, rows = ranking_sheet(engine_tournament(rec))
+        cells = [[v if v is None or is_number(v) else translated(v) for v in r] for r in rows]
+        assert got.content == csv_file([[translated(h) for h in head], *cells], "en")
+    assert len(read(got.content, ",")) == 1 + (9 if fmt != "D" else 8)
 
 
 @pytest.mark.parametrize("lang", LANGS)

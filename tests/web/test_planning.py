@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -257,3 +259,38 @@ def test_a_club_format_without_a_letter_is_planned_like_a_shipped_one() -> None:
     assert run.result["knockout"] is False
     page = text(client.get(f"/planung/{pk}/")) + done
     assert "Fünferrunde" in page and "Format ?" not in page
+
+
+def test_a_plan_is_computed_in_a_process_of_its_own(caplog: pytest.LogCaptureFixture) -> None:
+    """The simulator's CPU work is not in the server's process: the process that computed the
+    plan (it says its number) is another one, and it has ended."""
+    caplog.set_level(logging.INFO, logger=planning.__name__)
+    client = organised()
+    pk = plan_pk(client.post("/planung/", GOOD))
+    assert "Voraussichtliche Dauer" in finished(client, pk)
+    assert planning.wait_idle(120)
+    said = [r.getMessage() for r in caplog.records if r.getMessage().startswith(f"planning {pk} ")]
+    found = re.search(r"in process (\d+)$", said[-1]) if said else None
+    assert found is not None, said
+    pid = int(found.group(1))
+    assert pid != os.getpid() and not Path(f"/proc/{pid}").exists()
+
+
+def test_a_plan_that_overruns_its_time_is_ended_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger=planning.__name__)
+    monkeypatch.setattr(planning, "HARD_SECONDS", 1.0)
+    client = organised()
+    heavy = GOOD | {"players": "2000", "tables": "500"}  # three runs take seconds
+    pk = plan_pk(client.post("/planung/", heavy))
+    finished(client, pk)
+    assert planning.wait_idle(120)
+    run = PlanRun.objects.get(pk=pk)
+    assert run.status == PlanRun.FAILED and run.result is None
+    page = text(client.get(f"/planung/{pk}/"))
+    assert "Die Berechnung dauerte zu lange und wurde abgebrochen." in page
+    assert "Erneut starten" in page
+    said = [r.getMessage() for r in caplog.records if r.getMessage().startswith(f"planning {pk} ")]
+    pid = int(said[-1].rsplit(" ", 1)[1])
+    assert not Path(f"/proc/{pid}").exists()  # its process is gone

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import socket
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email import message_from_bytes
@@ -18,13 +20,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from webhelpers import create, organiser, preview_seed, release, text
 
-from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core import mailer
+from tafelrunde.web.core.models import OutgoingMail, TournamentRecord
 from tafelrunde.web.player.models import Arrival, SignUp
 from tafelrunde.web.player.waitlist import Waitlist
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]
 
 PASS = re.compile(r"^/pass/([A-Za-z0-9_-]{24})/$")
+SMTP = "django.core.mail.backends.smtp.EmailBackend"
+
+
+@pytest.fixture(autouse=True)
+def _mail_sent() -> Iterator[None]:
+    """Every test ends with no mail being sent."""
+    yield
+    assert mailer.wait_idle(60)
 
 
 def opened(capacity: str = "2", code: str = "", n: int = 4) -> tuple[Client, TournamentRecord]:
@@ -233,6 +244,7 @@ def test_a_format_d_sign_up_is_a_registration_and_a_cancellation_withdraws_it() 
     assert by_name["Xaver"].status.value == "withdrawn" and "Yvonne" in by_name  # moved up
 
 
+@pytest.mark.django_db(transaction=True)  # the mail goes out from a thread of its own
 @override_settings(EMAIL_HOST="smtp.example.org",
                    EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")  # fmt: skip
 def test_with_an_smtp_server_the_pass_is_mailed_and_without_one_nothing_is_sent() -> None:
@@ -240,12 +252,13 @@ def test_with_an_smtp_server_the_pass_is_mailed_and_without_one_nothing_is_sent(
 
     _client, rec = opened("")
     answer = sign_up(rec.pk, "Xaver", email="xaver@example.org")
+    assert mailer.wait_idle(60)
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["xaver@example.org"]
     assert answer["Location"] in mail.outbox[0].body and "Xaver" in mail.outbox[0].body
     sign_up(rec.pk, "Yvonne")  # no address: no mail
-    assert len(mail.outbox) == 1
     with override_settings(EMAIL_HOST=""):
         sign_up(rec.pk, "Zora", email="zora@example.org")
+    assert mailer.wait_idle(60)
     assert len(mail.outbox) == 1
 
 
@@ -271,17 +284,21 @@ def mail_server() -> Iterator[tuple[int, list[Any]]]:
         controller.stop()
 
 
+def smtp_at(port: int, **more: Any) -> Any:
+    """The settings of a mail server on this machine's port, without TLS."""
+    return override_settings(EMAIL_BACKEND=SMTP, EMAIL_HOST="127.0.0.1", EMAIL_PORT=port,
+                             EMAIL_USE_TLS=False, **more)  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)  # the mail goes out from a thread of its own
 def test_the_pass_is_mailed_through_a_real_smtp_server_and_a_dead_one_loses_nothing() -> None:
     _client, rec = opened("")
-    smtp = "django.core.mail.backends.smtp.EmailBackend"
-    with mail_server() as (port, received), override_settings(
-        EMAIL_BACKEND=smtp, EMAIL_HOST="127.0.0.1", EMAIL_PORT=port, EMAIL_USE_TLS=False,
-        DEFAULT_FROM_EMAIL="turnier@wuerfelfreunde.example",
-    ):  # fmt: skip
+    with mail_server() as (port, received), smtp_at(port, DEFAULT_FROM_EMAIL=FROM):
         answer = sign_up(rec.pk, "Xaver Öztürk", email="xaver@example.org")
+        assert mailer.wait_idle(60)
     assert len(received) == 1
     mail = received[0]
-    assert mail["To"] == "xaver@example.org" and mail["From"] == "turnier@wuerfelfreunde.example"
+    assert mail["To"] == "xaver@example.org" and mail["From"] == FROM
     assert mail["Subject"] == f"Deine Anmeldung: {rec.name}"
     body = mail.get_content()
     assert (
@@ -291,7 +308,79 @@ def test_the_pass_is_mailed_through_a_real_smtp_server_and_a_dead_one_loses_noth
     with socket.socket() as probe:  # a port nobody listens on: the sign-up is taken anyway
         probe.bind(("127.0.0.1", 0))
         dead = probe.getsockname()[1]
-    with override_settings(EMAIL_BACKEND=smtp, EMAIL_HOST="127.0.0.1", EMAIL_PORT=dead,
-                           EMAIL_USE_TLS=False):  # fmt: skip
+    with smtp_at(dead):
         assert sign_up(rec.pk, "Yvonne", email="yvonne@example.org").status_code == 302
+        assert mailer.wait_idle(60)
     assert "Yvonne" in players(rec.pk)
+
+
+FROM = "turnier@wuerfelfreunde.example"
+
+
+@contextmanager
+def silent_mail_server() -> Iterator[tuple[int, threading.Event]]:
+    """A mail server that takes a connection and never answers; the event is set once the
+    client gives up on it (closes the connection)."""
+    gave_up = threading.Event()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(120)
+
+    def serve() -> None:
+        try:
+            conn, _ = listener.accept()
+            with conn:
+                while conn.recv(1024):
+                    pass
+        except OSError:
+            return
+        gave_up.set()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield listener.getsockname()[1], gave_up
+    finally:
+        listener.close()
+
+
+def desk_notice(client: Client, pk: int) -> str:
+    """The organisers' sign-up page once it tells of a mail not delivered."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        page = text(client.get(f"/turniere/{pk}/online-anmeldung/"))
+        if "nicht zugestellt" in page:
+            return page
+        time.sleep(0.05)
+    raise AssertionError("the desk never said that the mail was not delivered")
+
+
+@pytest.mark.django_db(transaction=True)  # the mail goes out from a thread of its own
+def test_a_silent_mail_server_holds_no_sign_up_and_the_desk_says_so() -> None:
+    """A mail server that never answers: the sign-up is answered while the mail's attempt is
+    still waiting for it; the organisers then read that the mail was not delivered, to whom,
+    with the pass's link, and send it once more when the mail server works again."""
+    client, rec = opened("")
+    with silent_mail_server() as (port, gave_up), smtp_at(port, EMAIL_TIMEOUT=3):
+        answer = sign_up(rec.pk, "Yvonne", email="yvonne@example.org")
+        assert answer.status_code == 302
+        assert not gave_up.is_set(), "the answer waited for the mail server"
+        assert gave_up.wait(60)
+        page = desk_notice(client, rec.pk)
+    assert "1 Mail nicht zugestellt" in page
+    notice = page[page.index('id="mails-undelivered"') :]
+    notice = notice[: notice.index("</div>")]
+    assert "Yvonne (yvonne@example.org)" in notice
+    assert f'href="http://testserver{answer["Location"]}"' in notice
+    assert "Yvonne" in players(rec.pk)
+    token = PASS.fullmatch(answer["Location"]).group(1)  # type: ignore[union-attr]
+    kept = OutgoingMail.objects.get()
+    assert token not in kept.body + kept.base + kept.error  # a copy of the database opens no pass
+    with mail_server() as (port, received), smtp_at(port):
+        again = client.post(f"/turniere/{rec.pk}/online-anmeldung/", {"action": "mails-again"})
+        assert again.status_code == 302
+        assert mailer.wait_idle(60)
+    assert [m["To"] for m in received] == ["yvonne@example.org"]
+    assert f"http://testserver/pass/{token}/" in received[0].get_content()
+    assert "nicht zugestellt" not in text(client.get(f"/turniere/{rec.pk}/online-anmeldung/"))

@@ -175,6 +175,7 @@ class ClubPreset(models.Model):
 
 
 from tafelrunde.web.core.ended_sessions import EndedSession  # noqa: E402  (its table is here)
+from tafelrunde.web.core.outbox import OutgoingMail  # noqa: E402  (its table lives in this app)
 from tafelrunde.web.core.plan_run import PlanRun  # noqa: E402  (its table lives in this app)
 
 __all__ = [
@@ -183,6 +184,7 @@ __all__ = [
     "EndedSession",
     "Event",
     "FactRecord",
+    "OutgoingMail",
     "PlanRun",
     "TournamentRecord",
     "new_revision",

@@ -97,10 +97,18 @@ def tournament_mark(pk: int) -> Hashable | None:
 def _query(request: HttpRequest, known: Mapping[str, Check]) -> tuple[tuple[str, str], ...] | None:
     """The known query parameters, in order (unknown ones are left out); None: not shared
     (a parameter given twice, or a value this page does not share)."""
-    if len(request.META.get("QUERY_STRING", "")) > LONGEST_QUERY:
+    return _known(request.META.get("QUERY_STRING", ""), request.GET, known)
+
+
+def _known(raw: str, given: QueryDict, known: Mapping[str, Check]
+           ) -> tuple[tuple[str, str], ...] | None:  # fmt: skip
+    """`_query` of a query as sent (`raw`) and read (`given`)."""
+    if not known:
+        return ()  # a page that reads no parameter is the same whatever the query says
+    if len(raw) > LONGEST_QUERY:
         return None
     kept: list[tuple[str, str]] = []
-    for name, values in sorted(request.GET.lists()):
+    for name, values in sorted(given.lists()):
         if name not in known:
             continue
         if len(values) != 1 or not known[name](values[0]):
@@ -196,6 +204,8 @@ def shared(
                 request.META["QUERY_STRING"] = asked
                 return _fronted(request, response, found, label)
 
+        if front is not None:  # the layer in front asks `fronts` whether to wait for it
+            serve.front_query = query or {}  # type: ignore[attr-defined]
         return serve
 
     return wrap
@@ -206,9 +216,11 @@ def shared_page(
     *,
     query: Mapping[str, Check] | None = None,
     extra: Callable[[], Hashable] | None = None,
+    fronted: bool = True,
 ) -> Any:
     """`shared` for a tournament's page (argument `pk`), by the tournament's state; `extra`:
-    what else the page shows that the tournament's state does not cover."""
+    what else the page shows that the tournament's state does not cover; `fronted` False:
+    kept here only, never served (nor waited for) in front of Django (e.g. a download)."""
 
     def mark(pk: int, **_: Any) -> Hashable | None:
         found = tournament_mark(pk)
@@ -218,5 +230,17 @@ def shared_page(
         return f"{pk} {state[0][0]} {state[0][1]}"  # the tournament, the revision and version
         # its page shows
 
-    wrap = shared(mark, query=query, front=label)
+    wrap = shared(mark, query=query, front=label if fronted else None)
     return wrap if view is None else wrap(view)
+
+
+def fronts(view: Callable[..., Any], raw: str) -> bool:
+    """Say whether Django may answer a request for the view with this query (as sent) with
+    a page the layer in front keeps, if the visitor is one who shares it."""
+    known: Mapping[str, Check] | None = getattr(view, "front_query", None)
+    if known is None or len(raw) > LONGEST_QUERY:
+        return False
+    if not raw:
+        return True  # the page as its links name it
+    found = _known(raw, QueryDict(raw), known)
+    return found is not None and raw == _plain(found)

@@ -18,12 +18,15 @@ version): a copy of that change or a later one will do for it, however many came
 is told of those too), and none older, even while this process has not heard of the change
 yet (it was made through another process).
 
-Anything else goes to Django as before, one visitor per page at a time: the others wait and
-take its answer if it was begun after they came (it shows everything changed before they
-asked) or shows the change they ask for, else the next one's; at most `MAKERS_INSIDE` of
-these pass Django's door at once, so that a table's result never waits behind them. Visitors
-with a login, a message pending or any cookie but the CSRF and language ones always go to
-Django. A browser that takes gzip gets the copy compressed (made once per copy).
+Anything else that Django may answer with such a copy goes to Django as before, one visitor
+per page at a time: the others wait and take its answer if it was begun after they came (it
+shows everything changed before they asked) or shows the change they ask for, else the next
+one's; at most `MAKERS_INSIDE` of these pass the makers' door at once, so that a table's
+result never waits behind them. Every other request goes to Django directly and never waits
+at that door: visitors with a login, a message pending or any cookie but the CSRF and
+language ones, a request with a body, an address whose view keeps no copy here (a download:
+kept by Django per revision), and a query that view does not share (`core.shared.fronts`).
+A browser that takes gzip gets the copy compressed (made once per copy).
 """
 
 from __future__ import annotations
@@ -38,12 +41,13 @@ from typing import Any
 from django.conf import settings
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, parse_cookie
+from django.urls import Resolver404, resolve
 from django.utils.translation import get_language_from_request
 
 from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.shared import FRONT_HEADER, SHARED_BYTES
+from tafelrunde.web.core.shared import FRONT_HEADER, SHARED_BYTES, fronts
 from tafelrunde.web.live.hub import HUB, Hub
 from tafelrunde.web.live.stream import REVISION, allowed_host
 
@@ -171,9 +175,13 @@ def key_of(scope: Scope) -> tuple[str, bytes, str] | None:
     query: bytes = scope.get("query_string", b"")
     if len(path) + len(query) > LONGEST_PATH or not path.startswith("/turniere/"):
         return None
+    if not kept_in_front(path, query):
+        return None  # never made into a copy here: straight to Django, past the makers' door
     headers = dict(scope.get("headers") or [])
     if settings.HTTPS and headers.get(b"x-forwarded-proto") != b"https":
         return None  # Django sends it to HTTPS
+    if headers.get(b"content-length", b"0") != b"0" or b"transfer-encoding" in headers:
+        return None  # a body (never sent, perhaps) is this visitor's own
     cookies = parse_cookie(headers.get(b"cookie", b"")[:4096].decode("latin-1"))
     if not HARMLESS_COOKIES.issuperset(cookies) or not allowed_host(scope):
         return None
@@ -182,6 +190,31 @@ def key_of(scope: Scope) -> tuple[str, bytes, str] | None:
     accepted = headers.get(b"accept-language", b"")[:200].decode("latin-1")
     request.META["HTTP_ACCEPT_LANGUAGE"] = accepted
     return path, query, get_language_from_request(request)
+
+
+def kept_in_front(path: str, query: bytes) -> bool:
+    """Say whether Django may answer this address and query with a copy kept here (for a
+    visitor who shares it): only such requests wait at the makers' door."""
+    try:
+        return fronts(_view_of(path), query.decode())
+    except UnicodeDecodeError:
+        return False
+
+
+_VIEWS: Kept[str, Callable[..., Any]] = Kept(4096)  # by address: the view that answers it
+
+
+def _view_of(path: str) -> Callable[..., Any]:
+    """The view that answers the address (a plain function for an unknown one)."""
+    return _VIEWS.get(path, lambda: _resolved(path))
+
+
+def _resolved(path: str) -> Callable[..., Any]:
+    """Find the view of an address."""
+    try:
+        return resolve(path).func
+    except Resolver404:
+        return _resolved
 
 
 def current(copy: Copy, hub: Hub) -> bool:

@@ -1,18 +1,26 @@
 """The club's dates as an iCalendar feed (RFC 5545), made with the `icalendar` library:
 every event with a date as an all-day event with a lasting UID and a SEQUENCE that grows
 with each change, and deleted events as CANCELLED, so subscribed calendars follow along.
-Events whose date is not fixed yet are not in the feed (the start page lists them)."""
+Events whose date is not fixed yet are not in the feed (the start page lists them).
+
+A feed is made once per state of the club's dates (and per title and address) and served
+from its kept bytes; while it is being made anew, the requests meanwhile get the one before
+(calendars fetch it hourly and may keep it five minutes) instead of each waiting for it."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
+from django.db.models import Count, Max, Sum
 from django.utils.text import slugify
 from icalendar import Calendar
 from icalendar import Event as Vevent
 
-from tafelrunde.web.core.models import CancelledEvent, Event
+from tafelrunde.web.core.domain.kept import Kept
+from tafelrunde.web.core.models import CancelledEvent, Event, TournamentRecord
 
 PRODID = "-//Tafelrunde//Termine//DE"
 DOMAIN = "tafelrunde"  # UIDs read "<uid>@tafelrunde"
@@ -24,6 +32,57 @@ def kinds() -> dict[str, str]:
     found = Event.objects.exclude(kind="").values_list("kind", flat=True).distinct()
     gone = CancelledEvent.objects.exclude(kind="").values_list("kind", flat=True).distinct()
     return {slugify(k): k for k in [*gone, *found] if slugify(k)}
+
+
+@dataclass(frozen=True)
+class Made:
+    """A finished feed: the state of the dates it shows, its bytes and their ETag."""
+
+    mark: Hashable
+    body: bytes
+    etag: str
+
+
+FEEDS: Kept[tuple[str, str, str | None], Made] = Kept(64)  # by title, address and kind
+
+
+def dates_mark() -> Hashable:
+    """Everything a feed shows of the club's dates, in three small queries: the events and
+    the cancellations (each change of one stamps it with the time), and the tournaments at
+    an event (their names never change)."""
+    events = Event.objects.exclude(date=None).aggregate(
+        Count("pk"), Sum("pk"), Sum("sequence"), Max("changed_at")
+    )
+    cancelled = CancelledEvent.objects.aggregate(
+        Count("pk"), Sum("pk"), Sum("sequence"), Max("cancelled_at")
+    )
+    at_events = TournamentRecord.objects.exclude(event=None).aggregate(
+        Count("pk"), Sum("pk"), Sum("event_id"), Max("pk")
+    )
+    return tuple(tuple(sorted(found.items())) for found in (events, cancelled, at_events))
+
+
+def kept_feed(title: str, home: str, kind: str | None = None) -> Made:
+    """The feed as `feed` makes it, kept per state of the club's dates; while another request
+    makes it anew, the one made before."""
+    key, mark = (title, home, kind), dates_mark()
+    kept = FEEDS.peek(key)
+    if kept is not None and kept.mark == mark:
+        return kept
+    maker = FEEDS.maker(key)
+    if kept is not None and not maker.acquire(blocking=False):
+        return kept  # being made anew this moment: the one before, as a cache would
+    if kept is None:
+        maker.acquire()
+    try:
+        again = FEEDS.peek(key)
+        if again is not None and again.mark == mark:
+            return again
+        body = feed(title, home, kind)
+        etag = '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
+        return FEEDS.put(key, Made(mark, body, etag))
+    finally:
+        maker.release()
 
 
 def feed(title: str, home: str, kind: str | None = None) -> bytes:

@@ -1,9 +1,11 @@
 """Planning runs outside the request: queued in the database, computed one at a time.
 
 A plan is stored as queued; a worker thread of any server process claims the oldest one
-when none is running (under a row lock, so several processes on PostgreSQL take turns),
-computes it with the simulator and writes its progress every second and its result at the
-end. A process that dies leaves a run whose heartbeat stops; it is then marked failed.
+when none is running (under a row lock, so several processes on PostgreSQL take turns), has
+it computed by the simulator in a process of its own (`plan_process`: the server's requests
+never wait for it; ended after `HARD_SECONDS`), and writes its progress every second and its
+result at the end. A server that dies leaves a run whose heartbeat stops (its plan's process
+ends with it); it is then marked failed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -21,10 +24,10 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.log import message_data, message_from_data
 from tafelrunde.i18n import Message, msg
 from tafelrunde.presets import AnyRules
-from tafelrunde.sim.planning import BUDGET_SECONDS, DEFAULT_RUNS, plan
+from tafelrunde.sim.planning import BUDGET_SECONDS, DEFAULT_RUNS
 from tafelrunde.sim.tournament import check_setup
 from tafelrunde.web.core import storage
-from tafelrunde.web.core.domain import club_presets
+from tafelrunde.web.core.domain import club_presets, plan_process
 from tafelrunde.web.core.plan_run import PlanRun
 
 log = logging.getLogger(__name__)
@@ -32,8 +35,14 @@ ACTIVE = (PlanRun.QUEUED, PlanRun.RUNNING)
 BEAT = 1.0  # seconds between two progress writes of a running plan
 STALE = timedelta(seconds=60)  # a running plan without a heartbeat this long is dead
 MAX_WAITING = 5  # plans waiting at once; more are refused
+HARD_SECONDS = 2 * BUDGET_SECONDS + 30  # a plan's process is ended after this long, whatever
+# its budget (a repeat has none: it runs as many runs as the first plan used in its budget)
 INTERRUPTED = msg("The calculation was interrupted (the server stopped). Please start it again.")
 FAILED = msg("The calculation failed. Please start it again.")
+OVERRUN = msg(
+    "The calculation took too long and was stopped. Please start it again, with fewer "
+    "players if need be."
+)
 
 
 def new_plan(
@@ -207,20 +216,17 @@ def finish(
 class Beat:
     """Write a running plan's progress and heartbeat every second, from a thread of its own."""
 
-    def __init__(self, run: PlanRun) -> None:
-        self.run, self.done = run, 0
+    def __init__(self, run: PlanRun, done: Callable[[], int]) -> None:
+        """`done`: the places decided so far (counted by the plan's process)."""
+        self.run, self.done = run, done
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.beat, name="planning-beat", daemon=True)
-
-    def count(self, places: int) -> None:
-        """Note places decided (called by the simulation, writes nothing)."""
-        self.done += places
 
     def beat(self) -> None:
         """Write the progress until told to stop."""
         try:
             while not self.stop.wait(BEAT):
-                done = self.done
+                done = self.done()
                 PlanRun.objects.filter(pk=self.run.pk, status=PlanRun.RUNNING).update(
                     done=done, runs_done=done // self.run.players, heartbeat=timezone.now()
                 )
@@ -239,26 +245,43 @@ class Beat:
 
 
 def compute(run: PlanRun) -> None:
-    """Simulate a claimed plan and store its result (or why it failed)."""
+    """Simulate a claimed plan in a process of its own and store its result (or why there is
+    none)."""
     began = time.perf_counter()
     try:
-        with Beat(run) as beat:
-            result = plan(
-                rules=own_rules(run.preset),
-                preset=run.preset,
-                players=run.players,
-                tables=run.tables,
-                seed=run.seed,
-                runs=run.runs,
-                budget=run.budget,
-                progress=beat.count,
-            )
-    except RuleError as err:
+        given = {
+            "rules": own_rules(run.preset), "preset": run.preset, "players": run.players,
+            "tables": run.tables, "seed": run.seed, "runs": run.runs, "budget": run.budget,
+        }  # fmt: skip
+        counter = plan_process.Counter()
+        with Beat(run, counter):
+            got = plan_process.computed(given, limit=HARD_SECONDS, counter=counter)
+    except RuleError as err:  # the club preset cannot be read any more
         finish(run, error=err.msg)
+        got = None
     except Exception:
         log.exception("planning %s failed", run.pk)
         finish(run, error=FAILED)
-    else:
-        finish(run, result=result)
-    log.info("planning %s took %.1f s", run.pk, time.perf_counter() - began)
+        got = None
+    if got is not None:
+        _store(run, got)
+    pid = got.pid if got is not None else "-"
+    log.info("planning %s took %.1f s in process %s", run.pk, time.perf_counter() - began, pid)
     close_old_connections()
+
+
+def _store(run: PlanRun, got: plan_process.Outcome) -> None:
+    """Store how the plan's process ended."""
+    if got.how == plan_process.DONE and got.result is not None:
+        finish(run, result=got.result)
+    elif got.how == plan_process.REFUSED:
+        try:
+            finish(run, error=message_from_data(got.refusal, "error"))
+        except RuleError:
+            finish(run, error=FAILED)
+    elif got.how == plan_process.OVERRUN:
+        log.warning("planning %s ended after %.0f s (process %s)", run.pk, HARD_SECONDS, got.pid)
+        finish(run, error=OVERRUN)
+    else:
+        log.error("planning %s failed in process %s: %s", run.pk, got.pid, got.trace)
+        finish(run, error=FAILED)

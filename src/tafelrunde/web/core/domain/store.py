@@ -125,8 +125,8 @@ def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
     """The tournament and its state for showing pages, kept while the tournament is unchanged.
 
     The stored facts were checked when they were stored, and the tables scored for the state
-    before are taken where nothing changed. Never change what this returns: it is shared by
-    the following requests.
+    before are taken where nothing changed; requests that ask while it is being made wait
+    and take it. Never change what this returns: it is shared by the following requests.
     """
 
     def made() -> tuple[AnyTournament, Any]:
@@ -137,7 +137,7 @@ def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
         _LAST_READ.put(rec.pk, state)
         return tour, state
 
-    return _READ.get((rec.pk, rec.revision), made)
+    return _READ.get((rec.pk, rec.revision), made, alone=True)  # a replay once, however many ask
 
 
 _MEMO: Kept[tuple[int, str, str], Any] = Kept(64)

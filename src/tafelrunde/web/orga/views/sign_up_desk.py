@@ -14,6 +14,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import whole_number
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.club.tournament_people import player_rows
+from tafelrunde.web.core import mailer
 from tafelrunde.web.core.common import audit, organiser, record_of, text_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
@@ -72,12 +73,14 @@ def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dic
         for s in SignUp.objects.filter(tournament=rec)
     ]  # fmt: skip
     address = link_base(request)[0] + f"/turniere/{rec.pk}/mitspielen/"
+    mailer.kick()  # a mail left waiting by a server that stopped goes out now
     return {
         "desk": desk, "rows": rows, "address": address, "open_now": signups.still_open(rec),
         "in_time": signups.FAMILIES[rec.family.key][0](rec),
         "qr": mark_safe(qr_svg(address, translated(msg("Sign up")))),
         "playing": len(wl.playing), "waiting": len(wl.waiting), "room": wl.room,
         "certain": sum(1 for r in persons.values() if r.certain is not None),
+        "undelivered": [(m, mailer.link_of(m)) for m in mailer.undelivered(rec)],
     }  # fmt: skip
 
 
@@ -96,7 +99,9 @@ def _over(rec: TournamentRecord) -> Message | None:
 
 
 def _act(request: HttpRequest, rec: TournamentRecord) -> Message:
-    """One of the page's buttons: the settings, or the no-shows."""
+    """One of the page's buttons: the settings, the no-shows, or the mails once more."""
+    if request.POST.get("action") == "mails-again":
+        return msg("Mails sent once more: {n}", n=mailer.again(rec))
     if request.POST.get("action") == "no-shows":
         count, moved = signups.remove_no_shows(rec, request.user)
         return msg("No-shows removed: {n}; moved up (here): {names}", n=count,

@@ -13,8 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import get_language, gettext
 
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import csv_file, final_ranking, is_number, ranking_sheet, sheet_row
+from tafelrunde.engine.export import csv_file, is_number, ranking_sheet, sheet_row
 from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.facts import (
     RolloffConfirmed,
@@ -34,9 +33,10 @@ from tafelrunde.engine.knockout.entry import roster
 from tafelrunde.engine.knockout.views_data import fact_line, hall_numbers
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any, to_data
-from tafelrunde.web.core.common import record_of, text_of
+from tafelrunde.i18n import msg
+from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.privacy import shown_author, without_names
-from tafelrunde.web.core.domain.store import engine_tournament, read_only
+from tafelrunde.web.core.domain.store import engine_tournament, memo, read_only
 from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.pages import drawn, step_link
@@ -60,7 +60,7 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     return page(request, rec, "public/overview.html", context)
 
 
-@shared_page
+@shared_page(fronted=False)
 def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the tournament file (JSON) to continue elsewhere or keep."""
     rec = record_of(pk)
@@ -75,46 +75,58 @@ def export_json(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def final_table(rec: Any) -> tuple[list[str], list[list[Any]]]:
-    """The final ranking in the reader's language: headers and rows; refused before the end."""
-    tour = engine_tournament(rec)
-    final_ranking(tour)  # refuses while the tournament is not over
-    head, rows = ranking_sheet(tour)
-    cells = [[v if v is None or is_number(v) else translated(v) for v in row] for row in rows]
-    return [translated(h) for h in head], cells
+def final_table(rec: Any) -> tuple[list[str], list[list[Any]]] | None:
+    """The final ranking in the reader's language: headers and rows, made from the state the
+    pages keep and kept per revision; None while the tournament is not over."""
+    tour, state = read_only(rec)
+    if not state.finished:
+        return None
+
+    def made() -> tuple[list[str], list[list[Any]]]:
+        head, rows = ranking_sheet(tour, state)
+        cells = [[v if v is None or is_number(v) else translated(v) for v in row] for row in rows]
+        return [translated(h) for h in head], cells
+
+    return memo(rec, f"final-table-{get_language()}", made)
 
 
-@shared_page
+def _download(request: HttpRequest, rec: Any, kind: str, make: Callable[..., bytes]
+              ) -> HttpResponse:  # fmt: skip
+    """The final ranking as a file (kept per revision and language), or back to the ranking
+    page saying why there is none yet."""
+    table = final_table(rec)
+    if table is None:
+        messages.error(request, translated(NOT_OVER))
+        return redirect("ranking", rec.pk)
+    data = memo(rec, f"endstand.{kind}-{get_language()}", lambda: make(*table))
+    response = HttpResponse(data, content_type=FILE_TYPES[kind])
+    response["Content-Disposition"] = f'attachment; filename="endstand-{rec.pk}.{kind}"'
+    return response
+
+
+NOT_OVER = msg("The tournament is not over; there is no final ranking yet.")
+FILE_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+@shared_page(fronted=False)
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the final ranking as CSV (headers in the reader's language); before the end,
     say why there is none."""
-    rec = record_of(pk)
-    try:
-        head, rows = final_table(rec)
-    except RuleError as err:
-        messages.error(request, text_of(err))
-        return redirect("ranking", rec.pk)
-    data = csv_file([head, *rows], get_language())
-    response = HttpResponse(data, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="endstand-{rec.pk}.csv"'
-    return response
+    return _download(request, record_of(pk), "csv", ranking_csv)
 
 
-@shared_page
+@shared_page(fronted=False)
 def export_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
     """Download the final ranking as an Excel file, the same content as the CSV."""
-    rec = record_of(pk)
-    try:
-        head, rows = final_table(rec)
-    except RuleError as err:
-        messages.error(request, text_of(err))
-        return redirect("ranking", rec.pk)
-    response = HttpResponse(
-        ranking_workbook(head, rows),
-        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    )
-    response["Content-Disposition"] = f'attachment; filename="endstand-{rec.pk}.xlsx"'
-    return response
+    return _download(request, record_of(pk), "xlsx", ranking_workbook)
+
+
+def ranking_csv(head: list[str], rows: list[list[Any]]) -> bytes:
+    """The final ranking as CSV in the reader's language."""
+    return csv_file([head, *rows], get_language())
 
 
 def from_a_table(fact: Any) -> bool:
