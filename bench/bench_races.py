@@ -72,8 +72,11 @@ def race(hall: Rig, places: int, before: int, taps: list[tuple[int, int]], new: 
     errors = sum(a.status >= 500 or a.status == NO_ANSWER for a in answers)
     result = outcome(hall.call("sign_ups", pk=made["pk"]), places)
     said = ", ".join(f"{k} {v}" for k, v in result.items())
-    print(f"  {places} places, {before} signed up, {len(taps)} cancel "
-          f"({sum(t for _, t in taps)} taps), {new} new: {errors} × 500; {said}", flush=True)
+    print(
+        f"  {places} places, {before} signed up, {len(taps)} cancel "
+        f"({sum(t for _, t in taps)} taps), {new} new: {errors} × 500; {said}",
+        flush=True,
+    )
 
 
 def main() -> None:
