@@ -6,12 +6,15 @@ the lock of what it changes: the tournament of its address (`turniere/<pk>/…`,
 view names with `scope`, e.g. a table link's tournament), else the club's. On SQLite the
 transaction begins with `BEGIN IMMEDIATE`, which is the lock of the whole database; on
 PostgreSQL the tournament's row is locked (`SELECT … FOR UPDATE`), or an advisory lock held
-to the end of the transaction stands for the club. Whatever the view reads then is as the
+to the end of the transaction stands for the club. Domain functions take the same lock
+(`locked`), so they hold it also when called from elsewhere. Whatever the view reads then is as the
 last writer left it, and two requests never decide on the same state. An answer of 500 or
 more (an error, a refused write) rolls everything back: nothing is half stored.
 
-Views that only set cookies (login, language) or that build something new from an upload
-without reading what others write may say so (`unlocked`) and manage their own transactions.
+Views that only set cookies (login, language), and the hall's hot paths whose every write
+decides under the lock in the domain function that stores it (a table link, a pass: holding
+the lock through the whole view put each phone's post behind the others') say so
+(`unlocked`).
 A request holds one lock: its tournament's or the club's, never the club's inside a
 tournament's (so two requests never wait for each other in a circle).
 """
@@ -35,24 +38,13 @@ V = TypeVar("V", bound=Callable[..., Any])
 SAFE = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 TOURNAMENT_ROUTES = ("turniere/<int:pk>/", "einbetten/turniere/<int:pk>/")
 CLUB_LOCK = 74042026  # the advisory lock that orders the club's writes (PostgreSQL)
-Scope = Callable[[HttpRequest, dict[str, Any]], int | None]  # the tournament a write changes
 _WRITERS = threading.RLock()  # this process's writers queue here, not in SQLite's busy loop
 
 
-def scope(find: Scope) -> Callable[[V], V]:
-    """Name the tournament a view's writes change (given the request and the address's
-    arguments; None: the club's)."""
-
-    def mark(view: V) -> V:
-        view.write_scope = find  # type: ignore[attr-defined]
-        return view
-
-    return mark
-
-
 def unlocked(view: V) -> V:
-    """Mark a view that takes no write lock for its request (it reads nothing others write,
-    or it only sets cookies, or it takes its own locks)."""
+    """Mark a view that takes no write lock for its request: it only sets cookies, or each
+    of its writes decides under the lock in the domain function that stores it (`locked`,
+    `store.append`), and what it reads before is only for showing."""
     view.write_unlocked = True  # type: ignore[attr-defined]
     return view
 
@@ -104,9 +96,6 @@ def tournament_of(request: HttpRequest) -> int | None:
         match = resolve(request.path_info)
     except Resolver404:
         return None
-    find = getattr(match.func, "write_scope", None)
-    if find is not None:
-        return find(request, match.kwargs)
     if str(match.route).startswith(TOURNAMENT_ROUTES):
         pk = match.kwargs.get("pk")
         return pk if isinstance(pk, int) else None

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.db import IntegrityError, transaction
-
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import CheckIn, KnockoutState, Status
 from tafelrunde.engine.knockout.clock import is_late
@@ -15,6 +13,7 @@ from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import read_only, touch
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.writes import locked
 from tafelrunde.web.player.models import Arrival
 
 
@@ -55,18 +54,17 @@ def has_arrived(rec: TournamentRecord, player: str) -> bool:
 
 def arrive(rec: TournamentRecord, player: str, *, desk: bool, user: Any, by: str) -> bool:
     """Note that the player is here (False: noted before); check in a format-D player where
-    the ruleset asks for it."""
-    try:
-        with transaction.atomic():
-            _, made = Arrival.objects.get_or_create(
-                tournament=rec, player=player, defaults={"at_desk": desk}
-            )
-    except IntegrityError:
-        made = False
-    if made:
-        touch(rec.pk)  # the desk's open list counts them
-    _CHECK_IN[rec.family.key](rec, player, user, "" if desk else by)
-    return made
+    the ruleset asks for it. One transaction under the tournament's lock."""
+    with locked(rec.pk) as now:
+        if now is None:
+            return False
+        _, made = Arrival.objects.get_or_create(
+            tournament=now, player=player, defaults={"at_desk": desk}
+        )
+        if made:
+            touch(now.pk)  # the desk's open list counts them
+        _CHECK_IN[now.family.key](now, player, user, "" if desk else by)
+        return made
 
 
 def _knockout_check_in(rec: TournamentRecord, player: str, user: Any, by: str) -> None:
@@ -91,7 +89,8 @@ _CHECK_IN: dict[str, Callable[[TournamentRecord, str, Any, str], None]] = {
 def leave(rec: TournamentRecord, player: str) -> bool:
     """Take back that the player is here (a mistake at the desk); False: not noted. A
     format-D check-in stays in the registration (its log entry is undone there)."""
-    gone = Arrival.objects.filter(tournament=rec, player=player).delete()[0] > 0
-    if gone:
-        touch(rec.pk)
-    return gone
+    with locked(rec.pk):
+        gone = Arrival.objects.filter(tournament=rec, player=player).delete()[0] > 0
+        if gone:
+            touch(rec.pk)
+        return gone

@@ -20,7 +20,7 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.writes import scope
+from tafelrunde.web.core.writes import unlocked
 from tafelrunde.web.player import passes, signups
 from tafelrunde.web.player.arrival import arrive, has_arrived, may_arrive
 from tafelrunde.web.player.mine import mine
@@ -41,21 +41,8 @@ def _chosen(request: HttpRequest, held: list[passes.Holder]) -> passes.Holder:
     return next((h for h in held if str(h.rec.pk) == asked), held[0])
 
 
-def _tournament_of(request: HttpRequest, kwargs: dict[str, Any]) -> int | None:
-    """The tournament a post to a pass changes (for its lock): the sign-up's, the guest's,
-    or the member's chosen one."""
-    kept = passes.find(str(kwargs.get("token", "")))
-    if kept is None:
-        return None
-    if kept.sign_up_id is not None and kept.sign_up is not None:
-        return kept.sign_up.tournament_id
-    if kept.tournament_id is not None:
-        return kept.tournament_id
-    held = passes.holders(kept)
-    return _chosen(request, held).rec.pk if held else None
-
-
-@scope(_tournament_of)
+@unlocked  # as a table link: each write decides under the tournament's lock in the function
+@never_cache  # that stores it (arrive, cancel), not through the whole view
 @never_cache
 def pass_page(request: HttpRequest, token: str) -> HttpResponse:
     """Show "Mein Platz"; bind this phone to the player; take "Ich bin da"."""

@@ -34,7 +34,7 @@ from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.phones import phone_of, with_phone
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.writes import scope
+from tafelrunde.web.core.writes import unlocked
 from tafelrunde.web.table import ko, rolloffs
 from tafelrunde.web.table.bindings import (
     PASS,
@@ -97,14 +97,8 @@ class Bond:
     choosing: bool = False  # the phone asked to see the other names ("Nicht du?")
 
 
-def _tournament_of(_request: HttpRequest, kwargs: dict[str, Any]) -> int | None:
-    """The tournament a post to a table link changes (for its lock)."""
-    link = find(str(kwargs.get("token", "")))
-    return link.tournament_id if link is not None else None
-
-
-@scope(_tournament_of)
-@never_cache
+@unlocked  # the hall's hot path: each write decides under the tournament's lock in the
+@never_cache  # function that stores it (append, tap), not through the whole view
 def table(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table; take a name tap, an entered result or a confirmation."""
     link = find(token)
