@@ -17,32 +17,18 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 from loadclient import NO_ANSWER, on_each_database
-from races import Answer, Phone, Rig, at_once, rig
+from races import Rig, at_once, cancelling, rig, signing_up
 
 RACES = (  # places, sign-ups before, cancellations (taps each), new sign-ups
     (20, 40, [(k, 1) for k in range(0, 20, 2)], 0),
     (6, 10, [(0, 2), (2, 2), (5, 2), (7, 2)], 6),
     (50, 60, [(k, 1) for k in (*range(1, 60, 2), *range(0, 10, 2))], 200),
 )
-
-
-def cancel(phone: Phone, token: str) -> Callable[[], Answer]:
-    """A tap on "Abmelden" (the pass opened before)."""
-    phone.get(f"/pass/{token}/")
-    return lambda: phone.post(f"/pass/{token}/", {"action": "cancel"})
-
-
-def sign_up(phone: Phone, pk: int, name: str) -> Callable[[], Answer]:
-    """A new sign-up (the form opened before)."""
-    phone.get(f"/turniere/{pk}/mitspielen/")
-    fields = {"name": name, "email": "", "note": "", "code": "", "website": ""}
-    return lambda: phone.post(f"/turniere/{pk}/mitspielen/", fields)
 
 
 def outcome(state: dict[str, Any], places: int) -> dict[str, int]:
@@ -66,8 +52,10 @@ def race(hall: Rig, places: int, before: int, taps: list[tuple[int, int]], new: 
     jobs = []
     for k, times in taps:
         phone = hall.phone()
-        jobs += [cancel(phone if t == 0 else phone.twin(), made["tokens"][k]) for t in range(times)]
-    jobs += [sign_up(hall.phone(), made["pk"], f"Neu {k:03d}") for k in range(new)]
+        jobs += [
+            cancelling(phone if t == 0 else phone.twin(), made["tokens"][k]) for t in range(times)
+        ]
+    jobs += [signing_up(hall.phone(), made["pk"], f"Neu {k:03d}") for k in range(new)]
     answers = at_once(jobs)
     errors = sum(a.status >= 500 or a.status == NO_ANSWER for a in answers)
     result = outcome(hall.call("sign_ups", pk=made["pk"]), places)

@@ -7,13 +7,11 @@ of their own get a database of their own (`database_url`).
 
 from __future__ import annotations
 
-import os
-import secrets
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 from django.db import connections
+from races import own_database
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -34,17 +32,5 @@ def _fresh_rates() -> None:
 @pytest.fixture
 def database_url() -> Iterator[str]:
     """'' for SQLite; on the PostgreSQL pass a new, empty database, dropped at the end."""
-    url = os.environ.get("TAFELRUNDE_DATABASE_URL", "")
-    if not url:
-        yield ""
-        return
-    import psycopg
-
-    name = f"eigene_{secrets.token_hex(6)}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield urlsplit(url)._replace(path=f"/{name}").geturl()
-    finally:
-        with psycopg.connect(url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with own_database("eigene") as url:
+        yield url

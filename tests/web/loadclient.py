@@ -44,6 +44,19 @@ def device(k: int) -> str:
     return f"127.1.{k // 250}.{k % 250 + 1}"
 
 
+def fetch(port: int, path: str, headers: dict[str, str] | None = None, timeout: float = 120
+          ) -> tuple[int, dict[str, str], bytes]:  # fmt: skip
+    """GET as a visitor who is not logged in: status, headers (lower-case), body."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers={"Host": "localhost", **(headers or {})})
+        answer = conn.getresponse()
+        body = answer.read()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
+    finally:
+        conn.close()
+
+
 def server_env(data: Path, url: str = "") -> dict[str, str]:
     """The environment of an app process: its data folder, and PostgreSQL if a URL is given."""
     env = os.environ | {"TAFELRUNDE_DATA": str(data)}

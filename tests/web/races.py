@@ -106,6 +106,19 @@ class Phone:
         self.conn.close()
 
 
+def cancelling(phone: Phone, token: str) -> Callable[[], Answer]:
+    """A player's tap on "Abmelden" on their pass (the pass opened now, the tap sent later)."""
+    phone.get(f"/pass/{token}/")
+    return lambda: phone.post(f"/pass/{token}/", {"action": "cancel"})
+
+
+def signing_up(phone: Phone, pk: int, name: str) -> Callable[[], Answer]:
+    """A new sign-up from the tournament's form (the form opened now, sent later)."""
+    phone.get(f"/turniere/{pk}/mitspielen/")
+    fields = {"name": name, "email": "", "note": "", "code": "", "website": ""}
+    return lambda: phone.post(f"/turniere/{pk}/mitspielen/", fields)
+
+
 def at_once(jobs: list[Callable[[], Answer]], timeout: float = 120) -> list[Answer]:
     """Run every job in a thread of its own, all started behind one barrier; their answers."""
     start = threading.Barrier(len(jobs))
@@ -170,7 +183,7 @@ class Rig:
 
 
 @contextlib.contextmanager
-def own_database() -> Iterator[str]:
+def own_database(prefix: str = "rennen") -> Iterator[str]:
     """'' on SQLite; on the PostgreSQL pass a new, empty database, dropped at the end."""
     url = os.environ.get("TAFELRUNDE_DATABASE_URL", "")
     if not url:
@@ -178,7 +191,7 @@ def own_database() -> Iterator[str]:
         return
     import psycopg
 
-    name = f"rennen_{secrets.token_hex(6)}"
+    name = f"{prefix}_{secrets.token_hex(6)}"
     with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:

@@ -10,7 +10,6 @@ a second of it before the page is asked for, so it is surely inside Django.
 
 from __future__ import annotations
 
-import http.client
 import socket
 import threading
 import time
@@ -22,6 +21,7 @@ import pytest
 from loadclient import (
     Server,
     dates_in,
+    fetch,
     finished_in,
     free_port,
     prepared,
@@ -76,19 +76,6 @@ def hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hall]:
 def overview(hall: Hall) -> str:
     """The small tournament's overview: a shared page, kept in front of Django."""
     return f"/turniere/{hall.small}/"
-
-
-def fetch(port: int, path: str, headers: dict[str, str] | None = None
-          ) -> tuple[int, dict[str, str], bytes]:  # fmt: skip
-    """GET as a visitor who is not logged in: status, headers (lower-case), body."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
-    try:
-        conn.request("GET", path, headers={"Host": "localhost", **(headers or {})})
-        answer = conn.getresponse()
-        body = answer.read()
-        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
-    finally:
-        conn.close()
 
 
 class Slow:
@@ -163,7 +150,7 @@ def test_a_query_of_its_own_does_not_wait_at_the_door(hall: Hall) -> None:
 
 def held(port: int, path: str) -> socket.socket:
     """A GET that announces a body and never sends it: Django waits for the body."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    sock = socket.create_connection(("127.0.0.1", port))
     sock.sendall(f"GET {path} HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\n".encode())
     return sock
 

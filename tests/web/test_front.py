@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from hallclient import page_revision
-from loadclient import Browser, Server, draw, free_port, prepared, server_env
+from loadclient import Browser, Server, draw, fetch, free_port, prepared, server_env
 from sseclient import Listener
 
 pytestmark = [pytest.mark.integration]
@@ -26,19 +26,6 @@ pytestmark = [pytest.mark.integration]
 USER, PASSWORD = "leitung", "vorn-passwort"
 RANKING = "endstand/"
 PRINTED = "drucken/endstand/"  # the dearest page: the printed final ranking
-
-
-def fetch(port: int, path: str, headers: dict[str, str] | None = None
-          ) -> tuple[int, dict[str, str], bytes]:  # fmt: skip
-    """GET a page as a visitor who is not logged in: status, headers (lower-case), body."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    try:
-        conn.request("GET", path, headers={"Host": "localhost", **(headers or {})})
-        answer = conn.getresponse()
-        body = answer.read()
-        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
-    finally:
-        conn.close()
 
 
 def served_in_front(port: int, path: str, headers: dict[str, str] | None = None) -> bool:

@@ -5,12 +5,12 @@ cancelled registrant left among the players, each acknowledged action stored onc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from loadclient import NO_ANSWER
-from races import Answer, Phone, Rig, at_once, rig
+from races import Answer, Rig, at_once, cancelling, rig, signing_up
 
 pytestmark = [pytest.mark.integration, pytest.mark.both_databases]
 
@@ -53,19 +53,6 @@ def holds(state: dict[str, Any], entered: int) -> tuple[list[str], list[str]]:
     return playing, waiting
 
 
-def cancel(phone: Phone, token: str) -> Callable[[], Answer]:
-    """A player's tap on "Abmelden" (the pass opened before)."""
-    phone.get(f"/pass/{token}/")
-    return lambda: phone.post(f"/pass/{token}/", {"action": "cancel"})
-
-
-def sign_up(phone: Phone, pk: int, name: str) -> Callable[[], Answer]:
-    """A new sign-up sent from the form (opened before)."""
-    phone.get(f"/turniere/{pk}/mitspielen/")
-    fields = {"name": name, "email": "", "note": "", "code": "", "website": ""}
-    return lambda: phone.post(f"/turniere/{pk}/mitspielen/", fields)
-
-
 def no_errors(answers: list[Answer], hall: Rig) -> None:
     """No server error and no request left unanswered."""
     bad = [a.status for a in answers if a.status >= 500 or a.status == NO_ANSWER]
@@ -74,7 +61,7 @@ def no_errors(answers: list[Answer], hall: Rig) -> None:
 
 def test_ten_cancellations_at_once_fill_every_freed_place_in_order(hall: Rig) -> None:
     made = hall.call("sign_up_tournament", entered=0, capacity=20, room=20, signed=40)
-    jobs = [cancel(hall.phone(), token) for token in made["tokens"][:20:2]]  # 10 players
+    jobs = [cancelling(hall.phone(), token) for token in made["tokens"][:20:2]]  # 10 players
     answers = at_once(jobs)
     no_errors(answers, hall)
     assert all(a.status == 302 for a in answers), [a.status for a in answers]
@@ -89,8 +76,11 @@ def test_double_taps_and_new_sign_ups_in_the_same_moment_overbook_nobody(hall: R
     tokens = made["tokens"]  # 6 play, 4 wait
     jobs = []
     for token in (tokens[0], tokens[2], tokens[5], tokens[7]):  # 3 players and one who waits
-        jobs += [cancel(hall.phone(), token), cancel(hall.phone(), token)]  # each taps twice
-    jobs += [sign_up(hall.phone(), made["pk"], f"Neu {k}") for k in range(1, 7)]
+        jobs += [
+            cancelling(hall.phone(), token),
+            cancelling(hall.phone(), token),
+        ]  # each taps twice
+    jobs += [signing_up(hall.phone(), made["pk"], f"Neu {k}") for k in range(1, 7)]
     answers = at_once(jobs)
     no_errors(answers, hall)
     state = hall.call("sign_ups", pk=made["pk"])
@@ -107,8 +97,8 @@ def test_double_taps_and_new_sign_ups_in_the_same_moment_overbook_nobody(hall: R
 
 def test_a_crowd_of_sign_ups_and_cancellations_keeps_the_order(hall: Rig) -> None:
     made = hall.call("sign_up_tournament", entered=4, capacity=14, room=None, signed=20)
-    jobs = [cancel(hall.phone(), token) for token in made["tokens"][1:20:3]]  # 7 of them
-    jobs += [sign_up(hall.phone(), made["pk"], f"Spät {k:02d}") for k in range(1, 31)]
+    jobs = [cancelling(hall.phone(), token) for token in made["tokens"][1:20:3]]  # 7 of them
+    jobs += [signing_up(hall.phone(), made["pk"], f"Spät {k:02d}") for k in range(1, 31)]
     answers = at_once(jobs)
     no_errors(answers, hall)
     assert all(a.status == 302 for a in answers[:7])
@@ -135,9 +125,9 @@ def test_no_shows_more_places_and_cancellations_at_once(hall: Rig) -> None:
     jobs = [
         lambda: organisers[0].post(desk, {"action": "no-shows"}),
         lambda: organisers[1].post(desk, more),
-        cancel(hall.phone(), tokens[3]),
-        cancel(hall.phone(), tokens[10]),
-        sign_up(hall.phone(), pk, "Neu 1"),
+        cancelling(hall.phone(), tokens[3]),
+        cancelling(hall.phone(), tokens[10]),
+        signing_up(hall.phone(), pk, "Neu 1"),
     ]
     answers = at_once(jobs)
     no_errors(answers, hall)

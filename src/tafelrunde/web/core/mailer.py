@@ -15,18 +15,17 @@ A secret link (a player's pass) is never written into the outbox: the body marks
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from datetime import timedelta
 
 from django.core.mail import EmailMessage
-from django.db import close_old_connections, connection, transaction
+from django.db import close_old_connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from tafelrunde.web.core import storage
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.outbox import OutgoingMail
+from tafelrunde.web.core.worker import Worker
 
 log = logging.getLogger(__name__)
 STALE = timedelta(minutes=2)  # a mail being sent this long: its process stopped meanwhile
@@ -81,56 +80,6 @@ def again(tournament: TournamentRecord) -> int:
 
 # -- the sender -------------------------------------------------------------------------
 
-_lock = threading.Lock()
-_sender: threading.Thread | None = None
-_again = False  # a mail was written while the sender was looking: look once more
-
-
-def kick() -> None:
-    """Make sure this process has a sender looking for mails to send (while it can write)."""
-    global _sender, _again
-    if storage.blocked():
-        return  # nothing could be marked sent; the next occasion starts it
-    with _lock:
-        _again = True
-        if _sender is not None and _sender.is_alive():
-            return
-        _sender = threading.Thread(target=_work, name="mailer", daemon=True)
-        _sender.start()
-
-
-def wait_idle(timeout: float) -> bool:
-    """Wait until this process's sender has nothing more to do; say whether it has."""
-    with _lock:
-        sender = _sender
-    if sender is not None:
-        sender.join(timeout)
-        return not sender.is_alive()
-    return True
-
-
-def _work() -> None:
-    """Take and send mails until none is left to take by this process."""
-    global _sender, _again
-    try:
-        while True:
-            with _lock:
-                _again = False
-            mail = claim()
-            if mail is not None:
-                deliver(mail)
-                continue
-            with _lock:
-                if not _again:
-                    _sender = None
-                    return
-    except Exception:
-        log.exception("mail sender stopped")
-        with _lock:
-            _sender = None
-    finally:
-        connection.close()
-
 
 def claim() -> OutgoingMail | None:
     """Take the oldest mail waiting (or left half sent by a process that stopped), if no
@@ -173,3 +122,9 @@ def _failed(mail: OutgoingMail, why: str) -> None:
     OutgoingMail.objects.filter(pk=mail.pk).update(
         status=OutgoingMail.FAILED, error=why[:ERROR_LENGTH]
     )
+
+
+# the sender of this process: started by `kick`, ending when nothing is left
+_WORKER: Worker[OutgoingMail] = Worker("mailer", claim, deliver)
+kick = _WORKER.kick
+wait_idle = _WORKER.wait_idle

@@ -26,9 +26,9 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.presets import AnyRules
 from tafelrunde.sim.planning import BUDGET_SECONDS, DEFAULT_RUNS
 from tafelrunde.sim.tournament import check_setup
-from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain import club_presets, plan_process
 from tafelrunde.web.core.plan_run import PlanRun
+from tafelrunde.web.core.worker import Worker
 
 log = logging.getLogger(__name__)
 ACTIVE = (PlanRun.QUEUED, PlanRun.RUNNING)
@@ -127,56 +127,6 @@ def error_of(run: PlanRun) -> Message | None:
 
 
 # -- the worker -------------------------------------------------------------------------
-
-_lock = threading.Lock()
-_worker: threading.Thread | None = None
-_again = False  # a plan was queued while the worker was looking: look once more
-
-
-def kick() -> None:
-    """Make sure this process has a worker looking for queued plans (while it can write)."""
-    global _worker, _again
-    if storage.blocked():
-        return  # nothing could be stored; a later poll starts it
-    with _lock:
-        _again = True
-        if _worker is not None and _worker.is_alive():
-            return
-        _worker = threading.Thread(target=_work, name="planning", daemon=True)
-        _worker.start()
-
-
-def wait_idle(timeout: float) -> bool:
-    """Wait until this process's worker has nothing more to do; say whether it has."""
-    with _lock:
-        worker = _worker
-    if worker is not None:
-        worker.join(timeout)
-        return not worker.is_alive()
-    return True
-
-
-def _work() -> None:
-    """Claim and compute queued plans until none is left to claim by this process."""
-    global _worker, _again
-    try:
-        while True:
-            with _lock:
-                _again = False
-            run = claim()
-            if run is not None:
-                compute(run)
-                continue
-            with _lock:
-                if not _again:
-                    _worker = None
-                    return
-    except Exception:
-        log.exception("planning worker stopped")
-        with _lock:
-            _worker = None
-    finally:
-        connection.close()
 
 
 def claim() -> PlanRun | None:
@@ -285,3 +235,9 @@ def _store(run: PlanRun, got: plan_process.Outcome) -> None:
     else:
         log.error("planning %s failed in process %s: %s", run.pk, got.pid, got.trace)
         finish(run, error=FAILED)
+
+
+# the worker of this process: started by `kick`, ending when nothing is left
+_WORKER: Worker[PlanRun] = Worker("planning", claim, compute)
+kick = _WORKER.kick
+wait_idle = _WORKER.wait_idle
