@@ -6,6 +6,7 @@ the place for the first who waits. The order is `waitlist.Waitlist`'s."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
@@ -34,11 +35,6 @@ FULL = RuleError(
     msg("Every place is taken and the waiting list is full; please try again later: a "
         "cancellation frees a place."),
     field="name",
-)  # fmt: skip
-TOO_LATE = RuleError(
-    msg("After the first draw (format D: after the registration deadline) only the organisers "
-        "can take a player out; please tell them."),
-    field="",
 )  # fmt: skip
 
 
@@ -152,17 +148,31 @@ def _knockout_remove(rec: TournamentRecord, player: str, by: Any) -> None:
           user=by, at=stamp(), by=said)  # fmt: skip
 
 
-FAMILIES: dict[str, tuple[Callable[[Any], bool], Callable[[Any, str], str],
-                          Callable[[Any, str, Any], None]]] = {
-    GROUP.key: (_group_open, _group_add, _group_remove),
-    KNOCKOUT.key: (_knockout_open, _knockout_add, _knockout_remove),
+@dataclass(frozen=True)
+class Entry:
+    """How a family takes sign-ups: until when, how a player is added and taken out, and
+    what a registrant is told who cancels too late."""
+
+    open: Callable[[TournamentRecord], bool]
+    add: Callable[[TournamentRecord, str], str]
+    remove: Callable[[TournamentRecord, str, Any], None]
+    too_late: RuleError
+
+
+FAMILIES: dict[str, Entry] = {
+    GROUP.key: Entry(_group_open, _group_add, _group_remove, RuleError(msg(
+        "After the first draw only the organisers can take a player out; please tell them."),
+        field="")),
+    KNOCKOUT.key: Entry(_knockout_open, _knockout_add, _knockout_remove, RuleError(msg(
+        "After the registration deadline only the organisers can take a player out; please "
+        "tell them."), field="")),
 }  # fmt: skip
 
 
 def still_open(rec: TournamentRecord) -> bool:
     """Say whether players may still sign up (the organisers opened it; before the start or
     the deadline)."""
-    return desk_of(rec).open and FAMILIES[rec.family.key][0](rec)
+    return desk_of(rec).open and FAMILIES[rec.family.key].open(rec)
 
 
 # -- signing up and cancelling (each under the tournament's lock, in one transaction) -------
@@ -199,7 +209,7 @@ def sign_up(
                                      browser=browser)  # fmt: skip
         place = wl.sign_up(str(made.pk))
         if place == 0:
-            made.player, made.status = FAMILIES[now.family.key][1](now, name), SignUp.PLAYING
+            made.player, made.status = FAMILIES[now.family.key].add(now, name), SignUp.PLAYING
             made.save(update_fields=["player", "status"])
         _pass(now, made)
     return made, place
@@ -231,10 +241,10 @@ def cancel(made: SignUp, *, move_up: bool = True, by: Any = None) -> list[SignUp
         if rec is None or now is None or now.status in SignUp.GONE:
             return []
         playing = now.status == SignUp.PLAYING and now.player
-        if playing and by is None and not FAMILIES[rec.family.key][0](rec):
-            raise TOO_LATE
+        if playing and by is None and not FAMILIES[rec.family.key].open(rec):
+            raise FAMILIES[rec.family.key].too_late
         if playing:
-            FAMILIES[rec.family.key][2](rec, now.player, by)
+            FAMILIES[rec.family.key].remove(rec, now.player, by)
         now.status = SignUp.CANCELLED if by is None else SignUp.NO_SHOW
         now.save(update_fields=["status"])
         PlayerPass.objects.filter(sign_up=now).delete()
@@ -246,7 +256,7 @@ def remove_no_shows(rec: TournamentRecord, by: Any) -> tuple[int, list[SignUp]]:
     """Take out everybody signed up online who has not arrived (before the first draw); who
     waits and is here moves up, in the order they came. How many went, who moved up."""
     with locked(rec.pk) as now:
-        if now is None or not FAMILIES[now.family.key][0](now):
+        if now is None or not FAMILIES[now.family.key].open(now):
             raise RuleError(msg("After the first draw nobody is removed here."), field="")
         here = set(Arrival.objects.filter(tournament=now).values_list("player", flat=True))
         gone = [s for s in SignUp.objects.filter(tournament=now, status=SignUp.PLAYING)
@@ -274,7 +284,7 @@ def set_desk(rec: TournamentRecord, *, open_: bool, capacity: int | None, room: 
 def _move_up(rec: TournamentRecord, pk: str) -> SignUp:
     """The sign-up that moved up: now a player, its pass now the player's."""
     up = SignUp.objects.get(pk=int(pk))
-    up.player, up.status = FAMILIES[rec.family.key][1](rec, up.name), SignUp.PLAYING
+    up.player, up.status = FAMILIES[rec.family.key].add(rec, up.name), SignUp.PLAYING
     up.save(update_fields=["player", "status"])
     PlayerPass.objects.filter(sign_up=up).update(player=up.player)
     Arrival.objects.filter(tournament=rec, player=waiting_id(up)).update(player=up.player)

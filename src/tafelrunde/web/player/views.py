@@ -134,7 +134,7 @@ def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:
         if too_often(request, "player-pass", kept.digest):
             return render(request, "table/limited.html", status=429)
         staff = role_of(request.user) is not None
-        if staff or signups.FAMILIES[rec.family.key][0](rec):
+        if staff or signups.FAMILIES[rec.family.key].open(rec):
             arrive(rec, marked, desk=staff, user=request.user, by=made.name)
             messages.success(request, translated(msg("{name} is here.", name=made.name)))
         return redirect(request.get_full_path())

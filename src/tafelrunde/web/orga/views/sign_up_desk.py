@@ -76,7 +76,7 @@ def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dic
     mailer.kick()  # a mail left waiting by a server that stopped goes out now
     return {
         "desk": desk, "rows": rows, "address": address, "open_now": signups.still_open(rec),
-        "in_time": signups.FAMILIES[rec.family.key][0](rec),
+        "in_time": signups.FAMILIES[rec.family.key].open(rec),
         "qr": mark_safe(qr_svg(address, translated(msg("Sign up")))),
         "playing": len(wl.playing), "waiting": len(wl.waiting), "room": wl.room,
         "certain": sum(1 for r in persons.values() if r.certain is not None),
