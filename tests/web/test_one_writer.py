@@ -22,6 +22,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True),
 UNLOCKED = {
     "login", "logout", "set_language",  # cookies only
     "table-link", "player-pass",  # each write decides under the lock where it is stored
+    "tournament-new", "tournament-import",  # build a new tournament: stored in one step
 }  # fmt: skip
 
 

@@ -11,10 +11,11 @@ to the end of the transaction stands for the club. Domain functions take the sam
 last writer left it, and two requests never decide on the same state. An answer of 500 or
 more (an error, a refused write) rolls everything back: nothing is half stored.
 
-Views that only set cookies (login, language), and the hall's hot paths whose every write
-decides under the lock in the domain function that stores it (a table link, a pass: holding
-the lock through the whole view put each phone's post behind the others') say so
-(`unlocked`).
+Views that only set cookies (login, language), views that build a new tournament and store
+it in one step (a file's replay takes seconds: every writer would wait for it), and the
+hall's hot paths whose every write decides under the lock in the domain function that
+stores it (a table link, a pass: holding the lock through the whole view put each phone's
+post behind the others') say so (`unlocked`).
 A request holds one lock: its tournament's or the club's, never the club's inside a
 tournament's (so two requests never wait for each other in a circle).
 """

@@ -28,6 +28,7 @@ from tafelrunde.web.core.domain.store import Logged, save_new
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.writes import unlocked
 from tafelrunde.web.orga.forms import ImportForm, TournamentForm
 from tafelrunde.web.orga.forms_ko_times import KoTimesForm, late_registration, with_times
 
@@ -63,7 +64,8 @@ def stored(
     return redirect("tournament", rec.pk)
 
 
-@organiser
+@unlocked  # builds a new tournament (stored in one transaction of its own): a long player
+@organiser  # list is checked without holding every other writer
 def create(request: HttpRequest) -> HttpResponse:
     """Create a tournament from a preset or an uploaded ruleset, with its players."""
     initial = {"event": request.GET.get("event", ""), "preset": "gruppenmodus"}
@@ -124,7 +126,8 @@ def created_line(tour: Any, rules: Any, late: int) -> Message:
     return msg("Tournament '{name}' (format {kind}) created", name=name, kind=kind)
 
 
-@organiser
+@unlocked  # replays the file (seconds for a big tournament) before it stores anything, in
+@organiser  # one transaction of its own: other writers never wait for the replay
 def import_file(request: HttpRequest) -> HttpResponse:
     """Load a tournament file (JSON) to continue the tournament here."""
     form = ImportForm(
