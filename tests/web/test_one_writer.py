@@ -23,6 +23,7 @@ UNLOCKED = {
     "login", "logout", "set_language",  # cookies only
     "table-link", "player-pass",  # each write decides under the lock where it is stored
     "tournament-new", "tournament-import",  # build a new tournament: stored in one step
+    "person-import",  # a member file's preview: stores nothing
 }  # fmt: skip
 
 

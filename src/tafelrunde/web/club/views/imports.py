@@ -15,8 +15,10 @@ from tafelrunde.web.club.imports import chosen, preview, store
 from tafelrunde.web.club.member_file import MAX_FILE_BYTES, read_members
 from tafelrunde.web.core.common import audit, organiser, refuse, text_of
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.writes import unlocked
 
 
+@unlocked  # reads a member file and shows it, stores nothing: no writer waits for a big file
 @organiser
 def member_import(request: HttpRequest) -> HttpResponse:
     """The upload form; a sent file is read and shown as a preview (nothing stored yet)."""
