@@ -158,10 +158,31 @@ def person_count() -> int:
     return Person.objects.count()
 
 
+def member_preview(*, names: list[str]) -> str:
+    """The signed rows of a member list's preview, as its page sends them."""
+    from tafelrunde.web.club.imports import preview
+    from tafelrunde.web.club.member_file import MemberRow
+
+    return preview([MemberRow(k, name) for k, name in enumerate(names, start=2)])[1]
+
+
+def tournament_row(*, pk: int) -> dict[str, Any]:
+    """What the organisers' settings changed: day, event, identity, revision, projector."""
+    from tafelrunde.web.core.models import TournamentRecord
+    from tafelrunde.web.live.projector_choice import choice_of
+
+    rec = TournamentRecord.objects.get(pk=pk)
+    shown = choice_of(rec)
+    day = rec.day.isoformat() if rec.day else None
+    return {"day": day, "event": rec.event_id, "identity": rec.identity,
+            "revision": rec.revision, "seconds": shown.seconds}  # fmt: skip
+
+
 CALLS = {
     f.__name__: f
     for f in (begin, sign_up_tournament, sign_ups, group_tournament, table_links, facts,
-              log_lines, pass_tokens, arrivals, persons, person_count)
+              log_lines, pass_tokens, arrivals, persons, person_count, tournament_row,
+              member_preview)
 }  # fmt: skip
 
 

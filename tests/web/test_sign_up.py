@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email import message_from_bytes
@@ -347,13 +346,10 @@ def silent_mail_server() -> Iterator[tuple[int, threading.Event]]:
 
 def desk_notice(client: Client, pk: int) -> str:
     """The organisers' sign-up page once it tells of a mail not delivered."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        page = text(client.get(f"/turniere/{pk}/online-anmeldung/"))
-        if "nicht zugestellt" in page:
-            return page
-        time.sleep(0.05)
-    raise AssertionError("the desk never said that the mail was not delivered")
+    assert mailer.wait_idle(60), "the mail was never tried"
+    page = text(client.get(f"/turniere/{pk}/online-anmeldung/"))
+    assert "nicht zugestellt" in page, "the desk does not say that the mail was not delivered"
+    return page
 
 
 @pytest.mark.django_db(transaction=True)  # the mail goes out from a thread of its own

@@ -230,3 +230,44 @@ def test_two_organisers_merge_two_persons_in_opposite_directions(hall: Rig) -> N
     assert hall.call("person_count") == before - 1
     merged = [line for line in hall.call("log_lines", pk=None) if "Rennen" in line]
     assert len(merged) == 1, merged
+
+
+def test_the_organisers_settings_changed_at_the_same_moment_are_each_stored(hall: Rig) -> None:
+    pk = hall.call("group_tournament", players=8)
+    before = hall.call("tournament_row", pk=pk)
+    paths = {"day": f"/turniere/{pk}/termin/", "passes": f"/turniere/{pk}/paesse/",
+             "projector": f"/turniere/{pk}/beamer/einstellungen/"}  # fmt: skip
+    organisers = {name: hall.staff() for name in paths}
+    pages = {name: organisers[name].get(path).page for name, path in paths.items()}
+    kinds = re.findall(r'name="kinds" value="([^"]+)"', pages["projector"])
+    shown = {"kinds": kinds, "seconds": "20", "theme": "light"}
+    jobs = [
+        sending(organisers["day"], paths["day"], {"event": "", "day": "2026-12-04"}),
+        sending(organisers["passes"], paths["passes"], {"action": "identity", "identity": "pass"}),
+        sending(organisers["projector"], paths["projector"], shown),
+    ]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert all(a.status == 302 for a in answers), [a.page[-800:] for a in answers]
+    after = hall.call("tournament_row", pk=pk)
+    assert (after["day"], after["identity"], after["seconds"]) == ("2026-12-04", "pass", 20)
+    assert after["revision"] != before["revision"]  # the open pages hear of it
+    said = hall.call("log_lines", pk=pk)
+    for line in ("Termin des Turniers", "Beamer-Einstellungen geändert"):
+        assert len([x for x in said if x.startswith(line)]) == 1, said
+
+
+def test_a_member_list_taken_over_twice_at_once_adds_each_person_once(hall: Rig) -> None:
+    token = hall.call("member_preview", names=["Ida Import", "Jan Import"])
+    before = hall.call("person_count")
+    organisers = [hall.staff() for _ in range(2)]
+    for o in organisers:
+        o.get("/personen/import/")
+    fields = {"rows": token, "row": ["0", "1"]}
+    answers = at_once([sending(o.twin(), "/personen/import/uebernehmen/", fields)
+                       for o in (*organisers, organisers[0])])  # fmt: skip
+    no_errors(answers, hall)
+    assert all(a.status == 302 for a in answers)
+    assert hall.call("person_count") == before + 2  # (a second copy of each before)
+    lines = [x for x in hall.call("log_lines", pk=None) if "Ida Import" in x]
+    assert len(lines) == 1, lines

@@ -40,7 +40,7 @@ def group_ranking_rows(state: TournamentState) -> list[dict[str, Any]]:
 
 
 def ranking_table(
-    tour: Tournament | KnockoutTournament, state: TournamentState | KnockoutState | None = None
+    tour: Tournament | KnockoutTournament, state: TournamentState | None = None
 ) -> tuple[list[Text], list[list[Any]]]:
     """The overall ranking as a table for people: headers (messages) and rows of values
     (`state`: the tournament's state when already at hand).
@@ -51,11 +51,10 @@ def ranking_table(
     place, name, prize.
     """
     if isinstance(tour, KnockoutTournament):
-        ko = state if isinstance(state, KnockoutState) else tour.state()
-        rows = knockout_ranking_rows(ko)
+        rows = knockout_ranking_rows(tour.state())
         head: list[Text] = [msg("Place"), msg("Player"), msg("Prize")]
         return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
-    state = state if isinstance(state, TournamentState) else TournamentState(tour)
+    state = state if state is not None else TournamentState(tour)
     values: dict[str, Text] = {}
     for st in state.stages:
         standing = st.standing(state.cut(st))
@@ -85,14 +84,14 @@ def ranking_table(
 
 
 def ranking_sheet(
-    tour: Tournament | KnockoutTournament, state: TournamentState | KnockoutState | None = None
+    tour: Tournament | KnockoutTournament, state: TournamentState | None = None
 ) -> tuple[list[Text], list[list[Any]]]:
     """The overall ranking for files: as `ranking_table`, but points and each tie-break in a
     column of their own, as numbers (a criterion of the same name shares one column;
     `state`: the tournament's state when already at hand)."""
     if isinstance(tour, KnockoutTournament):
-        return ranking_table(tour, state)
-    state = state if isinstance(state, TournamentState) else TournamentState(tour)
+        return ranking_table(tour)
+    state = state if state is not None else TournamentState(tour)
     labels: dict[str, Text] = {}  # by the label's German text: the column's key
     values: dict[str, dict[str, Num]] = {}
     for st in state.stages:

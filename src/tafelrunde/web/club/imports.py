@@ -5,6 +5,7 @@ The preview's rows travel in one signed hidden field: changed by hand, they are 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from django.core import signing
@@ -15,7 +16,7 @@ from tafelrunde.engine.limits import checked_name
 from tafelrunde.engine.name_match import name_key
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.club.member_file import MAX_ROWS, MemberRow
-from tafelrunde.web.club.models import NOTE_LENGTH, Person
+from tafelrunde.web.club.models import NOTE_LENGTH, ImportTaken, Person
 from tafelrunde.web.club.people import Suggester
 
 SALT = "tafelrunde.club.import"
@@ -127,8 +128,15 @@ def chosen(token: str, ticked: list[str]) -> list[Stored]:
 
 
 @transaction.atomic
-def store(rows: list[Stored]) -> list[Person]:
-    """Create the persons of the chosen rows, all or none."""
+def store(rows: list[Stored], token: str) -> list[Person]:
+    """Create the persons of the chosen rows of the preview `token`, all or none; a preview
+    taken over before (a double tap, a second organiser) is refused, nobody is added twice."""
+    digest = hashlib.sha256(token.encode()).hexdigest()
+    _, new = ImportTaken.objects.get_or_create(digest=digest)
+    if not new:
+        raise RuleError(
+            msg("This list was taken over already; nobody was added twice."), field="rows"
+        )
     return [
         Person.objects.create(
             name=r.name, member=r.member, email=r.email, note=r.note, bad_email=r.bad_email

@@ -33,6 +33,13 @@ class Person(models.Model):
         return self.name
 
 
+class ImportTaken(models.Model):
+    """A member list's preview that was taken over (its digest): taken over once only."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    taken_at = models.DateTimeField(auto_now_add=True)
+
+
 class PlayerLink(models.Model):
     """One tournament's player is this person (a player of a tournament at most once)."""
 

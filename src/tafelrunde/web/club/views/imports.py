@@ -47,12 +47,12 @@ def member_import(request: HttpRequest) -> HttpResponse:
 @require_POST
 def member_import_apply(request: HttpRequest) -> HttpResponse:
     """Store the ticked rows of the preview (its signed rows; a changed preview is refused)."""
+    token = request.POST.get("rows", "")
     try:
-        rows = chosen(request.POST.get("rows", ""), request.POST.getlist("row"))
+        people = store(chosen(token, request.POST.getlist("row")), token)
     except RuleError as err:
         messages.error(request, text_of(err))
         return redirect("person-import")
-    people = store(rows)
     said = msg_n(
         "Person imported: {names}",
         "Persons imported: {names}",
