@@ -60,6 +60,11 @@ def test_a_second_phone_takes_a_bound_name_only_with_the_organisers_consent(
         orga.goto(f"{base}/turniere/{pk}/paesse/")
         asks = orga.locator("#asks")
         expect(asks).to_contain_text(f"Ein neues Handy möchte {seated[1]} sein")
+        h.shoot(orga, shots, "bound-3-request-laptop")
+        accessible(orga)
+        orga.set_viewport_size(t.PHONE)  # the organiser at the door with a phone
+        t.look(orga, shots, "bound-4-request-phone")
+        orga.set_viewport_size(t.LAPTOP)
         h.submit(orga, asks.get_by_role("button", name="Erlauben"))
         expect(orga.locator(".messages")).to_contain_text("ist wieder frei")
 
