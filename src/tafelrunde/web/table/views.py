@@ -148,13 +148,21 @@ def _bond(request: HttpRequest, link: TableLink, seats: tuple[str, ...]) -> tupl
 
 def _sits_now(rec: Any, player: str) -> tuple[str, str]:
     """Where the player sits now in words ("You sit at table 7, seat 2 now.") and the link
-    of that table ("" for both: not at a table)."""
+    of that table; else where they stand ("waiting: consolation bracket, 1 of 1", "no lives
+    left") or that the tournament is over, without a link ("" for both: nothing to say)."""
+    state = read_only(rec)[1]
     row = row_of(rec, player)
-    token = table_token(rec, read_only(rec)[1], row)
-    if row is None or not token:
+    if row is None:
         return "", ""
-    said = msg("You sit at table {table}, seat {seat} now.", table=row.table, seat=row.seat)
-    return translated(said), reverse("table-link", args=[token])
+    if state.finished:
+        return translated(msg("The tournament is over.")), ""
+    token = table_token(rec, state, row)
+    if token:
+        said = msg("You sit at table {table}, seat {seat} now.", table=row.table, seat=row.seat)
+        return translated(said), reverse("table-link", args=[token])
+    if row.note:
+        return translated(msg("Not at a table now: {note}.", note=row.note)), ""
+    return "", ""
 
 
 def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond: Bond) -> None:
