@@ -67,7 +67,8 @@ def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
         playing = {d["names"] for d in disputed}
         shown.append({
             "where": r.where, "table": seat.index, "game": seat.game, "key": seat.index,
-            "status": r.status, "said": translated(status_words(seat.status, mode)[0]),
+            "status": r.status, "table_status": seat.status.status,
+            "said": translated(status_words(seat.status, mode)[0]),
             "stage": seat.st.key, "names": seat.view.names, "disputed_rolloffs": disputed,
             "rolloffs": [line for line, who in rolloffs.get(seat.index, []) if who not in playing],
             "versions": [{"n": e.n, "by": tour.name_of(e.player),
