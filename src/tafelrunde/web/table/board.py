@@ -39,7 +39,9 @@ def disputed_rolloffs(state: TournamentState) -> dict[tuple[int, int], list[Tabl
     table they were entered at."""
     st = state.current
     out: dict[tuple[int, int], list[TableRolloff]] = {}
-    for need in open_rolloffs(state) if st is not None else ():
+    if st is None:
+        return out
+    for need in open_rolloffs(state):
         found = table_rolloff(st, need) if need.table is not None else None
         if found is not None and found.status == "disputed":
             out.setdefault((need.game, need.table or 0), []).append(found)
