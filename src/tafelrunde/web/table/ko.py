@@ -75,7 +75,7 @@ def answer(
         if request.method == "POST":
             messages.error(request, translated(msg("No game is open at this table now.")))
             return redirect(request.path)
-        context = {"rec": link.tournament, "place": link.table}
+        context = {"rec": link.tournament, "place": link.table, "over": state.finished}
         return render(request, "table/ko_waiting.html", context)
     if request.method == "POST":
         hall = int(state.tables[number].place)
