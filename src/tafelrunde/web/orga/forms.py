@@ -89,8 +89,12 @@ class EventForm(forms.ModelForm):
         kind.validators.append(one_line)
 
     def clean_kind(self) -> str:
-        """The kind without surrounding spaces."""
-        return str(self.cleaned_data.get("kind") or "").strip()
+        """The kind without surrounding spaces, spelled as a kind used already that differs
+        only in case ("spieleabend" is "Spieleabend": one kind, one feed, one season pick)."""
+        kind = str(self.cleaned_data.get("kind") or "").strip()
+        others = Event.objects.exclude(pk=self.instance.pk).exclude(kind="")
+        same = {k for k in others.values_list("kind", flat=True) if k.casefold() == kind.casefold()}
+        return kind if not same or kind in same else min(same)
 
 
 def _events() -> list[tuple[str, str]]:

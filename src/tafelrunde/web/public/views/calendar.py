@@ -39,4 +39,4 @@ def kind_dates(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("no such kind of event")
     home = request.build_absolute_uri(reverse("home"))
     said = translated(msg("Club dates: {kind}", kind=kind))
-    return _answer(request, kept_feed(said, home, kind), f"termine-{slug}")
+    return _answer(request, kept_feed(said, home, slug), f"termine-{slug}")
