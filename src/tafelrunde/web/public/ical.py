@@ -9,7 +9,6 @@ from its kept bytes; while it is being made anew, the requests meanwhile get the
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -19,6 +18,7 @@ from django.utils.text import slugify
 from icalendar import Calendar
 from icalendar import Event as Vevent
 
+from tafelrunde.web.core.conditional import etag_of
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import CancelledEvent, Event, TournamentRecord
 
@@ -79,8 +79,7 @@ def kept_feed(title: str, home: str, slug: str | None = None) -> Made:
         if again is not None and again.mark == mark:
             return again
         body = feed(title, home, slug)
-        etag = '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
-        return FEEDS.put(key, Made(mark, body, etag))
+        return FEEDS.put(key, Made(mark, body, etag_of(body)))
     finally:
         maker.release()
 
