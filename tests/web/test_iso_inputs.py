@@ -50,7 +50,7 @@ def fields_of(cls: type[forms.BaseForm]) -> dict[str, forms.Field]:
 
 def test_every_date_and_time_field_of_every_form_renders_iso_in_german() -> None:
     classes = project_forms()
-    assert DATED <= {c.__name__ for c in classes}
+    assert {c.__name__ for c in classes} >= DATED
     checked, wrong = 0, []
     with translation.override("de"):
         for cls in classes:
