@@ -12,10 +12,12 @@ from e2ehelpers import login, no_errors, shoot, submit
 from playwright.sync_api import Page, expect
 
 from factories import dated_tournament
+from tafelrunde.presets.seasons import load_season_rules
 from tafelrunde.web.club.models import Season
 from tafelrunde.web.core.models import Event, TournamentRecord
 
 pytestmark = [pytest.mark.e2e]
+SUMME = load_season_rules("summe").source
 JAN, DEC, DAY = datetime.date(2026, 1, 8), datetime.date(2026, 12, 31), datetime.date(2026, 3, 5)
 
 
@@ -32,7 +34,7 @@ def test_saving_each_dated_form_unchanged_keeps_its_dates_in_german_and_english(
     base = live_server_url
     event = Event.objects.create(name="Spieleabend März", date=DAY, kind="Spieleabend")
     rec = dated_tournament("C", 8, DAY, event, play=False)
-    season = Season.objects.create(name="Jahreswertung 2026", rules={}, date_from=JAN,
+    season = Season.objects.create(name="Jahreswertung 2026", rules=SUMME, date_from=JAN,
                                    date_to=DEC)  # fmt: skip
     before = stored()
     login(page, base, "leitung-2")
@@ -41,21 +43,16 @@ def test_saving_each_dated_form_unchanged_keeps_its_dates_in_german_and_english(
         f"/termine/{event.pk}/": {"date": DAY},
         f"/turniere/{rec.pk}/termin/": {"day": DAY},
     }
-    for lang in ("de", "en"):
+    for lang, width in (("de", 1280), ("en", 390)):  # each language at one width
         page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
-        for width in (390, 1280):
-            page.set_viewport_size({"width": width, "height": 900})
-            for address, dates in forms.items():
-                page.goto(base + address)
-                for name, day in dates.items():
-                    expect(page.locator(f"input[name={name}]")).to_have_value(day.isoformat())
-                if width == 390 or address.startswith("/saisons"):
-                    shoot(page, shots, f"dated-form-{lang}-{width}-{address.split('/')[1]}")
-                submit(
-                    page,
-                    page.locator("main form button", has_text="Save")
-                    .or_(page.locator("main form button", has_text="Speichern"))
-                    .first,
-                )
-                no_errors(page)
-                assert stored() == before, (lang, address)
+        page.set_viewport_size({"width": width, "height": 900})
+        for address, dates in forms.items():
+            page.goto(base + address)
+            for name, day in dates.items():
+                expect(page.locator(f"input[name={name}]")).to_have_value(day.isoformat())
+            if address.startswith("/saisons"):
+                shoot(page, shots, f"dated-form-{lang}-{width}")
+            save = page.get_by_role("button", name="Speichern" if lang == "de" else "Save")
+            submit(page, save.first)
+            no_errors(page)
+            assert stored() == before, (lang, address)

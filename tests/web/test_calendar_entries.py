@@ -102,7 +102,7 @@ STEPS = st.lists(
 )
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(STEPS)
 def test_every_feed_has_each_uid_once_and_sequences_never_go_back(
     steps: list[tuple[str, int, object]],
