@@ -12,7 +12,7 @@ from django.utils.cache import patch_vary_headers
 from tafelrunde.web.core.embedding import origins
 
 PREFIX = "/api/v1/"
-METHODS = "GET, HEAD, OPTIONS"
+METHODS = "GET, OPTIONS"  # the API is read-only
 HEADERS = "Accept, Accept-Language, If-None-Match"  # what a website's script may send
 EXPOSED = "ETag, Retry-After"  # what it may read beside the simple headers
 PREFLIGHT_KEPT = 600  # seconds a browser may keep a preflight's answer
@@ -30,7 +30,7 @@ class ApiCors:
         """Answer a preflight; mark a read of the API for the listed websites."""
         if not request.path.startswith(PREFIX):
             return self.get_response(request)
-        origin = _listed(request) if request.method in ("GET", "HEAD", "OPTIONS") else ""
+        origin = _listed(request) if request.method in ("GET", "OPTIONS") else ""
         if request.method == "OPTIONS":
             answer = HttpResponse(status=204)
             answer["Allow"] = METHODS
