@@ -16,7 +16,7 @@ from tafelrunde.engine.facts import TableEntered
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
-from tafelrunde.engine.knockout.facts import GameLost
+from tafelrunde.engine.knockout.facts import GameLost, HallTables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
@@ -221,13 +221,16 @@ def tie_step(state: TournamentState, rng: random.Random) -> bool:
 
 def long_knockout(n: int, until: str) -> int:
     """Format D of long names, tables open 3 minutes ago, played until `until`: 'open' (the
-    first tables, a game lost at each), 'final' (the grand final open) or 'end'."""
+    first tables of a hall of 5, a game lost at each, the others waiting), 'final' (the grand
+    final open) or 'end'."""
     day = timezone.localdate() + timedelta(days=7)
     tour = new_tournament("Schocken-K.-o. des Spieleclubs Tafelrunde im Vereinsheim",
                           load_rules("schocken-ko"), long_names(n), day=day, at=now(),
                           by="leitung")  # fmt: skip
     assert isinstance(tour, KnockoutTournament)
     record_all(tour, [PayFee(n=0, at=0, player=p) for p in tour.state().players], at=now())
+    if until == "open":  # a hall of 5 tables: the others wait in the queues
+        record_all(tour, [HallTables(n=0, at=0, count=5)], at=now())
     opened = (timezone.localtime() - timedelta(minutes=3)).replace(microsecond=0).isoformat()
     for _ in range(2000):
         state = tour.state()
