@@ -184,7 +184,7 @@ def test_i_am_here_before_the_draw_and_the_desk_checks_in() -> None:
     assert "Ich bin da" in text(mine.get(f"/pass/{token}/"))
     csrf_post(mine, f"/pass/{token}/", {"action": "here"})
     assert Arrival.objects.get(tournament=rec, player=ids[0]).at_desk is False
-    assert "Angemeldet: Du stehst auf der Liste der Anwesenden." in text(
+    assert "Eingecheckt: Du stehst auf der Liste der Anwesenden." in text(
         mine.get(f"/pass/{token}/")
     )
     desk_view = text(client.get(f"/pass/{pass_of(client, rec.pk, ids[1])}/"))

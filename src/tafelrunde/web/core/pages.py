@@ -94,7 +94,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         waits_now = row.player in waits
         cells: list[Cell] = [(row.rank, "n"), (name, "waits" if waits_now else "")]
         if several:
-            cells.append((st.table_of(row.player) or "", "n"))
+            cells.append((st.table_of(row.player) or "", "n narrow-hide"))  # not on a phone
         for v in row.values[: len(shown)]:
             if v is not None and v not in numbers:
                 numbers[v] = display(v, language)
@@ -108,10 +108,13 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         elif cut is not None:
             cells.append((on, "ok") if row.player in goes_on else (out, "muted"))
         rows.append(cells)
-    return {
+    columns = [translated(criterion_label(c, st.rule)) for c in shown]
+    heads = zip(columns, shown, strict=True)
+    return {  # heads: each column's label, and whether it is a key column (in view on a phone)
         "title": translated(st.title()),
         "final": final,
-        "columns": [translated(criterion_label(c, st.rule)) for c in shown],
+        "columns": columns,
+        "heads": [(label, c is first or c.key == "points") for label, c in heads],
         "rows": rows,
         "cut": cut,
         "several": several,

@@ -45,7 +45,8 @@ def boxes(tour: Any, state: Any, seat: Seat, me: str, phone: str) -> list[dict[s
         out.append({
             "purpose": line.purpose, "players": line.players,
             "game": line.game_words(seat.game, word),
-            "kind": r.need.kind, "rgame": r.need.game, "ids": r.need.players, "mark": r.mark,
+            "kind": r.need.kind, "name": r.need.kind.capitalize(), "rgame": r.need.game,
+            "ids": r.need.players, "mark": r.mark,
             "choices": list(zip(r.need.players, line.names, strict=True)),
             "two": len(r.need.players) == 2, "places": range(1, len(r.need.players) + 1),
             "form": mine and r.status != "disputed", "status": r.status,
