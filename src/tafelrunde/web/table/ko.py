@@ -33,6 +33,7 @@ from tafelrunde.web.table.bindings import PASS
 from tafelrunde.web.table.ko_board import HALL, sitting_of
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words, steps_for
+from tafelrunde.web.table.sent import Told, once
 
 
 def mark_of(game: TableGame) -> int:
@@ -190,13 +191,16 @@ def post(request: HttpRequest, link: TableLink, number: int, me: str, by: str) -
             raise moved_on()
         return [fact]
 
+    def write() -> Told:
+        done = enter(link.tournament_id, lambda t, s: build(t, s, None), expected=None,
+                     user=None, at=stamp(), by=by, phone=phone)  # fmt: skip
+        fact = done.facts[0].n if done.facts else None
+        return Told(messages.SUCCESS, _after(link, number, game_no, bool(again)), fact)
+
     try:
-        enter(link.tournament_id, lambda t, s: build(t, s, None), expected=None, user=None,
-              at=stamp(), by=by, phone=phone)  # fmt: skip
+        once(request, link.tournament_id, write).tell(request)
     except RuleError as err:
         messages.error(request, translated(err.msg))
-        return redirect(request.path)
-    messages.success(request, translated(_after(link, number, game_no, bool(again))))
     return redirect(request.path)
 
 
