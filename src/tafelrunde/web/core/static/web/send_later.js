@@ -129,13 +129,16 @@
   }
 
   function waitAgain(item) {
+    // kept for later; say whether it was just sent from this page (the note comes into view)
     var s = store();
-    if (s && !item.waiting) {
-      item.waiting = true;
-      var copy = Object.assign({}, item);
-      delete copy.key;
-      s.setItem(PREFIX + item.key, JSON.stringify(copy));
+    if (!s || item.waiting) {
+      return false;
     }
+    item.waiting = true;
+    var copy = Object.assign({}, item);
+    delete copy.key;
+    s.setItem(PREFIX + item.key, JSON.stringify(copy));
+    return Boolean(forms[item.key]);
   }
 
   function send() {
@@ -206,10 +209,15 @@
         });
       }).catch(function () {
         busy = false;
+        var fresh = false;
         for (var i = k; i < items.length; i++) {
-          waitAgain(items[i]);
+          fresh = waitAgain(items[i]) || fresh;
         }
         show();
+        var note = document.getElementById("send-later");
+        if (fresh && note && note.scrollIntoView) {
+          note.scrollIntoView({ block: "center" });
+        }
         refused(told);
         later();
       });
@@ -250,7 +258,9 @@
     if (button && button.name) {
       data.append(button.name, button.value);
     }
-    var item = { url: form.action, body: data.toString(), label: label(form, button),
+    // (the form's own address: form.action would be its field named "action")
+    var url = new URL(form.getAttribute("action") || "", window.location.href).href;
+    var item = { url: url.split("#")[0], body: data.toString(), label: label(form, button),
                  at: Date.now(), waiting: false };
     try {
       s.setItem(PREFIX + key, JSON.stringify(item));
