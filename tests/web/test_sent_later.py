@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 from test_table_links import basis, csrf_post, phone, tap
+from test_table_rolloffs import rolloff_form, send
 from webhelpers import text
 
 from factories import group_tournament, knockout_tournament, stored
@@ -109,6 +110,23 @@ def test_a_kept_action_after_the_table_moved_on_is_refused_in_words() -> None:
     csrf_post(third, url, late)
     assert "Das Ergebnis dieses Tisches gilt schon" in told(third, url)
     assert stored_now(pk) == before and not SentKey.objects.filter(key="c" * 32).exists()
+
+
+def test_a_roll_off_sent_twice_with_one_key_is_stored_once() -> None:
+    pk, token, (a, b, c, d) = drawn_table()
+    url = f"/tisch/{token}/"
+    first, second = seated(token, a), seated(token, b)
+    csrf_post(first, url, entry(first, token, {a: 17, b: 17, c: 12, d: 9}, KEY))
+    entered = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
+    assert entered is not None
+    yes = {"action": "confirm", "entry": str(entered.n), "key": OTHER} | basis(second, token)
+    csrf_post(second, url, yes)  # the tie counts: a Stechen is open at the table
+    form = rolloff_form(first, token)
+    before = stored_now(pk)
+    for _ in range(2):
+        assert send(first, token, form, winner=b, key="r" * 32).status_code == 302  # type: ignore[attr-defined]
+        assert told(first, url) == "Gespeichert: eingetragen – wartet auf Bestätigung."
+    assert stored_now(pk) == (before[0] + 1, before[1] + 1)
 
 
 @pytest.mark.parametrize(

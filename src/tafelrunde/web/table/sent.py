@@ -16,10 +16,11 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.log import message_data, message_from_data
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.typed import NOT_TYPED
 from tafelrunde.web.core.writes import locked
 from tafelrunde.web.table.models import SentKey
 
-FIELD = "key"  # the form's field that carries the key
+FIELD = NOT_TYPED[1]  # the form's field that carries the key (not shown as typed)
 _SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 

@@ -6,8 +6,9 @@
 // it again when the browser is online again, and else after a while, waiting longer each
 // time; a page opened later sends what is still kept. The server takes each key once.
 // Its answer: a redirect (taken, or refused in words on the next page) brings the page
-// afresh; a page of its own (a form with its mistakes, a link no longer valid) is shown
-// as a normal answer for a form of this page, else its words are said (#send-later-refused).
+// afresh; a page of its own (a form with its mistakes, a full disk, a link no longer valid)
+// is shown as without this script for a form of this page; for an action kept from before,
+// its words are said (#send-later-refused), or, when the server is busy, it is kept.
 (function () {
   "use strict";
   var PREFIX = "tafelrunde:send-later:";
@@ -187,14 +188,16 @@
           taken = true;
           return next(k + 1);
         }
-        if (answer.status === 429 || answer.status >= 500) {
-          throw new Error(String(answer.status));  // busy or restarting: keep it for later
-        }
         var sent = forms[item.key];
+        var here = sent && sent.form.isConnected && !taken;
+        var later = answer.status === 429 || answer.status >= 500;
+        if (answer.status === 502 || answer.status === 504 || (later && !here)) {
+          throw new Error(String(answer.status));  // not reached, or busy: keep it for later
+        }
         drop(item);
-        if (sent && sent.form.isConnected && !taken) {
-          // a form of this page with its mistakes: the answer as without this script (the
-          // same key again: a refusal stored nothing)
+        if (here) {
+          // a form of this page: its answer as without this script (its mistakes, a full
+          // disk, …), sent once more with the same key (a refusal stored nothing)
           busy = false;
           sent.form.sendNow = true;
           sent.form.requestSubmit(sent.button && sent.button.isConnected ? sent.button : null);
