@@ -51,6 +51,7 @@ def test_what_a_phone_sends_offline_is_sent_once_when_it_is_back(
         note = one.locator("#send-later")
         expect(note).to_contain_text(WAITING)
         expect(note).to_contain_text("Tisch 1 · Ergebnis speichern")
+        expect(note).to_be_in_viewport()  # the button was far below: the note comes into view
         assert kept(one) == 1
         t.look(one, shots, "offline-pending-390")
         one.set_viewport_size(t.LAPTOP)
@@ -92,6 +93,7 @@ def test_what_a_phone_sends_offline_is_sent_once_when_it_is_back(
         one.context.set_offline(True)
         one.get_by_role("button", name="Ich bin da").click()
         expect(one.locator("#send-later")).to_contain_text(WAITING)
+        h.shoot(one, shots, "offline-pass-pending-390")
         back_online(one)
         expect(one.locator("#arrived")).to_be_visible()
         assert kept(one) == 0 and Arrival.objects.filter(tournament=new).count() == 1
