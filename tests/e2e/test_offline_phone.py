@@ -10,7 +10,7 @@ from pathlib import Path
 import e2ehelpers as h
 import pytest
 import tablephones as t
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from test_table_phone_details import at_table, drawn_group, fill, with_confirmation
 
 from factories import group_tournament, stored
@@ -30,6 +30,14 @@ def kept(page: Page) -> int:
     return int(page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('tafelrunde:send-later:')).length"
     ))  # fmt: skip
+
+
+def lost_if_kept(route: Route) -> None:
+    """The hall's Wi-Fi loses what the phone sends with a key; the rest goes through."""
+    if "key=" in (route.request.post_data or ""):
+        route.abort()
+    else:
+        route.fallback()
 
 
 def back_online(page: Page) -> None:
@@ -85,6 +93,26 @@ def test_what_a_phone_sends_offline_is_sent_once_when_it_is_back(
         assert kept(two) == 0
         confirmed = [f for f in h.tournament(rec.pk).facts if isinstance(f, TableConfirmed)]
         assert len(confirmed) == 1
+
+        # an entry kept on a page closed before it was sent, refused when sent from the next
+        _rec, (other,), names = drawn_group(live_server_url)
+        two.context.set_offline(False)
+        two.route("**/tisch/**", lost_if_kept)
+        at_table(two, other, names[0])
+        fill(two, {f"Augen {n}": str(v) for n, v in zip(names, (1, 2, 3, 4), strict=True)})
+        two.locator("details.enter").get_by_role("button", name="Ergebnis speichern").click()
+        expect(two.locator("#send-later")).to_contain_text(WAITING)
+        two.reload()  # a new page: the kept entry is no form of it
+        expect(two.locator("#send-later")).to_contain_text(WAITING)
+        at_table(one, other, names[1])
+        fill(one, {f"Augen {n}": str(v) for n, v in zip(names, (4, 3, 2, 1), strict=True)})
+        t.tap(one, one.locator("details.enter").get_by_role("button", name="Ergebnis speichern"))
+        two.unroute("**/tisch/**")
+        two.evaluate("window.dispatchEvent(new Event('online'))")
+        refused = two.locator("#send-later-refused")
+        expect(refused).to_contain_text("Tisch 1 · Ergebnis speichern: Inzwischen wurde")
+        expect(two.locator("#send-later")).to_be_empty()
+        assert kept(two) == 0
 
         # the pass: "Ich bin da" at the door without a connection
         new = stored(group_tournament("gruppenmodus", 8, 1, lambda s: True))

@@ -199,6 +199,7 @@
           // a form of this page: its answer as without this script (its mistakes, a full
           // disk, …), sent once more with the same key (a refusal stored nothing)
           busy = false;
+          setKey(sent.form, item.key);  // (a later tap on the same form made a key of its own)
           sent.form.sendNow = true;
           sent.form.requestSubmit(sent.button && sent.button.isConnected ? sent.button : null);
           return undefined;
