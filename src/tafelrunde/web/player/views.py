@@ -28,6 +28,7 @@ from tafelrunde.web.player.models import PlayerPass, SignUp
 from tafelrunde.web.table.bindings import claim, claimed
 from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.now_at import name_of
+from tafelrunde.web.table.sent import Told, once
 
 
 def gone(request: HttpRequest) -> HttpResponse:
@@ -116,13 +117,18 @@ def _arrive(request: HttpRequest, holder: passes.Holder, staff: bool) -> None:
     if request.POST.get("action", "") != "here":
         return
     rec = holder.rec
-    if not staff and not may_arrive(rec, holder.player):
-        messages.error(request, translated(msg("Checking in is over; please go to the desk.")))
-        return
-    by = translated(msg("Pass · {name}", name=holder.name))
-    arrive(rec, holder.player, desk=staff, user=request.user, by=by)
-    said = msg("{name} is here.", name=holder.name)
-    messages.success(request, translated(said))
+
+    def write() -> Told:
+        if not staff and not may_arrive(rec, holder.player):
+            raise RuleError(msg("Checking in is over; please go to the desk."), field="action")
+        by = translated(msg("Pass · {name}", name=holder.name))
+        arrive(rec, holder.player, desk=staff, user=request.user, by=by)
+        return Told(messages.SUCCESS, msg("{name} is here.", name=holder.name))
+
+    try:
+        once(request, rec.pk, write).tell(request)
+    except RuleError as err:
+        messages.error(request, translated(err.msg))
 
 
 def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:

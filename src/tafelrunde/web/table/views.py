@@ -63,6 +63,7 @@ from tafelrunde.web.table.seat import (
     status_words,
     steps_for,
 )
+from tafelrunde.web.table.sent import Told, once
 
 ME = "table-me-{pk}"  # the session key of who holds the phone at this link's table
 
@@ -400,8 +401,9 @@ def _basis(request: HttpRequest) -> int:
         return -1
 
 
-def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> str:
-    """Record a table fact unless it is a double tap; return the table's status after it."""
+def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> tuple[str, int]:
+    """Record a table fact unless it is a double tap; return the table's status after it and
+    the fact's number (0: none stored)."""
     basis = _basis(request)
     where = Where(link.stage, link.game, link.table)
     posted = Where(link.stage, tap.game, link.table)  # the game the form was for
@@ -435,7 +437,8 @@ def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> st
     def log(done: tuple[str, int, str]) -> Logged:
         return Logged(said, fact=done[1], by=done[2])
 
-    return append(link.tournament_id, change, log=log)[0]
+    status, n, _by = append(link.tournament_id, change, log=log)
+    return status, n
 
 
 def _posted_game(request: HttpRequest) -> int:
@@ -498,13 +501,18 @@ def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None
 
 
 def _saved(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> str:
-    """Store a table fact and tell the player what now; return the refusal ('' if none)."""
+    """Store a table fact (once per key) and tell the player what now; return the refusal
+    ('' if none)."""
+
+    def write() -> Told:
+        status, n = _store(request, link, tap, said)
+        level = messages.WARNING if status == "disputed" else messages.SUCCESS
+        return Told(level, _after_words(status), n or None)
+
     try:
-        status = _store(request, link, tap, said)
+        once(request, link.tournament_id, write).tell(request)
     except RuleError as err:
         return translated(err.msg)
-    tell = messages.warning if status == "disputed" else messages.success
-    tell(request, translated(_after_words(status)))
     return ""
 
 
