@@ -26,7 +26,13 @@ from factories import (
     organiser_user,
     stored,
 )
-from tafelrunde.engine.entries import Spot, Values, enter_at_table
+from tafelrunde.engine.entries import (
+    RolloffSpot,
+    Spot,
+    Values,
+    enter_at_table,
+    enter_rolloff_at_table,
+)
 from tafelrunde.engine.knockout.table_entry import enter_loser
 from tafelrunde.i18n import msg
 from tafelrunde.presets import preset_text, rules_from_toml
@@ -262,6 +268,13 @@ def in_play() -> list[Case]:
         return f"/turniere/{pk}/stechen/", {**filled(form), "players": form.inputs["players"],
                                             "auto": "1"}  # fmt: skip
 
+    def board_rolloff(c: Client, w: World) -> Sent:
+        pk = w.tournaments["A"]
+        rolloff_disputed(pk)
+        form = form_on(c, f"/turniere/{pk}/ergebnistafel/", f"/turniere/{pk}/ergebnistafel/"
+                       "stechen/")  # fmt: skip
+        return f"/turniere/{pk}/ergebnistafel/stechen/", filled(form, action="decide")
+
     def undo(c: Client, w: World) -> Sent:
         pk = w.tournaments["A"]
         return f"/turniere/{pk}/zuruecknehmen/", {"version": rec_of(w, "A").version}
@@ -288,6 +301,7 @@ def in_play() -> list[Case]:
         Case("player-withdraw", "late", withdraw),
         Case("table-links-renew", "late", renew),
         Case("rolloff", "A", rolloff),
+        Case("board-rolloff", "A", board_rolloff),
         Case("undo", "A", undo),
     ]
 
@@ -308,6 +322,24 @@ def entered_by_a_phone(pk: int) -> None:
                               phone="a1b2c3")  # fmt: skip
 
     append(pk, change, log=lambda f: Logged(msg("Entered at the table"), fact=f.n))
+
+
+def rolloff_disputed(pk: int) -> None:
+    """Two players of the first open roll-off's table enter it in different orders, from
+    two phones: the roll-off is disputed (the board shows both versions)."""
+    state = state_of(pk)
+    st = state.current
+    assert st is not None
+    need = next(n for n in st.rolloff_needs(state.cut(st)) if not n.done)
+    table = st.seated(need.game, need.table) if need.game else st.tables(1)[need.table - 1]
+    spot = RolloffSpot("", need.table, need.kind, need.game)
+    for k, order in enumerate((need.players, need.players[::-1])):
+
+        def change(tour: Any, order: Any = order, k: int = k) -> Any:
+            return enter_rolloff_at_table(group_state(tour), spot, table[k], order, at=now(),
+                                          by="Tisch", phone=f"a1b2c{k}")  # fmt: skip
+
+        append(pk, change, log=lambda f: Logged(msg("Entered at the table"), fact=f.n))
 
 
 def knockout() -> list[Case]:
