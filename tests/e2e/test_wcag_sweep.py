@@ -125,7 +125,7 @@ def fills(name: str, route: str, plays: dict[str, int], values: dict[str, Any]) 
             rec = TournamentRecord.objects.get(pk=pk)
             extra: dict[str, list[Any]] = {
                 "pid": [players_of(rec)[0][0]], "table": [1],
-                "kind": [k.slug for k in KINDS if k.fits(rec.family)] if key in "HD" else [],
+                "kind": [k.slug for k in KINDS if k.fits(rec.family)] if name == "print" else [],
             }  # fmt: skip
             rest = [p for p in params if p != "pk"]
             combos = [{"pk": pk, "_key": key}]
@@ -146,8 +146,9 @@ def site() -> list[Visit]:
     state (a route is tried with a hall's and a format-D tournament, then filled with all)."""
     plays, values = stored()
     client = logged_in()
-    values["table"] = sorted({t for k in ("C", "H", "D") for t in TABLE_LINK.findall(
-        client.get(f"/turniere/{plays[k]}/tisch-links/").content.decode())})  # fmt: skip
+    links = {k: client.get(f"/turniere/{plays[k]}/tisch-links/").content.decode() for k in "CHD"}
+    tables = {k: list(dict.fromkeys(TABLE_LINK.findall(page))) for k, page in links.items()}
+    values["table"] = [*tables["H"], tables["C"][0], tables["D"][0]]  # H: a table of every state
     found: dict[str, Visit] = {}
     sheets: set[str] = set()  # a print kind once, of the first tournament it fits
     for name, route in routes():
@@ -158,9 +159,8 @@ def site() -> list[Visit]:
         for fill in every:
             if "kind" in fill and (fill["kind"] in sheets or sheets.add(fill["kind"])):
                 continue
-            found.setdefault(
-                address(route, fill), Visit(name, address(route, fill), fill.get("_key", ""))
-            )
+            where = address(route, fill)
+            found.setdefault(where, Visit(name, where, fill.get("_key", "")))
     return list(found.values())
 
 
@@ -172,8 +172,10 @@ def address(route: str, fill: dict[str, Any]) -> str:
 def is_page(answer: Any) -> bool:
     """Whether an answer is a whole HTML page (not a form's target, a file, a stream or a
     fragment a page fetches)."""
-    return bool(answer.status_code == 200 and not answer.streaming and answer["Content-Type"].startswith("text/html")
-                and answer.content.lstrip().lower().startswith(b"<!doctype"))  # fmt: skip
+    if answer.status_code != 200 or answer.streaming:
+        return False
+    html = answer["Content-Type"].startswith("text/html")
+    return bool(html and answer.content.lstrip().lower().startswith(b"<!doctype"))
 
 
 # -- what is measured in the page ------------------------------------------------------------
@@ -190,7 +192,8 @@ FACTS = """() => {
   const boxes = [];
   for (const el of document.querySelectorAll('body *')) {
     const style = getComputedStyle(el);
-    if (!['auto', 'scroll'].includes(style.overflowX) || el.scrollWidth <= el.clientWidth + 1) continue;
+    const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+    if (!scrolls || el.scrollWidth <= el.clientWidth + 1) continue;
     const named = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
     if (el.tabIndex < 0 || el.getAttribute('role') !== 'region' || !named)
       boxes.push(el.className || el.tagName);
@@ -199,7 +202,8 @@ FACTS = """() => {
   const over = [...document.querySelectorAll('body *')]
     .filter(el => el.getBoundingClientRect().right > edge && ![...el.children].some(
       c => c.getBoundingClientRect().right > edge))
-    .slice(0, 3).map(el => `${el.tagName.toLowerCase()}.${el.className} in ${el.parentElement.closest("[class]")?.className}`);
+    .slice(0, 3).map(el => `${el.tagName.toLowerCase()}.${el.className}`
+                           + ` in ${el.parentElement.closest("[class]")?.className}`);
   const roles = [...document.querySelectorAll('.messages li[role]')].length;
   return {title: document.title, missing, boxes, roles, over,
           wide: document.documentElement.scrollWidth - document.documentElement.clientWidth};
