@@ -364,6 +364,14 @@ def test_keyboard_refused_form_and_large_text(
             "() => document.querySelector('main').contains(document.activeElement)"
         )
 
+        page.goto(f"{base}/turniere/neu/")  # a saved form: its message in a live region
+        with page.expect_navigation():
+            page.get_by_role("button", name="Turnier anlegen").click()
+        said = page.locator("[role=status] > ul.messages > li")
+        expect(said.first).to_be_visible()
+        assert said.evaluate_all("items => items.filter(li => li.hasAttribute('role'))") == []
+        assert axe_violations(page) == []
+
         page.goto(f"{base}/turniere/neu/")  # a refused form: the focus on its first bad field
         page.locator("#id_players").fill("Anna\nBernd")
         with page.expect_navigation():
