@@ -39,7 +39,6 @@ pytestmark = [pytest.mark.e2e]
 
 AXE = Path(__import__("axe_playwright_python").__file__).with_name("axe.min.js")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
-WIDTHS = (390, 1280)
 # addresses whose parameters the sweep does not fill, and why
 UNFILLED = {
     "calendar-kind": "a calendar file (.ics), no page",
@@ -241,9 +240,9 @@ def log_in(ctx: BrowserContext, base: str) -> None:
     ctx.add_cookies([{"name": "sessionid", "value": cookie.value, "url": base}])
 
 
-def english(ctx: BrowserContext, base: str, on: bool) -> None:
-    """Switch the pages' language to English (or back to German) by Django's cookie."""
-    ctx.add_cookies([{"name": "django_language", "value": "en" if on else "de", "url": base}])
+def english(ctx: BrowserContext, base: str) -> None:
+    """Switch the pages' language to English by Django's cookie."""
+    ctx.add_cookies([{"name": "django_language", "value": "en", "url": base}])
 
 
 def check(page: Page, visit: Visit, width: int, shots: Path) -> tuple[str, list[str]]:
@@ -272,42 +271,48 @@ def same_titles(visits: list[Visit], titles: dict[str, str]) -> list[str]:
     return [f"{t!r}: {sorted(k)}" for t, k in kinds.items() if len(k) > 1]
 
 
+def sweep(page: Page, base: str, visits: list[Visit], width: int, shots: Path) -> dict[str, Any]:
+    """Check every page at one width: what is wrong, by page, and each page's title."""
+    failures: dict[str, list[str]] = {}
+    titles: dict[str, str] = {}
+    for visit in visits:
+        answer = page.goto(base + visit.address)
+        if answer is None or answer.url != base + visit.address:
+            continue  # format D's names of the pages of formats A-C lead to its own
+        titles[visit.address], bad = check(page, visit, width, shots)
+        if bad:
+            failures[f"{width} {visit.address} ({visit.kind})"] = bad
+    return {"failures": failures, "titles": titles}
+
+
+@pytest.mark.parametrize("width", [390, 1280])
 def test_every_page_kind_meets_wcag_22_aa(
-    browser: Browser, live_server_url: str, shots: Path
+    browser: Browser, live_server_url: str, shots: Path, width: int
 ) -> None:
+    """On the phone every page of every tournament, then a few in English; on the laptop the
+    pages of no tournament, of a hall and of format D."""
     base = live_server_url
     started = time.monotonic()
     visits = site()
-    print(f"found in {time.monotonic() - started:.1f} s")
-    failures: dict[str, list[str]] = {}
-    titles: dict[str, str] = {}
-    for width in WIDTHS:
-        ctx = context(browser, width)
-        try:
-            log_in(ctx, base)
-            page = ctx.new_page()
-            for visit in visits if width < 800 else [v for v in visits if v.key in WIDE]:
-                answer = page.goto(base + visit.address)
-                if answer is None or answer.url != base + visit.address:
-                    continue  # format D's names of the pages of formats A-C lead to its own
-                titles[visit.address], bad = check(page, visit, width, shots)
-                if bad:
-                    failures[f"{width} {visit.address} ({visit.kind})"] = bad
-            if width > 800:
-                continue
-            english(ctx, base, True)  # English on the phone
-            for visit in [v for v in visits if v.kind in ENGLISH and v.key in WIDE]:
-                page.goto(base + visit.address)
-                if bad := check(page, visit, width, shots)[1]:
-                    failures[f"{width} en {visit.address} ({visit.kind})"] = bad
-        finally:
-            shut(ctx)
     kinds = {v.kind for v in visits}
-    print(f"{len(visits)} pages of {len(kinds)} kinds, {time.monotonic() - started:.1f} s")
     assert {"home", "tournament", "table-link", "player-pass", "tables", "board", "passes",
             "tournament-new", "rules", "person", "season"} <= kinds, kinds  # fmt: skip
-    problems = [f"{where}: {'; '.join(why)}" for where, why in sorted(failures.items())]
-    problems += [f"same title: {t}" for t in same_titles(visits, titles)]
+    ctx = context(browser, width)
+    try:
+        log_in(ctx, base)
+        page = ctx.new_page()
+        phone = width < 800
+        found = sweep(page, base, [v for v in visits if phone or v.key in WIDE], width, shots)
+        problems = [f"same title: {t}" for t in same_titles(visits, found["titles"])]
+        if phone:
+            english(ctx, base)
+            subset = [v for v in visits if v.kind in ENGLISH and v.key in WIDE]
+            problems += [f"English: {k}: {'; '.join(why)}" for k, why in
+                         sweep(page, base, subset, width, shots)["failures"].items()]  # fmt: skip
+    finally:
+        shut(ctx)
+    print(f"{len(found['titles'])} pages of {len(kinds)} kinds: {time.monotonic() - started:.1f} s")
+    problems += [f"{k}: {'; '.join(why)}" for k, why in sorted(found["failures"].items())]
     assert not problems, "\n".join(problems)
 
 
