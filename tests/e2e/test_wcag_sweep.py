@@ -289,8 +289,9 @@ def sweep(page: Page, base: str, visits: list[Visit], width: int, shots: Path) -
 def test_every_page_kind_meets_wcag_22_aa(
     browser: Browser, live_server_url: str, shots: Path, width: int
 ) -> None:
-    """On the phone every page of every tournament, then a few in English; on the laptop the
-    pages of no tournament, of a hall and of format D."""
+    """On the phone every page of every tournament, then a few in English and the public ones
+    as a visitor sees them; on the laptop the pages of no tournament, of a hall and of
+    format D."""
     base = live_server_url
     started = time.monotonic()
     visits = site()
@@ -309,6 +310,10 @@ def test_every_page_kind_meets_wcag_22_aa(
             subset = [v for v in visits if v.kind in ENGLISH and v.key in WIDE]
             problems += [f"English: {k}: {'; '.join(why)}" for k, why in
                          sweep(page, base, subset, width, shots)["failures"].items()]  # fmt: skip
+            ctx.clear_cookies()  # a visitor: the public pages without the organisers' parts
+            public = [v for v in visits if v.key in ("", "H")]  # the others lead to the login
+            problems += [f"visitor: {k}: {'; '.join(why)}" for k, why in
+                         sweep(page, base, public, width, shots)["failures"].items()]  # fmt: skip
     finally:
         shut(ctx)
     print(f"{len(found['titles'])} pages of {len(kinds)} kinds: {time.monotonic() - started:.1f} s")
