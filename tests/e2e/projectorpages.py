@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from datetime import timedelta
 
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tafelrunde.engine.actions import next_draw, record
+from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.facts import TableEntered
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
+from tafelrunde.engine.knockout.facts import GameLost, HallTables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
@@ -160,3 +162,179 @@ def overflowing(page: Page) -> list[str]:
           return bad;
         }"""
     ))  # fmt: skip
+
+
+LONG = (
+    "Margarete Lehmann-Schwarzenberger", "Maximilian Alexander von Hohenberg-Schwarzenfels",
+    "Hans-Jürgen Zimmermann", "Katharina von Bodelschwingh-Plettenberg", "Anna Lena",
+    "Klaus-Dieter Müller-Lüdenscheidt", "Bo", "Friederike Oberhauser-Wittgenstein",
+)  # fmt: skip
+
+
+def long_names(n: int) -> str:
+    """n player names, the long ones of a club's list again and again (numbered to differ)."""
+    return "\n".join(f"{LONG[k % len(LONG)]}{'' if k < len(LONG) else f' {k // len(LONG) + 1}'}"
+                     for k in range(n))  # fmt: skip
+
+
+def long_group(preset: str, n: int, seed: int, until: str) -> int:
+    """A format A–C tournament of long names, played by the engine until `until`: 'herzog'
+    (a Herzog roll-off open at a table), 'standings' (results in, some missing) or 'end'."""
+    title = "Großer Würfelabend des Spieleclubs Tafelrunde im Vereinsheim"
+    tour = new_tournament(title, load_rules(preset), long_names(n), day=None, at=now(),
+                          by="leitung")  # fmt: skip
+    state = TournamentState(tour)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    for _ in range(2000):
+        st = state.current
+        if (
+            until == "herzog"
+            and st is not None
+            and any(need.kind == st.rule.herzog for need in open_rolloffs(state))
+        ):
+            break
+        if until == "standings" and st is not None and st.results and st.missing_results():
+            break
+        if not tie_step(state, rng):
+            break
+    return int(save_new(tour, log=Logged(msg("Demo tournament created"))).pk)
+
+
+def tie_step(state: TournamentState, rng: random.Random) -> bool:
+    """The next step an organiser does, with results that tie often; False when over."""
+    if state.finished:
+        return False
+    st = state.current
+    if st is not None and st.missing_results():
+        game, table = st.missing_results()[0]
+        res = random_result(state, game, table, rng)
+        res = replace(res, scores={p: rng.choice((20, 21)) for p in res.scores},
+                      pips={p: rng.choice((9, 10)) for p in res.pips})  # fmt: skip
+        record(state, res, at=now(), by="leitung")
+    elif st is not None and open_rolloffs(state):
+        need = open_rolloffs(state)[0]
+        record(state, rolled_by_software(need, seed=rng.randrange(2**31)), at=now(), by="x")
+    else:
+        record(state, next_draw(state, seed=rng.randrange(2**31)), at=now(), by="leitung")
+    return True
+
+
+def long_knockout(n: int, until: str) -> int:
+    """Format D of long names, tables open 3 minutes ago, played until `until`: 'open' (the
+    first tables of a hall of 5, a game lost at each, the others waiting), 'final' (the grand
+    final open) or 'end'."""
+    day = timezone.localdate() + timedelta(days=7)
+    tour = new_tournament("Schocken-K.-o. des Spieleclubs Tafelrunde im Vereinsheim",
+                          load_rules("schocken-ko"), long_names(n), day=day, at=now(),
+                          by="leitung")  # fmt: skip
+    assert isinstance(tour, KnockoutTournament)
+    record_all(tour, [PayFee(n=0, at=0, player=p) for p in tour.state().players], at=now())
+    if until == "open":  # a hall of 5 tables: the others wait in the queues
+        record_all(tour, [HallTables(n=0, at=0, count=5)], at=now())
+    opened = (timezone.localtime() - timedelta(minutes=3)).replace(microsecond=0).isoformat()
+    for _ in range(2000):
+        state = tour.state()
+        if state.finished or (until == "final" and state.grand_final() is not None):
+            break
+        if not state.open_tables():
+            record_all(tour, list(tables_to_open(state)), at=opened, by="leitung")
+            if until == "open":  # a game lost at each table: chips spent
+                lost = [GameLost(n=0, at=0, table=t.number, player=t.remaining[0])
+                        for t in tour.state().open_tables()]  # fmt: skip
+                record_all(tour, lost, at=opened, by="leitung")
+                break
+            continue
+        table = state.open_tables()[0]
+        lost = GameLost(n=0, at=0, table=table.number, player=table.remaining[0])
+        record_all(tour, [lost], at=opened, by="leitung")
+    return int(save_new(tour, log=Logged(msg("Demo tournament created"))).pk)
+
+
+CUT_TEXT = """() => {
+  // every element with text of its own on the slide shown and in the corner line: its text
+  // (each line box) lies inside the screen and inside every box that clips it, and no box
+  // that hides its overflow (or ends it with '…') is narrower than its content
+  const cut = [];
+  // a line's box is the font's full height, more than a tight line height: a quarter of it
+  // may lie beyond a clipping box's top or foot (no glyph reaches there)
+  const within = (r, c) => r.left >= c.left - 1 && r.right <= c.right + 1
+                           && r.top + r.height / 4 >= c.top && r.bottom - r.height / 4 <= c.bottom;
+  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  const shown = [...document.querySelectorAll('.slide:not([hidden]), .corner')];
+  for (const root of shown) {
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.data.trim());
+      const style = getComputedStyle(el);
+      if (!el.getClientRects().length || style.clipPath !== 'none') continue;  // not shown
+      const label = `${(el.textContent || '').trim().slice(0, 60)} <${el.className || el.tagName}>`;
+      const ellipsis = style.textOverflow === 'ellipsis';
+      if ((style.overflowX !== 'visible' || ellipsis) && el.scrollWidth > el.clientWidth + 1
+          && (own.length || ellipsis)) {
+        cut.push(`cut short: ${label} (${el.scrollWidth} > ${el.clientWidth} px)`);
+        continue;
+      }
+      if (ellipsis) {
+        cut.push(`ends with an ellipsis when too long: ${label}`);
+        continue;
+      }
+      for (const node of own) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const clips = [screen];
+        for (let a = el; a && a !== document.body; a = a.parentElement) {
+          const s = getComputedStyle(a);
+          if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+            clips.push(a.getBoundingClientRect());
+          }
+        }
+        for (const r of range.getClientRects()) {
+          if (r.width && !clips.every(c => within(r, c))) {
+            cut.push(`outside its box or the screen: ${label}`);
+            break;
+          }
+        }
+      }
+    }
+  }
+  return cut;
+}"""
+
+
+def cut_texts(page: Page) -> list[str]:
+    """Every slide shown in turn: the texts cut (by a box that hides its overflow, an ellipsis
+    or the screen's edge), each as 'slide: what'."""
+    keys = page.locator(".slide").evaluate_all("s => s.map(x => x.dataset.slideKey)")
+    found = []
+    for key in keys:
+        page.evaluate(
+            "k => document.querySelectorAll('.slide')"
+            ".forEach(s => { s.hidden = s.dataset.slideKey !== k; })",
+            key,
+        )
+        found += [f"{key}: {what}" for what in page.evaluate(CUT_TEXT)]
+    return found
+
+
+SPENT_CONTRAST = """() => {
+  // the contrast of the first spent chip ('○') against its card, as WCAG reckons it
+  const rgb = c => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = c => {
+    const [r, g, b] = rgb(c).map(v => v / 255)
+      .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const spent = document.querySelector('.chips .spent');
+  const card = spent.closest('.card');
+  const [a, b] = [lum(getComputedStyle(spent).color), lum(getComputedStyle(card).backgroundColor)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def spent_contrast(page: Page, theme: str) -> float:
+    """The contrast of a spent chip against its card in a theme (the class the page sets)."""
+    page.evaluate(
+        "t => { document.body.classList.remove('theme-light', 'theme-dark');"
+        " document.body.classList.add('theme-' + t); }",
+        theme,
+    )
+    return float(page.evaluate(SPENT_CONTRAST))

@@ -61,7 +61,7 @@ def settle(page: Page, rng: random.Random) -> None:
         rng.shuffle(values)
         for i, value in enumerate(values):
             in_view(selects.nth(i)).select_option(value)
-        h.submit(page, in_view(box.get_by_role("button", name="Reihenfolge eintragen")))
+        h.submit(page, in_view(box.get_by_role("button", name=h.ENTER_ROLLOFF)))
     else:
         h.submit(page, in_view(box.get_by_role("button", name="Von der Software würfeln lassen")))
     h.no_errors(page)

@@ -1,5 +1,6 @@
 """Every public page at a phone's width (390×844): the page never scrolls sideways, and in the
-standings the key columns (place, name, points; lives and chips in format D) are in view.
+standings the key columns (place, name, points; lives and chips in format D) are in view; long
+names break only between their words (on buttons, in tables), headings keep their words whole.
 
 The pages are found from the URL patterns of the public, live and club apps: every address
 that answers a visitor (no login) with an HTML page, for tournaments of formats A–D in play
@@ -13,16 +14,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from e2ehelpers import shoot, shut
 from playwright.sync_api import Browser, Page
+from projectorpages import long_group, long_knockout
 
-from factories import dated_tournament, event, tournaments_in_play
+from factories import dated_tournament, event, logged_in, tournaments_in_play
 from tafelrunde.presets.seasons import load_season_rules
 from tafelrunde.web.club.models import Person, PlayerLink, Season
 from tafelrunde.web.club.roster import players_of
+from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.table.links import tokens_for
+from tafelrunde.web.table.seat import where_of
 
 pytestmark = [pytest.mark.e2e]
 PHONE = {"width": 390, "height": 844}
@@ -134,3 +140,80 @@ def test_every_public_page_fits_a_phone_without_scrolling_sideways(
     finally:
         shut(context)
     assert wide == {}, "\n".join(f"{a}: {why}" for a, why in sorted(wide.items()))
+
+
+SPLIT_WORDS = """selector => {
+  // the words (between spaces; a hyphen may end one) that a line break cuts in two
+  const split = [];
+  for (const el of document.querySelectorAll(selector)) {
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s-]+-?/g)) {
+        const r = document.createRange();
+        r.setStart(node, m.index);
+        r.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...r.getClientRects()].filter(b => b.width > 0)
+                                                      .map(b => Math.round(b.top)));
+        if (lines.size > 1) split.push(m[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
+def split_words(page: Page, selector: str) -> list[str]:
+    """The words inside the elements matching `selector` that a line break cuts in two."""
+    return list(page.evaluate(SPLIT_WORDS, selector))
+
+
+def table_address(pk: int, table: int | None = None) -> str:
+    """The link of a table of the current game: this one, else the first without a result."""
+    rec = TournamentRecord.objects.get(pk=pk)
+    _, state = read_only(rec)
+    st = state.current
+    game, table = (st.drawn_games(), table) if table else st.missing_results()[0]
+    where = where_of(st, table, game)
+    return f"/tisch/{tokens_for(rec, [where])[where]}/"
+
+
+def test_long_names_break_between_words_and_key_columns_stay_in_view_on_a_phone(
+    browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    open_table = long_group("gruppenmodus", 16, 3, "standings")
+    herzog = long_group("gruppenmodus", 16, 3, "herzog")  # game 3 confirmed, roll-offs open
+    ko = long_knockout(30, "open")
+    context = browser.new_context(locale="de-DE", viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    split, hidden, wide = {}, {}, {}
+
+    def look(tag: str, address: str, selector: str) -> None:
+        if address:
+            page.goto(live_server_url + address)
+            page.wait_for_load_state()
+        split[tag] = split_words(page, selector)
+        hidden[tag] = hidden_keys(page)
+        wide[tag] = too_wide(page)
+        shoot(page, shots, f"phone-long-names-{tag}")
+
+    try:
+        look("name-buttons", table_address(open_table), "form.name-buttons button")
+        with page.expect_navigation():
+            page.locator("form.name-buttons button").first.tap()
+        look("result-form", "", "table.entry th, table.entry td:first-child")
+        look("earlier-result", table_address(herzog, 3), ".table-page table.values td")
+        points = page.locator(".table-page table.values td strong").first.inner_text()
+        look("standings", f"/turniere/{herzog}/stand/", "table.keys th, table.keys td")
+        keys = page.locator("table.keys th.key").all_inner_texts()
+        look("lives-and-chips", f"/turniere/{ko}/leben/", "table.keys th, table.keys td")
+        session = logged_in().cookies[settings.SESSION_COOKIE_NAME].value  # an organiser
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session,
+                              "url": live_server_url}])  # fmt: skip
+        look("organisers-result-form", f"/turniere/{open_table}/tische/", ".card form th")
+    finally:
+        shut(context)
+    assert {tag: words for tag, words in split.items() if words} == {}
+    assert {tag: cols for tag, cols in hidden.items() if cols} == {}
+    assert {tag: px for tag, px in wide.items() if px > 0} == {}
+    assert points.endswith((" Platzpunkte", " Platzpunkt")), points  # whole, seen unsplit
+    assert keys == ["Platz", "Spieler", "Platz am Tisch", "Platzpunkte"], keys

@@ -98,7 +98,8 @@ def test_the_desk_shows_a_pass_large_and_checks_a_player_in(
         assert width is not None and width["width"] >= 250  # large enough to scan off the screen
         shoot(desk, shots, "pass-desk-large")
         address = big.locator(".address a").inner_text()
-        mine.goto(address)
+        with mine.expect_response(lambda r: r.request.method == "POST" and r.status == 204):
+            mine.goto(address)  # the page tells, by itself, that a phone opened it
         t.tap(mine, mine.get_by_role("button", name="Ich bin da"))
         expect(mine.locator("#arrived")).to_be_visible()
         t.look(mine, shots, "pass-3-i-am-here")
@@ -106,6 +107,8 @@ def test_the_desk_shows_a_pass_large_and_checks_a_player_in(
         with desk.expect_navigation():
             row.get_by_role("button", name="Einchecken").click()
         expect(desk.locator("#count-here")).to_contain_text("2 von 9 Spielern sind da.")
+        expect(desk.locator(f"#pass-{first['id']} td.n")).to_have_text("1")  # its phone
+        expect(desk.locator(f"#pass-{second['id']} td.n")).to_have_text("0")
         shoot(desk, shots, "pass-desk-present")
     assert Arrival.objects.filter(tournament_id=pk).count() == 2
 

@@ -1,5 +1,6 @@
 """The projector in Chromium at 1920×1080 (dark and light) and 1280×720: it rotates by
-itself, the text is large enough to read from 10 m, and every slide fits the screen."""
+itself (and pauses when asked), the text is large enough to read from 10 m, every slide fits
+the screen and no text on it is cut."""
 
 from __future__ import annotations
 
@@ -12,17 +13,23 @@ from playwright.sync_api import Page, expect
 from projectorpages import (
     card_faults,
     choose,
+    cut_texts,
     drawn_group,
     hall_group,
     knockout,
+    long_group,
+    long_knockout,
     open_projector,
     overflowing,
     shown_key,
+    spent_contrast,
 )
 
+from tafelrunde.web.live.projector_choice import KINDS
 from tafelrunde.web.live.publish import touch
 
 pytestmark = [pytest.mark.e2e]
+EVERY_KIND = sorted({kind for kinds in KINDS.values() for kind in kinds})
 
 
 def font_px(page: Page, selector: str) -> float:
@@ -165,3 +172,58 @@ def test_every_card_fits_its_slide_and_the_slides_use_the_screen(
         if tag == "a16":  # 16 players: one standings slide, not 12 and 4
             assert [k for k in keys if k.startswith("standings")] == ["standings-1"]
             expect(page.locator("#slide-standings-1 tbody tr")).to_have_count(16)
+
+
+def test_no_text_is_cut_on_any_slide_of_any_format_with_long_names(
+    page: Page, live_server_url: str, shots: Path
+) -> None:
+    halls = {
+        "a-herzog": long_group("gruppenmodus", 16, 3, "herzog"),  # tables, roll-off lines
+        "b-standings": long_group("alhambra", 24, 4, "standings"),
+        "c-over": long_group("king-lui", 16, 5, "end"),  # the final ranking
+        "d-open": long_knockout(30, "open"),  # open tables, chips spent
+        "d-final": long_knockout(14, "final"),
+        "d-over": long_knockout(10, "end"),  # the ranking with prizes
+    }
+    for pk in halls.values():
+        choose(pk, EVERY_KIND, seconds=120)  # none turning while measured
+    cut, contrast = [], {}
+    for width, height in ((1920, 1080), (1280, 720)):
+        for tag, pk in halls.items():
+            open_projector(page, live_server_url, pk, width, height)
+            cut += [f"{tag} at {width}: {what}" for what in cut_texts(page)]
+            if tag == "d-open" and width == 1920:
+                show(page, "ko_tables-1")
+                for theme in ("dark", "light"):
+                    contrast[theme] = spent_contrast(page, theme)
+                    shoot(page, shots, f"projector-{width}-long-{tag}-{theme}")
+            for key in page.locator(".slide").evaluate_all("s => s.map(x => x.dataset.slideKey)"):
+                show(page, key)
+                shoot(page, shots, f"projector-{width}-long-{tag}-{key}")
+    assert cut == [], "\n".join(cut)
+    assert min(contrast.values()) >= 3, contrast  # a spent chip '○' against its card
+
+
+def test_the_rotation_pauses_by_key_and_by_button_and_says_so(
+    page: Page, live_server_url: str
+) -> None:
+    pk = drawn_group(95)
+    choose(pk, ["seating"], seconds=5)  # three slides of who sits where
+    page.clock.install()
+    open_projector(page, live_server_url, pk)
+    button = page.get_by_role("button", name="Pause")
+    expect(button).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("p")
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_role("status")).to_have_text("Folien angehalten")
+    page.clock.fast_forward(12_000)  # more than two slides' time
+    assert shown_key(page) == "seating-1"
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_role("status")).to_have_text("Folien laufen wieder")
+    page.clock.fast_forward(5_500)
+    expect(page.locator("#projector-page")).to_have_text("2/3")
+    page.keyboard.press(" ")  # the space bar as well
+    expect(button).to_have_attribute("aria-pressed", "true")
+    page.clock.fast_forward(12_000)
+    assert shown_key(page) == "seating-2"

@@ -75,7 +75,7 @@ def test_a_name_typed_in_capitals_without_umlauts_finds_the_table(
     expect(call).to_be_visible()
     fits(page, width)
     shoot(page, shots, f"seat-{width}-overview")
-    call.get_by_label("Ihr Name").fill("  GUNTER gross ")
+    call.get_by_label("Dein Name").fill("  GUNTER gross ")
     submit(page, call.get_by_role("button", name="Suchen"))
     card = page.locator(".seat-card")
     expect(card).to_have_count(1)

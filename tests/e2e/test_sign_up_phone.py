@@ -38,7 +38,7 @@ def test_a_player_signs_up_on_a_phone_and_the_next_one_waits(
         )
         t.fits(one, t.PHONE["width"])
         t.look(one, shots, "sign-up-1-form")
-        t.tap(one, one.get_by_role("button", name="Anmelden"))
+        t.tap(one, one.get_by_role("button", name="Anmeldung abschicken"))
         expect(one.locator("h1")).to_have_text("Xaver Zufall")
         expect(one.locator(".messages")).to_contain_text("Du bist angemeldet")
         t.look(one, shots, "sign-up-2-pass")
@@ -46,7 +46,7 @@ def test_a_player_signs_up_on_a_phone_and_the_next_one_waits(
         two.goto(f"{live_server_url}/turniere/{pk}/mitspielen/")
         expect(two.locator("#sign-up-places")).to_contain_text("Warteliste")
         two.get_by_label("Dein Name").fill("Yvonne Zweite")
-        t.tap(two, two.get_by_role("button", name="Anmelden"))
+        t.tap(two, two.get_by_role("button", name="Anmeldung abschicken"))
         expect(two.locator("#pass-now")).to_contain_text("Platz 1")
         t.look(two, shots, "sign-up-3-waiting")
 

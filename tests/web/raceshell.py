@@ -144,6 +144,13 @@ def arrivals(*, pk: int) -> list[str]:
     return list(Arrival.objects.filter(tournament_id=pk).values_list("player", flat=True))
 
 
+def sent_keys(*, pk: int) -> list[str]:
+    """The keys the tournament took actions with (one row each)."""
+    from tafelrunde.web.table.models import SentKey
+
+    return list(SentKey.objects.filter(tournament_id=pk).values_list("key", flat=True))
+
+
 def persons(*, names: list[str]) -> list[int]:
     """New persons of the club's registry; their numbers."""
     from tafelrunde.web.club.models import Person
@@ -182,7 +189,7 @@ CALLS = {
     f.__name__: f
     for f in (begin, sign_up_tournament, sign_ups, group_tournament, table_links, facts,
               log_lines, pass_tokens, arrivals, persons, person_count, tournament_row,
-              member_preview)
+              member_preview, sent_keys)
 }  # fmt: skip
 
 

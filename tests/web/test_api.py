@@ -46,7 +46,9 @@ def test_the_openapi_document_is_valid_and_names_every_address() -> None:
 def test_events_tournaments_standings_and_rankings_as_the_pages_show_them() -> None:
     made = tournaments_in_play()
     events = get("events")
-    assert events and all(set(e) == {"id", "name", "date", "kind", "tournaments"} for e in events)
+    assert events and all(
+        set(e) == {"id", "name", "date", "kind", "kind_key", "tournaments"} for e in events
+    )
     listed = get("tournaments")
     assert {t["id"] for t in listed} == set(made.values())
     a = get(f"tournaments/{made['A']}")

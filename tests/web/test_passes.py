@@ -184,7 +184,7 @@ def test_i_am_here_before_the_draw_and_the_desk_checks_in() -> None:
     assert "Ich bin da" in text(mine.get(f"/pass/{token}/"))
     csrf_post(mine, f"/pass/{token}/", {"action": "here"})
     assert Arrival.objects.get(tournament=rec, player=ids[0]).at_desk is False
-    assert "Angemeldet: Du stehst auf der Liste der Anwesenden." in text(
+    assert "Eingecheckt: Du stehst auf der Liste der Anwesenden." in text(
         mine.get(f"/pass/{token}/")
     )
     desk_view = text(client.get(f"/pass/{pass_of(client, rec.pk, ids[1])}/"))
@@ -407,3 +407,48 @@ def test_a_pass_outranks_a_tapped_name_but_not_another_pass() -> None:
     assert f"Dieses Handy gehört in diesem Turnier zu {name(a)}" in page
     assert f"Du bist {name(a)}." in text(mine.get(f"/tisch/{table}/"))
     assert PhoneBinding.objects.get(tournament_id=pk).player == a
+
+
+def phones_shown(client: Client, pk: int, player: str) -> str:
+    """The passes page's count of phones in a player's row."""
+    page = text(client.get(f"/turniere/{pk}/paesse/"))
+    row = re.search(rf'<tr id="pass-{player}">(.*?)</tr>', page, re.S)
+    assert row is not None, page
+    return re.findall(r'<td class="n">(\d+)</td>', row.group(1))[0]
+
+
+def test_the_desk_counts_a_phone_once_it_opened_the_pass() -> None:
+    """A browser that shows the pass says so by itself (a preview runs no script): the
+    phone is bound to the player and counted once, however often it opens the pass."""
+    client, pk = drawn()
+    a, b = seats(pk)[:2]
+    token = pass_of(client, pk, a)
+    assert phones_shown(client, pk, a) == "0"
+    mine = phone()
+    page = text(mine.get(f"/pass/{token}/"))
+    assert 'id="pass-seen"' in page and 'hx-trigger="load"' in page
+    assert phone().get(f"/pass/{token}/").status_code == 200  # a preview: bound nothing
+    assert phones_shown(client, pk, a) == "0"
+    for _ in range(2):  # the script's message, and once more (a reload)
+        answer = csrf_post(mine, f"/pass/{token}/", {"action": "seen"})
+        assert answer.status_code == 204  # type: ignore[attr-defined]
+    assert phones_shown(client, pk, a) == "1"
+    assert 'id="pass-seen"' not in text(mine.get(f"/pass/{token}/"))  # bound: asks no more
+    assert 'id="pass-seen"' not in text(client.get(f"/pass/{token}/"))  # the desk's view
+    other = pass_of(client, pk, b)
+    csrf_post(mine, f"/pass/{other}/", {"action": "seen"})  # another pass on the same phone
+    assert (phones_shown(client, pk, a), phones_shown(client, pk, b)) == ("1", "0")
+
+
+def test_the_desk_counts_players_here_not_those_waiting() -> None:
+    client = Client()
+    organiser(client)
+    rec = create(client, "gruppenmodus", 4)
+    data = {"open": "on", "capacity": "4"}
+    assert client.post(f"/turniere/{rec.pk}/online-anmeldung/", data).status_code == 302
+    form = {"email": "", "note": "", "code": "", "website": ""}
+    waiting = Client().post(f"/turniere/{rec.pk}/mitspielen/", form | {"name": "Wanda"})
+    Client().post(waiting["Location"], {"action": "here"})  # waits, and is here
+    assert Arrival.objects.filter(tournament=rec).count() == 1
+    page = text(client.get(f"/turniere/{rec.pk}/paesse/"))
+    assert "0 von 4 Spielern sind da." in page

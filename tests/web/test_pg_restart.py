@@ -65,7 +65,7 @@ CLIENTS = 8
 BEFORE_STOP = 8  # acknowledged results before the database stops
 LONGEST = 15.0  # seconds any request may take at most (a restart once held one for 64-69 s)
 DOWN = "Datenbank nicht erreichbar"
-TYPED = "Ihre Eingabe (zum späteren Eintragen)"
+TYPED = "Deine Eingabe (zum späteren Eintragen)"
 
 
 def banner_while_down(watcher: Browser, path: str, deadline: float) -> tuple[float, list[float]]:

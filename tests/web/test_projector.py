@@ -43,7 +43,8 @@ def test_the_page_is_full_screen_for_everyone_and_follows_the_live_contract() ->
     page = text(response)
     assert '<html lang="de"' in page
     assert 'class="tabs"' not in page and '<header class="top"' not in page  # no frame
-    assert "<a " not in page and "<button" not in page and "<form" not in page  # nothing to click
+    assert "<a " not in page and "<form" not in page  # no link away, nothing to send
+    assert page.count("<button") == 1 and 'id="projector-pause"' in page  # the one button
     assert "/static/web/projector.js" in page and "/static/web/live.js" in page
     assert "/static/web/clock.js" in page and "/static/web/projector.css" in page
     shown = projector(rec.pk)

@@ -244,7 +244,7 @@ def test_a_referee_may_not_open_tables_or_take_fees_and_sees_no_such_button() ->
         assert response.status_code == 403 and REFUSED in text(response), path
     assert counts() == before
     page = text(client.get(f"/turniere/{pk}/anmeldung/"))
-    assert "Spieler anmelden" not in page and 'name="player"' not in page
+    assert "Spieler eintragen" not in page and 'name="player"' not in page
     assert "Vorgeschlagene Tische" not in text(client.get(f"/turniere/{pk}/ko-tische/"))
 
 

@@ -194,9 +194,9 @@ def test_no_match_says_so_in_german_with_close_names() -> None:
     client = Client()
     page = text(look_up(client, rec.pk, "Mülller"))
     assert "Niemand heißt „Mülller“." in page
-    assert "Meinten Sie:" in page and 'href="?name=Anna%20M%C3%BCller"' in page
+    assert "Meintest du:" in page and 'href="?name=Anna%20M%C3%BCller"' in page
     page = text(look_up(client, rec.pk, "Zebedäus"))
-    assert "Niemand heißt „Zebedäus“." in page and "Meinten Sie" not in page
+    assert "Niemand heißt „Zebedäus“." in page and "Meintest du" not in page
     assert "Bitte die Schreibweise prüfen" in page
     page = text(look_up(client, rec.pk, " \t "))
     assert "Niemand heißt" not in page and "Name: bitte einen Namen eingeben." not in page

@@ -80,7 +80,7 @@ def test_any_typed_name_answers_200_or_400_and_comes_back_escaped(
         assert response.status_code == (400 if len(typed) > NAME_LENGTH else 200), repr(typed)
         page = shown(response)
         assert page.value == printable(typed)[:NAME_LENGTH]  # in the box, exactly as typed
-        assert page.handlers == [] and page.scripts == 4  # htmx, confirmation, live updates, clocks
+        assert page.handlers == [] and page.scripts == 5  # htmx, confirm, send-later, live, clock
         plain = client.get(path, {"name": typed.translate(MARKUP)})
         assert structure(response) == structure(plain), repr(typed)  # no tag or attribute added
     assert snapshot() == before

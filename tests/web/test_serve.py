@@ -81,6 +81,7 @@ def test_serve_demo_prints_address_and_login_and_serves_the_demo(tmp_path: Path)
         for title in ("Würfeln im Gruppenmodus", "Alhambra-Turnier", "King-Lui-Turnier"):
             assert title in page
         assert "Schocken-K.-o." in page
+        assert "King Lui – Online-Anmeldung offen" in page  # a sign-up with a waiting list
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -135,3 +136,22 @@ def test_a_start_backs_up_the_database_and_keeps_the_newest(tmp_path: Path) -> N
     assert len(kept) == 3 and copies[0] is not None and copies[0].name in kept
     with sqlite3.connect(copies[0]) as con:
         assert con.execute("select x from t").fetchall() == [("Anna",)]
+
+
+@pytest.mark.django_db
+def test_the_demo_shows_an_open_sign_up_with_its_places_taken_and_a_waiting_list() -> None:
+    from tafelrunde.web.club.demo import add_club_demo
+    from tafelrunde.web.player.demo import TOURNAMENT, add_sign_up_demo
+    from tafelrunde.web.player.models import SignUp
+
+    add_demo()
+    add_club_demo()
+    assert add_sign_up_demo() is True
+    assert add_sign_up_demo() is False  # a second start adds nothing
+    rec = TournamentRecord.objects.get(name=TOURNAMENT)
+    statuses = list(SignUp.objects.filter(tournament=rec).values_list("status", flat=True))
+    assert statuses.count(SignUp.PLAYING) == 4 and statuses.count(SignUp.WAITING) == 2
+    page = Client().get(f"/turniere/{rec.pk}/").content.decode()
+    assert f'href="/turniere/{rec.pk}/mitspielen/"' in page
+    form = Client().get(f"/turniere/{rec.pk}/mitspielen/").content.decode()
+    assert "Alle Plätze sind vergeben" in form and "(2 warten)" in form

@@ -21,6 +21,7 @@ from webhelpers import create, organiser, preview_seed, release, text
 
 from tafelrunde.web.core import mailer
 from tafelrunde.web.core.models import OutgoingMail, TournamentRecord
+from tafelrunde.web.player import signups
 from tafelrunde.web.player.models import Arrival, SignUp
 from tafelrunde.web.player.waitlist import Waitlist
 
@@ -259,6 +260,43 @@ def test_with_an_smtp_server_the_pass_is_mailed_and_without_one_nothing_is_sent(
         sign_up(rec.pk, "Zora", email="zora@example.org")
     assert mailer.wait_idle(60)
     assert len(mail.outbox) == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the mail goes out from a thread of its own
+@override_settings(EMAIL_HOST="smtp.example.org",
+                   EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend")  # fmt: skip
+def test_who_moves_up_from_the_waiting_list_is_mailed_that_they_have_a_place() -> None:
+    """By a cancellation, by more places and by the no-show button; with an address only."""
+    from django.core import mail
+
+    client, rec = opened("5")  # one place online
+    answers = {n: sign_up(rec.pk, n, email=f"{n.lower()}@example.org")
+               for n in ("Emil", "Frieda", "Gustav", "Hanne")}  # fmt: skip
+    sign_up(rec.pk, "Ida")  # waits, with no address
+    assert mailer.wait_idle(60)
+    mail.outbox.clear()
+
+    def had_place() -> list[tuple[str, str]]:
+        """Who was mailed a place since the last look, with their mail's body."""
+        assert mailer.wait_idle(60)
+        got = [(m.to[0], m.body) for m in mail.outbox if m.subject.startswith("Du hast einen")]
+        mail.outbox.clear()
+        return got
+
+    Client().post(answers["Emil"]["Location"], {"action": "cancel"})
+    [(to, body)] = had_place()
+    assert to == "frieda@example.org" and "Du hast einen Platz" in body
+    assert answers["Frieda"]["Location"] in body and body.startswith("Hallo Frieda")
+    desk = f"/turniere/{rec.pk}/online-anmeldung/"
+    client.post(desk, {"open": "on", "capacity": "6"})
+    assert [to for to, _ in had_place()] == ["gustav@example.org"]
+    hanne = SignUp.objects.get(name="Hanne")
+    Client().post(answers["Hanne"]["Location"], {"action": "here"})
+    assert Arrival.objects.filter(player=signups.waiting_id(hanne)).exists()
+    client.post(desk, {"action": "no-shows"})  # Frieda and Gustav did not come: Hanne moves up
+    assert [to for to, _ in had_place()] == ["hanne@example.org"]
+    client.post(desk, {"open": "on", "capacity": "10"})  # Ida moves up: no address, no mail
+    assert SignUp.objects.get(name="Ida").status == SignUp.PLAYING and had_place() == []
 
 
 @contextmanager

@@ -125,7 +125,7 @@ def test_the_phone_form_explains_every_field_and_game_points_are_not_placement_p
     entry = FactRecord.objects.filter(tournament_id=pk).order_by("n").last()
     assert entry is not None and confirm(second, token, entry.n).status_code == 302  # type: ignore[attr-defined]
     standings = text(client.get(f"/turniere/{pk}/stand/"))
-    columns = re.findall(r'<th class="n">([^<]+)</th>', standings)
+    columns = re.findall(r'<th class="n(?: key)?">([^<]+)</th>', standings)
     assert "Platzpunkte" in columns and "Punkte" not in columns
     assert "Wertung: Platz am Tisch → Platzpunkte → Augen" in standings
     assert not re.search(r"<td>\s*Punkte\s*</td>", standings)  # "decided by" in the same words

@@ -106,6 +106,32 @@ def test_phones_confirm_one_table_once_while_every_table_enters(hall: Rig) -> No
         assert len([f for f in facts if f.get("table") == link["table"]]) == 1, facts
 
 
+def test_an_entry_kept_offline_and_sent_at_once_on_six_connections_is_stored_once(
+    hall: Rig,
+) -> None:
+    pk, links, _organiser = drawn(hall)
+    first = links[0]
+    path, key = f"/tisch/{first['token']}/", "0f" * 16
+    a, b, c, d = first["seats"]
+    phone = seated(hall, first["token"], a)
+    page = phone.get(path).page
+    data = {"action": "enter", "basis": hidden(page, "basis"), "game": hidden(page, "game"),
+            "key": key, f"pips-{a}": "40", f"pips-{b}": "30", f"pips-{c}": "20",
+            f"pips-{d}": "10"}  # fmt: skip
+    before = len(hall.call("facts", pk=pk))
+    twins = [phone.twin() for _ in range(6)]  # the same phone, its kept entry sent six times
+    answers = at_once([sending(twin, path, data) for twin in twins])
+    no_errors(answers, hall)
+    assert all(x.status == 302 for x in answers), [x.page[-800:] for x in answers]
+    new = hall.call("facts", pk=pk)[before:]
+    assert [f["type"] for f in new] == ["tableentered"], new
+    assert hall.call("sent_keys", pk=pk) == [key]
+    told = {re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", m)).strip()
+            for twin in twins for m in re.findall(r'<li class="success">(.*?)</li>',
+                                                   twin.get(path).page, re.S)}  # fmt: skip
+    assert told == {"Gespeichert: eingetragen – wartet auf Bestätigung."}  # each as the first
+
+
 def test_two_phones_enter_a_rolloff_at_the_same_moment(hall: Rig) -> None:
     pk, links, _organiser = drawn(hall)
     first = links[0]

@@ -98,9 +98,11 @@ def _prepare(out: Console, lang: str, folder: Path, demo: bool) -> None:
         if demo:
             from tafelrunde.web.club.demo import add_club_demo
             from tafelrunde.web.core.demo import DEMO_PASSWORD, DEMO_USER, add_demo
+            from tafelrunde.web.player.demo import add_sign_up_demo
 
             add_demo()
             add_club_demo()
+            add_sign_up_demo()
             out.print(
                 msg(
                     "Demo data ready. Organiser login: {user} / {password}",

@@ -16,7 +16,7 @@ from tafelrunde.i18n import Message, msg
 class Step:
     """One pending step: what to do (a message) and the data behind it."""
 
-    kind: str  # draw | result | rolloff | herzog | finished
+    kind: str  # draw | result | rolloff | rolloff_disputed | herzog | finished
     text: Message
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -39,7 +39,16 @@ def _rolloff(state: TournamentState, cur: StageState, need: RolloffNeed) -> Step
         "table": need.table,
         "players": who,
     }
-    if kind == "herzog":
+    entered = cur.rolloff_tables.get((need.kind, need.game, frozenset(need.players)))
+    if entered is not None and entered.status == "disputed":  # the table's phones disagree
+        kind, said = (
+            "rolloff_disputed",
+            msg(
+                "Roll-off {kind} disputed at table {table}: {players}. Decide on the board.",
+                **params,
+            ),
+        )
+    elif kind == "herzog":
         said = _herzog_text(bool(need.game), bool(need.table), params)
     else:
         said = _rolloff_text(bool(need.game), bool(need.table), params)

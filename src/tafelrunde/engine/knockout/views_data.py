@@ -51,16 +51,22 @@ def names(state: KnockoutState, ids: list[str] | tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class Places:
-    """The hall numbers ("Tisch 7") of the tables: by table number and by opening fact."""
+    """The hall numbers ("Tisch 7") of the tables: by table number and by opening fact; and
+    who threw each Schock aus (by its fact), to name a donation by its player."""
 
     by_table: dict[int, int] = field(default_factory=dict)
     by_fact: dict[int, int] = field(default_factory=dict)
+    schock_outs: dict[int, str] = field(default_factory=dict)
 
 
 def hall_numbers(state: KnockoutState) -> Places:
     """Return every table's hall number, to describe facts with it."""
     tables = state.tables.values()
-    return Places({t.number: t.place for t in tables}, {t.opened_by: t.place for t in tables})
+    return Places(
+        {t.number: t.place for t in tables},
+        {t.opened_by: t.place for t in tables},
+        {n: f.player for n, f in state.schock_outs.items()},
+    )
 
 
 def fact_line(who: dict[str, str], fact: KnockoutFact, places: Places | None = None) -> Message:
@@ -161,6 +167,9 @@ def fact_line(who: dict[str, str], fact: KnockoutFact, places: Places | None = N
             return msg("Schock aus in one throw: {name} (table {table})", name=name, table=table)
         return msg("Schock aus in one throw: {name}", name=name)
     if isinstance(fact, Donation):
+        thrower = places.schock_outs.get(fact.schock_out)
+        if thrower is not None:  # its player, not the entry's number
+            return msg("donation for the Schock aus of {name}", name=who.get(thrower, thrower))
         return msg("donation for Schock aus no. {number}", number=fact.schock_out)
     assert isinstance(fact, Undo)
     return msg("undid no. {target}", target=fact.target)

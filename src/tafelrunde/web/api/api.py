@@ -31,6 +31,7 @@ from tafelrunde.web.api.schemas import (
 from tafelrunde.web.club.club_mark import club_mark
 from tafelrunde.web.club.models import Season
 from tafelrunde.web.core import rates
+from tafelrunde.web.core.conditional import fresh, tagged
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import Event, TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -38,7 +39,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 MAX_ID = 2**31 - 1  # a larger number names nothing
 # the finished answers, by address, language and the mark of what they show: a crowd asking
 # while nothing changes costs one answer made (the schema checks it as it is made)
-_ANSWERS: Kept[tuple[Any, ...], bytes] = Kept(512)
+_ANSWERS: Kept[tuple[Any, ...], tuple[bytes, str]] = Kept(512)
 SHAPES: dict[Any, TypeAdapter[Any]] = {}
 
 
@@ -47,9 +48,11 @@ def _kept(request: HttpRequest, mark: Any, shape: Any, make: Any) -> HttpRespons
     schema) and kept."""
     adapter = SHAPES.get(shape) or SHAPES.setdefault(shape, TypeAdapter(shape))
     key = (request.path, get_language(), mark)
-    body = _ANSWERS.get(key, lambda: adapter.dump_json(adapter.validate_python(make())),
+    made = _ANSWERS.get(key, lambda: tagged(adapter.dump_json(adapter.validate_python(make()))),
                         alone=True)  # fmt: skip
-    return HttpResponse(body, content_type="application/json; charset=utf-8")
+    body, etag = made
+    answer = HttpResponse(body, content_type="application/json; charset=utf-8")
+    return fresh(request, answer, etag, max_age=60)
 
 
 def _listed() -> tuple[Any, ...]:
@@ -110,19 +113,31 @@ def _tournament(pk: int) -> TournamentRecord:
     return found
 
 
-@api.get("/events", response={200: list[EventOut], **LIMITED}, tags=["events"])
+@api.get(
+    "/events", response={200: list[EventOut], **LIMITED}, tags=["events"], operation_id="listEvents"
+)
 def events(request: HttpRequest) -> Any:
     """The club's events, dated ones first; `date` null: not fixed yet."""
     return _kept(request, _listed(), list[EventOut], data.events)
 
 
-@api.get("/tournaments", response={200: list[TournamentItem], **LIMITED}, tags=["tournaments"])
+@api.get(
+    "/tournaments",
+    response={200: list[TournamentItem], **LIMITED},
+    tags=["tournaments"],
+    operation_id="listTournaments",
+)
 def tournaments(request: HttpRequest) -> Any:
     """Every tournament, the newest first."""
     return _kept(request, _listed(), list[TournamentItem], data.tournaments)
 
 
-@api.get("/tournaments/{pk}", response={200: TournamentOut, **REFUSED}, tags=["tournaments"])
+@api.get(
+    "/tournaments/{pk}",
+    response={200: TournamentOut, **REFUSED},
+    tags=["tournaments"],
+    operation_id="getTournament",
+)
 def tournament(request: HttpRequest, pk: int) -> Any:
     """One tournament."""
     rec = _tournament(pk)
@@ -132,7 +147,7 @@ def tournament(request: HttpRequest, pk: int) -> Any:
 
 @api.get(
     "/tournaments/{pk}/standings", response={200: list[StageOut], **REFUSED},
-    tags=["tournaments"],
+    tags=["tournaments"], operation_id="getTournamentStandings",
 )  # fmt: skip
 def standings(request: HttpRequest, pk: int) -> Any:
     """Each stage's standing, the newest first (formats A–C; format D has none: its ranking)."""
@@ -140,20 +155,35 @@ def standings(request: HttpRequest, pk: int) -> Any:
     return _kept(request, rec.revision, list[StageOut], lambda: data.standings(rec))
 
 
-@api.get("/tournaments/{pk}/ranking", response={200: RankingOut, **REFUSED}, tags=["tournaments"])
+@api.get(
+    "/tournaments/{pk}/ranking",
+    response={200: RankingOut, **REFUSED},
+    tags=["tournaments"],
+    operation_id="getTournamentRanking",
+)
 def ranking(request: HttpRequest, pk: int) -> Any:
     """The overall ranking; `final` once the tournament is over."""
     rec = _tournament(pk)
     return _kept(request, rec.revision, RankingOut, lambda: data.ranking(rec))
 
 
-@api.get("/seasons", response={200: list[SeasonRef], **LIMITED}, tags=["seasons"])
+@api.get(
+    "/seasons",
+    response={200: list[SeasonRef], **LIMITED},
+    tags=["seasons"],
+    operation_id="listSeasons",
+)
 def seasons(request: HttpRequest) -> Any:
     """Every season ranking."""
     return _kept(request, club_mark(), list[SeasonRef], data.seasons)
 
 
-@api.get("/seasons/{pk}", response={200: SeasonOut, **REFUSED}, tags=["seasons"])
+@api.get(
+    "/seasons/{pk}",
+    response={200: SeasonOut, **REFUSED},
+    tags=["seasons"],
+    operation_id="getSeason",
+)
 def season(request: HttpRequest, pk: int) -> Any:
     """A season's table."""
     found = Season.objects.filter(pk=pk).first() if 0 < pk <= MAX_ID else None
@@ -162,7 +192,12 @@ def season(request: HttpRequest, pk: int) -> Any:
     return _kept(request, club_mark(), SeasonOut, lambda: data.season(found))
 
 
-@api.get("/ratings", response={200: list[RatingsOut], **LIMITED}, tags=["ratings"])
+@api.get(
+    "/ratings",
+    response={200: list[RatingsOut], **LIMITED},
+    tags=["ratings"],
+    operation_id="listRatings",
+)
 def ratings(request: HttpRequest) -> Any:
     """Every game family's ratings, best first (never an official ranking)."""
     return _kept(request, club_mark(), list[RatingsOut], data.ratings)

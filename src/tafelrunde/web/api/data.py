@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import F
+from django.utils.text import slugify
 
+from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.numbers import display
 from tafelrunde.engine.rules_text import criterion_label
@@ -23,7 +25,8 @@ from tafelrunde.web.core.templatetags.tafel import lang, translated
 
 def _ref(rec: Any) -> dict[str, Any]:
     """A tournament as lists name it."""
-    return {"id": rec.pk, "name": rec.name, "format": rec.format_label, "day": rec.day}
+    return {"id": rec.pk, "name": rec.name, "format": rec.format_label,
+            "format_letter": rec.format, "day": rec.day}  # fmt: skip
 
 
 def events() -> list[dict[str, Any]]:
@@ -32,7 +35,7 @@ def events() -> list[dict[str, Any]]:
         F("date").asc(nulls_last=True), "name", "pk"
     )
     return [
-        {"id": e.pk, "name": e.name, "date": e.date, "kind": e.kind,
+        {"id": e.pk, "name": e.name, "date": e.date, "kind": e.kind, "kind_key": slugify(e.kind),
          "tournaments": [_ref(t) for t in e.tournaments.all().defer("ruleset", "players")]}
         for e in found
     ]  # fmt: skip
@@ -47,10 +50,12 @@ def tournaments() -> list[dict[str, Any]]:
 def tournament(rec: TournamentRecord) -> dict[str, Any]:
     """One tournament: whether it started and is over, its stages."""
     state = read_only(rec)[1]
-    stages = [translated(st.title()) for st in getattr(state, "stages", [])]
+    played = getattr(state, "stages", [])
+    stages = [translated(st.title()) for st in played]
     started = bool(stages) or bool(getattr(state, "tables", None))
     return _ref(rec) | {"event": rec.event_id, "started": started,
-                        "finished": bool(state.finished), "stages": stages}  # fmt: skip
+                        "finished": bool(state.finished), "stages": stages,
+                        "stage_keys": [st.key for st in played]}  # fmt: skip
 
 
 def standings(rec: TournamentRecord) -> list[dict[str, Any]]:
@@ -70,15 +75,19 @@ def _group_standings(rec: TournamentRecord) -> list[dict[str, Any]]:
         goes_on = state.goes_on(st) or set()
         behind = st.behind()
         rows = [
-            {"rank": row.rank, "name": state.tournament.name_of(row.player),
+            {"rank": row.rank, "player": str(row.player),
+             "name": state.tournament.name_of(row.player),
              "values": ["" if v is None else display(v, language)
                         for v in row.values[: len(shown)]],
+             "numbers": [None if v is None else float(v) for v in row.values[: len(shown)]],
              "goes_on": (row.player in goes_on) if cut is not None else None,
              "result_open": row.player in behind}
             for row in standing.rows
         ]  # fmt: skip
-        out.append({"title": translated(st.title()), "final": state.stage_complete(st),
+        out.append({"key": st.key, "title": translated(st.title()),
+                    "final": state.stage_complete(st),
                     "columns": [translated(criterion_label(c, st.rule)) for c in shown],
+                    "criteria": [str(c) for c in shown],
                     "rows": rows})  # fmt: skip
     return out
 
@@ -95,14 +104,31 @@ def _ranking(rec: TournamentRecord) -> dict[str, Any]:
     """The ranking as the ranking page shows it, one detail text per place."""
     data = ranking_data(rec)
     rows = []
-    for r in data["rows"]:
+    machine = PLACES[rec.family.key](rec)
+    for r, places in zip(data["rows"], machine, strict=True):
         if "prize" in r:
             detail = str(r["prize"] or "")
         else:
             detail = " · ".join(x for x in (str(r.get("stage_title", "")),
                                             str(r.get("values", ""))) if x)  # fmt: skip
-        rows.append({"place": r["place"], "name": str(r["name"]), "detail": detail})
+        rows.append({"place": r["place"], "name": str(r["name"]), "detail": detail} | places)
     return {"title": data["title"], "final": bool(data["finished"]), "rows": rows}
+
+
+def _group_places(rec: TournamentRecord) -> list[dict[str, Any]]:
+    """Formats A–C: each place's player, the stage reached and the rank there."""
+    state = read_only(rec)[1]
+    return [{"player": str(r.player), "stage_key": r.stage, "stage_rank": r.stage_rank}
+            for r in state.overall()]  # fmt: skip
+
+
+def _knockout_places(rec: TournamentRecord) -> list[dict[str, Any]]:
+    """Format D: each place's player (no stages)."""
+    rows = knockout_ranking_rows(read_only(rec)[1])
+    return [{"player": str(r["id"]), "stage_key": None, "stage_rank": None} for r in rows]
+
+
+PLACES = {GROUP.key: _group_places, KNOCKOUT.key: _knockout_places}
 
 
 def seasons() -> list[dict[str, Any]]:
@@ -118,7 +144,8 @@ def season(found: Season) -> dict[str, Any]:
     view = season_view(found)
     rows = []
     if view.table is not None:
-        rows = [{"place": r.place, "name": r.name, "total": number(r.total),
+        rows = [{"place": r.place, "person": str(r.person), "name": r.name,
+                 "total": number(r.total), "points": float(r.total),
                  "evenings": r.evenings} for r in view.table.rows]  # fmt: skip
     return {"id": found.pk, "name": found.name, "date_from": found.date_from,
             "date_to": found.date_to, "rows": rows}  # fmt: skip
@@ -128,8 +155,9 @@ def ratings() -> list[dict[str, Any]]:
     """Every game family's ratings, best first."""
     data = club()
     return [
-        {"family": family_name(family),
-         "rows": [{"rank": rank, "name": name, "value": str(r.shown()), "games": r.games}
+        {"family": family_name(family), "family_key": family,
+         "rows": [{"rank": rank, "person": str(r.person), "name": name,
+                   "value": str(r.shown()), "rating": float(r.shown()), "games": r.games}
                   for rank, name, r in data.ratings.table(family)]}
         for family in data.ratings.ratings.families()
     ]  # fmt: skip

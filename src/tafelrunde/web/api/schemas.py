@@ -1,5 +1,8 @@
 """What the API answers, as typed schemas (its OpenAPI document is made from them): names and
-results only, never an e-mail address, a note or whether somebody is a member."""
+results only, never an e-mail address, a note or whether somebody is a member.
+
+Beside each text for people (in the request's language) stand the machine's values, the same
+in every language: ids, numbers, ISO dates and stable keys."""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ class TournamentRef(Schema):
 
     id: int
     name: str
-    format: str
+    format: str  # for people: the letter, or a club's own ruleset by its name
+    format_letter: str  # A, B, C or D
     day: date | None
 
 
@@ -24,6 +28,7 @@ class EventOut(Schema):
     name: str
     date: date | None
     kind: str
+    kind_key: str  # the kind as its calendar feed's address names it ("spieleabend")
     tournaments: list[TournamentRef]
 
 
@@ -38,15 +43,18 @@ class TournamentOut(TournamentItem):
 
     started: bool
     finished: bool
-    stages: list[str]
+    stages: list[str]  # their titles
+    stage_keys: list[str]
 
 
 class StandingRow(Schema):
     """One player's line of a stage's standing: rank, name, the values that rank them."""
 
     rank: int
+    player: str  # the player's id in the tournament
     name: str
-    values: list[str]
+    values: list[str]  # for people
+    numbers: list[float | None]  # the same values as numbers
     goes_on: bool | None  # null before the stage's cut is known
     result_open: bool  # fewer results in than others: the place is one so far
 
@@ -54,8 +62,10 @@ class StandingRow(Schema):
 class StageOut(Schema):
     """One stage's standing (formats A–C)."""
 
+    key: str
     title: str
     columns: list[str]
+    criteria: list[str]  # the columns' keys ("points", "rank@vorrunde")
     final: bool
     rows: list[StandingRow]
 
@@ -64,8 +74,11 @@ class RankingRow(Schema):
     """One place of the overall ranking: the stage reached and values, or the prize."""
 
     place: int
+    player: str  # the player's id in the tournament
     name: str
-    detail: str
+    detail: str  # for people: the stage reached and the values, or the prize
+    stage_key: str | None  # the stage reached (formats A–C)
+    stage_rank: int | None  # the rank there (formats A–C)
 
 
 class RankingOut(Schema):
@@ -89,8 +102,10 @@ class SeasonRow(Schema):
     """One person's line of a season table."""
 
     place: int
+    person: str  # the person's key in the club's data
     name: str
-    total: str
+    total: str  # for people
+    points: float | None
     evenings: int
 
 
@@ -104,15 +119,18 @@ class RatingRow(Schema):
     """One person's rating in a game family (never an official ranking)."""
 
     rank: int
+    person: str  # the person's key in the club's data
     name: str
-    value: str
+    value: str  # for people
+    rating: float
     games: int
 
 
 class RatingsOut(Schema):
     """A game family's ratings, best first."""
 
-    family: str
+    family: str  # as people call it
+    family_key: str
     rows: list[RatingRow]
 
 

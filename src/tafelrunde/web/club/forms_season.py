@@ -12,6 +12,7 @@ from tafelrunde.engine.limits import labelled
 from tafelrunde.engine.season import SeasonRules, season_rules_from_toml
 from tafelrunde.i18n import msg
 from tafelrunde.presets.seasons import load_season_rules, season_preset_names
+from tafelrunde.web.core.iso_inputs import IsoDateInput
 from tafelrunde.web.core.models import Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.validators import one_line
@@ -39,8 +40,8 @@ class SeasonForm(forms.Form):
     preset = forms.ChoiceField(required=False)
     rules_file = forms.FileField(required=False)
     rules_text = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 6}))
-    date_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_from = forms.DateField(required=False, widget=IsoDateInput())
+    date_to = forms.DateField(required=False, widget=IsoDateInput())
     kinds = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
 
     def __init__(self, *args: Any, keep: str = "", extra_kinds: list[str] | None = None,

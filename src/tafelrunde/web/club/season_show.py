@@ -144,15 +144,21 @@ def _plain(value: Fraction) -> Decimal | int:
     return number
 
 
-def _heads(table: SeasonTable) -> list[str]:
-    """The column heads of the files."""
+def _heads(table: SeasonTable, members: bool) -> list[str]:
+    """The column heads of the files (`members`: with the column member or guest)."""
     days = [f"{e.date.isoformat()} {e.name}" for e in table.evenings]
-    first = [translated(msg("Place")), translated(msg("Name")), translated(msg("Member"))]
+    first = [translated(msg("Place")), translated(msg("Name"))]
+    first += [translated(msg("Member"))] if members else []
     last = [translated(msg("Total")), translated(msg("Evenings")), translated(msg("Decided by"))]
     return first + days + last
 
 
-def _line(r: Row) -> list[Any]:
+def _member(r: Row, members: bool) -> list[str]:
+    """The cell member or guest, for the organisers' files only (the public's show none)."""
+    return [translated(msg("yes")) if r.member else translated(msg("guest"))] if members else []
+
+
+def _line(r: Row, members: bool) -> list[Any]:
     """One row's values for the files (a point not counted in parentheses, as text)."""
     cells: list[Any] = []
     for c in r.cells:
@@ -160,19 +166,19 @@ def _line(r: Row) -> list[Any]:
             cells.append("")
         else:
             cells.append(_plain(c.points) if c.counted else f"({_plain(c.points)})")
-    member = translated(msg("yes")) if r.member else translated(msg("guest"))
     decided = translated(DECIDED[r.decided_by]) if r.decided_by else ""
-    return [r.place, r.name, member, *cells, _plain(r.total), r.evenings, decided]
+    return [r.place, r.name, *_member(r, members), *cells, _plain(r.total), r.evenings, decided]
 
 
-def season_csv(table: SeasonTable, lang: str) -> bytes:
+def season_csv(table: SeasonTable, lang: str, *, members: bool = True) -> bytes:
     """The table as a CSV file for a spreadsheet of the language (safe against formulas);
-    points not counted in parentheses."""
-    return csv_file([_heads(table), *(_line(r) for r in table.rows)], lang)
+    points not counted in parentheses; `members`: with who is a guest."""
+    return csv_file([_heads(table, members), *(_line(r, members) for r in table.rows)], lang)
 
 
-def season_xlsx(table: SeasonTable, title: str) -> bytes:
-    """The table as an Excel file: numbers as numbers, points not counted in grey italics."""
+def season_xlsx(table: SeasonTable, title: str, *, members: bool = True) -> bytes:
+    """The table as an Excel file: numbers as numbers, points not counted in grey italics;
+    `members`: with who is a guest."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -180,18 +186,18 @@ def season_xlsx(table: SeasonTable, title: str) -> bytes:
     sheet = book.active
     assert sheet is not None
     sheet.title = title[:31].translate(str.maketrans("[]:*?/\\", "_______")) or "Saison"
-    sheet.append(sheet_row(_heads(table)))
+    sheet.append(sheet_row(_heads(table, members)))
     for cell in sheet[1]:
         cell.font = Font(bold=True)
     aside = Font(italic=True, color="666666")
     for r in table.rows:
-        values = [r.place, r.name, translated(msg("yes")) if r.member else translated(msg("guest"))]
-        values += [_plain(c.points) if c.points is not None else None for c in r.cells]
+        first = [r.place, r.name, *_member(r, members)]
+        values = [_plain(c.points) if c.points is not None else None for c in r.cells]
         decided = translated(DECIDED[r.decided_by]) if r.decided_by else ""
-        sheet.append(sheet_row([*values, _plain(r.total), r.evenings, decided]))
+        sheet.append(sheet_row([*first, *values, _plain(r.total), r.evenings, decided]))
         for i, c in enumerate(r.cells):
             if c.points is not None and not c.counted:
-                sheet.cell(row=sheet.max_row, column=4 + i).font = aside
+                sheet.cell(row=sheet.max_row, column=len(first) + 1 + i).font = aside
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -60,7 +60,7 @@ FACES: dict[str, Face] = {
             ("standings", msg("Standings")),
         ),
         {"players": "players", "tables": "tables", "standings": "standings"},
-        {"draw": "draw", "players": "players", "finished": "ranking"},
+        {"draw": "draw", "players": "players", "finished": "ranking", "rolloff_disputed": "board"},
     ),
     KNOCKOUT.key: Face(
         KNOCKOUT,

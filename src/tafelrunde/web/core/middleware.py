@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from tafelrunde.web.core import storage
-from tafelrunde.web.core.typed import in_words
+from tafelrunde.web.core.typed import in_words, typed_of
 
 EXEMPT = ("login", "logout", "set_language")  # they write cookies only, never the database
 
@@ -51,13 +51,7 @@ def _exempt(request: HttpRequest) -> bool:
 
 def refused(request: HttpRequest, reason: storage.Reason) -> HttpResponse:
     """The page of a refused change: why, what was typed (to enter it again), and the way back."""
-    typed = [
-        (key, value[:200])
-        for key, values in request.POST.lists()
-        if key != "csrfmiddlewaretoken"
-        for value in values
-        if value.strip()
-    ][:60]
+    typed = typed_of(request)
     back = request.META.get("HTTP_REFERER", "")
     if not url_has_allowed_host_and_scheme(back, {request.get_host()}):
         back = reverse("home")

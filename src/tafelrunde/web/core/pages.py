@@ -74,7 +74,6 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     cut = state.cut(st)
     standing = st.standing(cut)
     shown = [c for c in standing.criteria if not c.orders]
-    first = shown[0] if shown else None
     several = len(st.tables(1) or ()) > 1
     final = state.stage_complete(st)
     on, out, roll = (  # until the stage is complete, only "so far"
@@ -85,20 +84,17 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     rows = []
     goes_on = state.goes_on(st) or set()
     language = lang()
-    labels: dict[Criterion | None, str] = {None: "", first: ""}  # each made once for the
-    numbers: dict[Num | None, str] = {None: ""}  # rows: a label by its criterion, a number
+    decided = deciders(st, standing)
+    numbers: dict[Num | None, str] = {None: ""}  # made once for the rows: a number's text
     waits = st.behind()
     rolling = {p for need in st.rolloff_needs(cut) if not need.done for p in need.players}
     open_ = translated(msg("result open"))
     for row in standing.rows:  # by its exact value
-        by = row.decided_by
-        if by is not None and by not in labels:
-            labels[by] = translated(criterion_label(by, st.rule))
         name = translated(marked_name(state, row.player))
         waits_now = row.player in waits
         cells: list[Cell] = [(row.rank, "n"), (name, "waits" if waits_now else "")]
         if several:
-            cells.append((st.table_of(row.player) or "", "n"))
+            cells.append((st.table_of(row.player) or "", "n narrow-hide"))  # not on a phone
         for v in row.values[: len(shown)]:
             if v is not None and v not in numbers:
                 numbers[v] = display(v, language)
@@ -106,16 +102,19 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         if row.pending or row.player in rolling:
             cells.append((roll, "bad"))
         else:
-            cells.append((open_, "waits") if waits_now else (labels[by], ""))
+            cells.append((open_, "waits") if waits_now else (decided[row.player], ""))
         if cut is not None and row.player in st.skipped:  # withdrew in this stage
             cells.append((translated(msg("withdrawn")), "bad"))
         elif cut is not None:
             cells.append((on, "ok") if row.player in goes_on else (out, "muted"))
         rows.append(cells)
-    return {
+    columns = [translated(criterion_label(c, st.rule)) for c in shown]
+    heads = zip(columns, shown, strict=True)
+    return {  # heads: each column's label, and whether it is a key column (in view on a phone)
         "title": translated(st.title()),
         "final": final,
-        "columns": [translated(criterion_label(c, st.rule)) for c in shown],
+        "columns": columns,
+        "heads": [(label, c is first or c.key == "points") for label, c in heads],
         "rows": rows,
         "cut": cut,
         "several": several,
@@ -123,6 +122,27 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
         "empty": not st.results,  # no ranks, no roll-offs before the first result
         "waiting": len(waits),
     }
+
+
+def deciders(st: StageState, standing: Any) -> dict[str, str]:
+    """Which tie-break decided each player's rank in a stage's standing, in the active
+    language ("" where the first criterion did, or nothing had to)."""
+    shown = [c for c in standing.criteria if not c.orders]
+    labels: dict[Criterion | None, str] = {None: "", (shown[0] if shown else None): ""}
+    out = {}
+    for row in standing.rows:
+        by = row.decided_by
+        if by not in labels:  # each label made once for the rows
+            labels[by] = translated(criterion_label(by, st.rule))
+        out[row.player] = labels[by]
+    return out
+
+
+def ranking_deciders(state: TournamentState) -> list[str]:
+    """For each place of the overall ranking (formats A–C), the tie-break that decided the
+    player's rank in the stage they reached (as the standings page says it)."""
+    by_stage = {st.key: deciders(st, st.standing(state.cut(st))) for st in state.stages}
+    return [by_stage[r.stage].get(r.player, "") for r in state.overall()]
 
 
 def _knockout_ranking(_tour: Any, ko: KnockoutState) -> dict[str, Any]:
@@ -143,8 +163,9 @@ def _group_ranking(tour: Any, state: Any) -> dict[str, Any]:
     tr = Translator()  # the rows share their stage's title and labels
     rows = [
         {"place": place, "name": tr(name), "stage_title": tr(stage),
-         "stage_rank": rank, "values": tr(values)}
-        for place, name, stage, rank, values in table
+         "stage_rank": rank, "values": tr(values), "decided": decided}
+        for (place, name, stage, rank, values), decided in zip(
+            table, ranking_deciders(state), strict=True)
     ]  # fmt: skip
     return {"finished": state.finished, "rows": rows, "prizes": False}
 

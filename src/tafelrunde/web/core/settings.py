@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tafelrunde.web.core.unreachable.DatabaseRetry",  # a dropped connection: once more, or 503
+    "tafelrunde.web.api.cors.ApiCors",  # the listed websites' scripts may read the API
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

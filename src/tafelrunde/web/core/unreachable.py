@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from psycopg_pool import PoolTimeout
 
-from tafelrunde.web.core.typed import in_words
+from tafelrunde.web.core.typed import in_words, typed_of
 
 RETRY_AFTER = "5"  # seconds a browser may wait before asking again
 AWAY_SECONDS = 1.0  # after the server was found away, requests are answered so at once
@@ -120,13 +120,7 @@ def found_away() -> None:
 def answer(request: HttpRequest) -> HttpResponse:
     """The page of a request the database could not take (503): why, what was typed (to
     enter it again), whether it may have been saved; made without the database."""
-    typed = [
-        (key, value[:200])
-        for key, values in (request.POST.lists() if request.method == "POST" else [])
-        if key != "csrfmiddlewaretoken"
-        for value in values
-        if value.strip()
-    ][:60]
+    typed = typed_of(request)
     with contextlib.suppress(DatabaseError):  # (without it, as they came)
         typed = in_words(request, typed)  # the fields' names, where the database answers
     back = request.get_full_path() if request.method == "GET" else request.META.get("HTTP_REFERER")

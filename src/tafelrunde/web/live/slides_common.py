@@ -13,7 +13,7 @@ from tafelrunde.engine.seat_list import Seating, Where
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.pages import drawn, seating_of
+from tafelrunde.web.core.pages import drawn, ranking_deciders, seating_of
 from tafelrunde.web.core.templatetags.tafel import Translator, translated
 from tafelrunde.web.live.slide import Slide, paged
 
@@ -79,8 +79,10 @@ def _group_final(tour: Any, state: Any, title: str) -> list[Slide]:
     _, table = ranking_table(tour, state)
     tr = Translator()  # the rows share their stage's title and labels
     rows = [
-        [(place, "n"), (tr(name), "name"), (tr(stage), ""), (tr(values), "small")]
-        for place, name, stage, _rank, values in table
+        [(place, "n"), (tr(name), "name"), (tr(stage), ""), (tr(values), "small"),
+         (decided, "")]
+        for (place, name, stage, _rank, values), decided in zip(
+            table, ranking_deciders(state), strict=True)
     ]  # fmt: skip
     return paged("ranking", title, "live/slide_ranking.html", rows, RANKING_ROWS, prizes=False)
 

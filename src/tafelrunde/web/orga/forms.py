@@ -14,6 +14,7 @@ from tafelrunde.engine.knockout import KnockoutRules
 from tafelrunde.engine.ruleset import named
 from tafelrunde.presets import load_rules, preset_names
 from tafelrunde.web.core.domain.club_presets import choice_value, club_rules
+from tafelrunde.web.core.iso_inputs import IsoDateInput
 from tafelrunde.web.core.models import ClubPreset, Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.validators import one_line
@@ -75,7 +76,7 @@ class EventForm(forms.ModelForm):
         date = self.fields["date"]
         date.label = gettext("Date")
         date.help_text = gettext("leave empty: not fixed yet")
-        date.widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        date.widget = IsoDateInput()
         date.error_messages |= {"invalid": gettext("Please a valid date.")}
         kind = self.fields["kind"]
         kind.label = gettext("Kind of event")
@@ -88,8 +89,12 @@ class EventForm(forms.ModelForm):
         kind.validators.append(one_line)
 
     def clean_kind(self) -> str:
-        """The kind without surrounding spaces."""
-        return str(self.cleaned_data.get("kind") or "").strip()
+        """The kind without surrounding spaces, spelled as a kind used already that differs
+        only in case ("spieleabend" is "Spieleabend": one kind, one feed, one season pick)."""
+        kind = str(self.cleaned_data.get("kind") or "").strip()
+        others = Event.objects.exclude(pk=self.instance.pk).exclude(kind="")
+        same = {k for k in others.values_list("kind", flat=True) if k.casefold() == kind.casefold()}
+        return kind if not same or kind in same else min(same)
 
 
 def _events() -> list[tuple[str, str]]:
@@ -112,7 +117,7 @@ class TournamentForm(forms.Form):
         widget=forms.Textarea(attrs=TYPED_NAMES | {"rows": 8}), required=False
     )
     players_file = forms.FileField(required=False)
-    day = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    day = forms.DateField(required=False, widget=IsoDateInput())
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Fill the choices and label the fields in the active language."""

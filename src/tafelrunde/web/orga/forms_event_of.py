@@ -7,6 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext
 
+from tafelrunde.web.core.iso_inputs import IsoDateInput
 from tafelrunde.web.core.models import Event
 
 
@@ -14,7 +15,7 @@ class TournamentEventForm(forms.Form):
     """The tournament's event and, for formats A–C, its day (empty: the event's date)."""
 
     event = forms.ChoiceField(required=False)
-    day = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    day = forms.DateField(required=False, widget=IsoDateInput())
 
     def __init__(self, *args: Any, with_day: bool = True, **kwargs: Any) -> None:
         """Fill the events and label the fields in the active language."""

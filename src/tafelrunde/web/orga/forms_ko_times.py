@@ -14,10 +14,11 @@ from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
 from tafelrunde.engine.knockout.clock import clock_text, is_late
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, load_rules
+from tafelrunde.web.core.iso_inputs import IsoTimeInput
 
 TIMES = ("admission", "deadline", "start")
 PRESET = "schocken-ko"  # the times are prefilled from it
-TIME = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+TIME = IsoTimeInput()
 
 
 def _clock(secs: int) -> time:

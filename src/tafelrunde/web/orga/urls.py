@@ -7,6 +7,7 @@ from django.urls import include, path
 
 from tafelrunde.web.orga.views import (
     board,
+    board_rolloffs,
     club_presets,
     embed_page,
     event_of,
@@ -60,6 +61,7 @@ urlpatterns = [
     path(T + "zuruecknehmen/", play.undo, name="undo"),
     path(T + "ergebnistafel/", board.results_board, name="board"),
     path(T + "ergebnistafel/bestaetigen/", board.settle, name="board-settle"),
+    path(T + "ergebnistafel/stechen/", board_rolloffs.settle_rolloff, name="board-rolloff"),
     path(T + "tisch-links/", board.links, name="table-links"),
     path(T + "tisch-links/erneuern/", board.renew_links, name="table-links-renew"),
     path(T + "beamer/einstellungen/", projector.projector_settings, name="projector-settings"),

@@ -41,6 +41,7 @@ class Mine:
     scored: bool = True  # the format has results per game to list (not format D)
     standing_note: str = ""  # why no standing is shown yet
     mates: list[str] = field(default_factory=list)  # who else sits at my table, in seat order
+    over: bool = False  # the tournament is over: no table to go to, nothing to wait for
 
 
 def mine(rec: TournamentRecord, player: str) -> Mine:
@@ -55,6 +56,9 @@ def mine(rec: TournamentRecord, player: str) -> Mine:
                 and r.game == row.game and r.player != player]  # fmt: skip
         shown.mates = [r.name for r in sorted(same, key=lambda r: r.seat or 0)]
     _FAMILIES[rec.family.key](rec, state, player, shown)
+    if state.finished:  # no "wait for the next draw", no table to go to
+        shown.over, shown.table_url, shown.mates, shown.heading = True, "", [], ""
+        shown.todo = [translated(msg("The tournament is over: see the final ranking."))]
     return shown
 
 

@@ -113,6 +113,7 @@ class SignUp(models.Model):
     player = models.CharField(max_length=40, blank=True, default="")  # once a player
     status = models.CharField(max_length=10, default=WAITING)
     browser = models.CharField(max_length=16, blank=True, default="")  # the phone's mark
+    base = models.CharField(max_length=300, blank=True, default="")  # the address it came by
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

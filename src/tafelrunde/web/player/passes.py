@@ -9,10 +9,12 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from tafelrunde.engine.seat_list import Where as At
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.roster import players_of
+from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.player.models import PlayerPass
 from tafelrunde.web.table.links import digest_of, new_token, sealed_token, well_formed
@@ -128,10 +130,19 @@ def holders(kept: PlayerPass) -> list[Holder]:
         name = dict(players_of(link.tournament)).get(link.player)
         if name is not None and kept.person is not None and kept.person.member:
             out.append(Holder(link.tournament, link.player, name, kept.person))
-    return sorted(out, key=lambda h: not playing(h))  # the tournament played now first
+    return sorted(out, key=_first)
+
+
+def _first(holder: Holder) -> tuple[bool, bool, bool]:
+    """Which tournament a member's pass opens first: one not over before one over, today's
+    before another day's, one played now before one not yet begun (else the newest)."""
+    over = read_only(holder.rec)[1].finished
+    return over, holder.rec.day != timezone.localdate(), not playing(holder)
 
 
 def playing(holder: Holder) -> bool:
-    """Say whether the holder sits at a table or waits for one now."""
+    """Say whether the holder sits at a table or waits for one now (in a tournament not
+    over)."""
     row = row_of(holder.rec, holder.player)
-    return row is not None and row.where in (At.SEATED, At.WAITING)
+    over = read_only(holder.rec)[1].finished
+    return not over and row is not None and row.where in (At.SEATED, At.WAITING)

@@ -16,14 +16,13 @@ from django.utils.translation import gettext_lazy as _
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import NAME_LENGTH, checked_text
 from tafelrunde.i18n import msg
-from tafelrunde.web.core import mailer, rates
+from tafelrunde.web.core import rates
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import signups
 from tafelrunde.web.player.models import SignUpDesk
-from tafelrunde.web.player.pass_mail import ABOUT
 from tafelrunde.web.table.board import link_base
 
 
@@ -109,7 +108,7 @@ def _taken(
         return None
     try:
         made, place = signups.sign_up(rec, data["name"], data["email"], data["note"],
-                                      phone_of(request))  # fmt: skip
+                                      phone_of(request), link_base(request)[0])  # fmt: skip
     except RuleError as err:
         form.add_error("name" if err.field == "name" else None, translated(err.msg))
         return None
@@ -119,19 +118,4 @@ def _taken(
             msg("Every place is taken: you are on the waiting list, place {n}. This is your pass.",
                 n=place))  # fmt: skip
     messages.success(request, translated(said))
-    if made.email and settings.EMAIL_HOST:  # sent after the answer: the pass is on the screen
-        where = (
-            msg("You have a place.")
-            if place == 0
-            else msg("Every place is taken: you are on the waiting list, place {n}.", n=place)
-        )
-        body = msg("Hello {name},\n\nyour sign-up for {tournament} is taken. {where}\n\nYour "
-                   "player's pass: {address}\nIt shows your place (or your place on the waiting "
-                   "list); there you can also cancel.", name=made.name, where=where,
-                   tournament=rec.name, address=mailer.LINK)  # fmt: skip
-        mailer.send_later(
-            to=made.email, name=made.name, tournament=rec,
-            subject=str(translated(msg("Your sign-up: {tournament}", tournament=rec.name))),
-            body=str(translated(body)), base=link_base(request)[0], about=ABOUT, ref=made.pk,
-        )  # fmt: skip
     return redirect(reverse("player-pass", args=[token]))

@@ -25,7 +25,7 @@ from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.writes import locked
-from tafelrunde.web.player import passes
+from tafelrunde.web.player import passes, signup_mail
 from tafelrunde.web.player.models import Arrival, PlayerPass, SignUp, SignUpDesk
 from tafelrunde.web.player.numbers import forget, next_number, numbered
 from tafelrunde.web.player.waitlist import Waitlist
@@ -186,10 +186,11 @@ def _same(name: str, names: Iterable[str]) -> str | None:
 
 
 def sign_up(
-    rec: TournamentRecord, name: str, email: str, note: str, browser: str
+    rec: TournamentRecord, name: str, email: str, note: str, browser: str, base: str = ""
 ) -> tuple[SignUp, int]:
-    """Take a sign-up: a player now, or on the waiting list; it gets its pass. The sign-up
-    and its place on the waiting list as it was taken (0: it plays)."""
+    """Take a sign-up (that came by the address `base`): a player now, or on the waiting
+    list; it gets its pass, and its mail when an address is known. The sign-up and its place
+    on the waiting list as it was taken (0: it plays)."""
     name = " ".join(name.split())
     with locked(rec.pk) as now:
         if now is None or not still_open(now):
@@ -206,12 +207,13 @@ def sign_up(
         if wl.closed():
             raise FULL
         made = SignUp.objects.create(tournament=now, name=name, email=email, note=note,
-                                     browser=browser)  # fmt: skip
+                                     browser=browser, base=base[:300])  # fmt: skip
         place = wl.sign_up(str(made.pk))
         if place == 0:
             made.player, made.status = FAMILIES[now.family.key].add(now, name), SignUp.PLAYING
             made.save(update_fields=["player", "status"])
         _pass(now, made)
+        signup_mail.taken(now, made, place)
     return made, place
 
 
@@ -282,12 +284,13 @@ def set_desk(rec: TournamentRecord, *, open_: bool, capacity: int | None, room: 
 
 
 def _move_up(rec: TournamentRecord, pk: str) -> SignUp:
-    """The sign-up that moved up: now a player, its pass now the player's."""
+    """The sign-up that moved up: now a player, its pass now the player's; it is mailed."""
     up = SignUp.objects.get(pk=int(pk))
     up.player, up.status = FAMILIES[rec.family.key].add(rec, up.name), SignUp.PLAYING
     up.save(update_fields=["player", "status"])
     PlayerPass.objects.filter(sign_up=up).update(player=up.player)
     Arrival.objects.filter(tournament=rec, player=waiting_id(up)).update(player=up.player)
+    signup_mail.moved_up(rec, up)
     return up
 
 

@@ -20,14 +20,15 @@ from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.roles import role_of
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.core.writes import unlocked
+from tafelrunde.web.core.writes import locked, unlocked
 from tafelrunde.web.player import passes, signups
 from tafelrunde.web.player.arrival import arrive, has_arrived, may_arrive
 from tafelrunde.web.player.mine import mine
 from tafelrunde.web.player.models import PlayerPass, SignUp
-from tafelrunde.web.table.bindings import claim
+from tafelrunde.web.table.bindings import claim, claimed
 from tafelrunde.web.table.limits import too_often
 from tafelrunde.web.table.now_at import name_of
+from tafelrunde.web.table.sent import Told, once
 
 
 def gone(request: HttpRequest) -> HttpResponse:
@@ -63,6 +64,8 @@ def pass_page(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         if too_often(request, "player-pass", kept.digest):
             return render(request, "table/limited.html", status=429)
+        if request.POST.get("action") == "seen":
+            return _seen(request, holder, staff)
         _arrive(request, holder, staff)
         return redirect(request.get_full_path())
     binding = None if staff else claim(request, rec, holder.player)
@@ -81,11 +84,23 @@ def pass_page(request: HttpRequest, token: str) -> HttpResponse:
         "may_cancel": kept.sign_up_id is not None and signups.still_open(rec),
         "may_arrive": may_arrive(rec, holder.player),
         "arrived": has_arrived(rec, holder.player),
+        "unbound": not staff and binding is None,
     }
     key = _key(context, request)
     if request.headers.get("X-Tafelrunde-Seen") == key and not messages.get_messages(request):
         return HttpResponse(status=204)  # a live refresh: nothing this page shows changed
     return render(request, "player/pass.html", context | {"live_key": key})
+
+
+def _seen(request: HttpRequest, holder: passes.Holder, staff: bool) -> HttpResponse:
+    """A browser opened the pass (a link's preview runs no script and never says so): the
+    phone is bound to the player now, so the desk counts it."""
+    if not staff:
+        with locked(holder.rec.pk) as rec:
+            if rec is not None:
+                claim(request, rec, holder.player)
+                claimed(request, rec, None)
+    return HttpResponse(status=204)
 
 
 def _key(context: dict[str, Any], request: HttpRequest) -> str:
@@ -102,13 +117,18 @@ def _arrive(request: HttpRequest, holder: passes.Holder, staff: bool) -> None:
     if request.POST.get("action", "") != "here":
         return
     rec = holder.rec
-    if not staff and not may_arrive(rec, holder.player):
-        messages.error(request, translated(msg("Checking in is over; please go to the desk.")))
-        return
-    by = translated(msg("Pass · {name}", name=holder.name))
-    arrive(rec, holder.player, desk=staff, user=request.user, by=by)
-    said = msg("{name} is here.", name=holder.name)
-    messages.success(request, translated(said))
+
+    def write() -> Told:
+        if not staff and not may_arrive(rec, holder.player):
+            raise RuleError(msg("Checking in is over; please go to the desk."), field="action")
+        by = translated(msg("Pass · {name}", name=holder.name))
+        arrive(rec, holder.player, desk=staff, user=request.user, by=by)
+        return Told(messages.SUCCESS, msg("{name} is here.", name=holder.name))
+
+    try:
+        once(request, rec.pk, write).tell(request)
+    except RuleError as err:
+        messages.error(request, translated(err.msg))
 
 
 def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:

@@ -9,7 +9,6 @@ from its kept bytes; while it is being made anew, the requests meanwhile get the
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -19,6 +18,7 @@ from django.utils.text import slugify
 from icalendar import Calendar
 from icalendar import Event as Vevent
 
+from tafelrunde.web.core.conditional import etag_of
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import CancelledEvent, Event, TournamentRecord
 
@@ -43,7 +43,7 @@ class Made:
     etag: str
 
 
-FEEDS: Kept[tuple[str, str, str | None], Made] = Kept(64)  # by title, address and kind
+FEEDS: Kept[tuple[str, str, str | None], Made] = Kept(64)  # by title, address and kind's slug
 
 
 def dates_mark() -> Hashable:
@@ -62,10 +62,10 @@ def dates_mark() -> Hashable:
     return tuple(tuple(sorted(found.items())) for found in (events, cancelled, at_events))
 
 
-def kept_feed(title: str, home: str, kind: str | None = None) -> Made:
+def kept_feed(title: str, home: str, slug: str | None = None) -> Made:
     """The feed as `feed` makes it, kept per state of the club's dates; while another request
     makes it anew, the one made before."""
-    key, mark = (title, home, kind), dates_mark()
+    key, mark = (title, home, slug), dates_mark()
     kept = FEEDS.peek(key)
     if kept is not None and kept.mark == mark:
         return kept
@@ -78,15 +78,15 @@ def kept_feed(title: str, home: str, kind: str | None = None) -> Made:
         again = FEEDS.peek(key)
         if again is not None and again.mark == mark:
             return again
-        body = feed(title, home, kind)
-        etag = '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
-        return FEEDS.put(key, Made(mark, body, etag))
+        body = feed(title, home, slug)
+        return FEEDS.put(key, Made(mark, body, etag_of(body)))
     finally:
         maker.release()
 
 
-def feed(title: str, home: str, kind: str | None = None) -> bytes:
-    """The feed of every dated event (of one kind), and of the cancelled ones."""
+def feed(title: str, home: str, slug: str | None = None) -> bytes:
+    """The feed of every dated event (of the kinds of one address), and of the cancelled
+    ones: each UID once (the newest cancellation of an event cancelled in several kinds)."""
     cal = Calendar()
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
@@ -96,18 +96,30 @@ def feed(title: str, home: str, kind: str | None = None) -> bytes:
     cal.add("refresh-interval", timedelta(hours=1), parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", "PT1H")
     events = Event.objects.exclude(date=None).prefetch_related("tournaments")
-    cancelled = CancelledEvent.objects.order_by("-cancelled_at")
-    if kind is not None:
-        events, cancelled = events.filter(kind=kind), cancelled.filter(kind=kind)
-    cancelled = cancelled.exclude(uid__in=events.values("uid"))  # (the date moved, and is here)
+    seen = set()
     for e in events:
-        names = [t.name for t in e.tournaments.all()]
-        cal.add_component(_vevent(Dated(e.uid, e.name, e.date, e.kind, e.sequence,  # type: ignore[arg-type]
-                                        e.changed_at, "CONFIRMED", names), home))  # fmt: skip
-    for c in cancelled[:CANCELLED_KEPT]:
+        if _of_kind(e.kind, slug):
+            seen.add(e.uid)
+            names = [t.name for t in e.tournaments.all()]
+            cal.add_component(_vevent(Dated(e.uid, e.name, e.date, e.kind, e.sequence,  # type: ignore[arg-type]
+                                            e.changed_at, "CONFIRMED", names), home))  # fmt: skip
+    cancelled = 0
+    for c in CancelledEvent.objects.order_by("-cancelled_at", "-sequence", "-pk").iterator():
+        if cancelled == CANCELLED_KEPT:
+            break
+        if c.uid in seen or not _of_kind(c.kind, slug):
+            continue
+        seen.add(c.uid)
+        cancelled += 1
         cal.add_component(_vevent(Dated(c.uid, c.name, c.date, c.kind, c.sequence,
                                         c.cancelled_at, "CANCELLED"), home))  # fmt: skip
     return cal.to_ical()
+
+
+def _of_kind(kind: str, slug: str | None) -> bool:
+    """Whether an event of this kind is in the feed of that address (None: every feed); kinds
+    spelled alike but for case or punctuation share one address."""
+    return slug is None or slugify(kind) == slug
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,7 @@ from tafelrunde.engine.knockout.table_entry import (
 from tafelrunde.engine.knockout.views_data import bracket_name, clock_of, table_rows
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
 from tafelrunde.i18n import Message, msg
-from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.knockout import enter
-from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -33,6 +31,7 @@ from tafelrunde.web.table.bindings import PASS
 from tafelrunde.web.table.ko_board import HALL, sitting_of
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words, steps_for
+from tafelrunde.web.table.sent import Told, once
 
 
 def mark_of(game: TableGame) -> int:
@@ -75,7 +74,7 @@ def answer(
         if request.method == "POST":
             messages.error(request, translated(msg("No game is open at this table now.")))
             return redirect(request.path)
-        context = {"rec": link.tournament, "place": link.table}
+        context = {"rec": link.tournament, "place": link.table, "over": state.finished}
         return render(request, "table/ko_waiting.html", context)
     if request.method == "POST":
         hall = int(state.tables[number].place)
@@ -190,21 +189,24 @@ def post(request: HttpRequest, link: TableLink, number: int, me: str, by: str) -
             raise moved_on()
         return [fact]
 
+    def write() -> Told:
+        done = enter(link.tournament_id, lambda t, s: build(t, s, None), expected=None,
+                     user=None, at=stamp(), by=by, phone=phone)  # fmt: skip
+        fact = done.facts[0].n if done.facts else None
+        assert done.state is not None
+        return Told(messages.SUCCESS, _after(done.state, number, game_no, bool(again)), fact)
+
     try:
-        enter(link.tournament_id, lambda t, s: build(t, s, None), expected=None, user=None,
-              at=stamp(), by=by, phone=phone)  # fmt: skip
+        once(request, link.tournament_id, write).tell(request)
     except RuleError as err:
         messages.error(request, translated(err.msg))
-        return redirect(request.path)
-    messages.success(request, translated(_after(link, number, game_no, bool(again))))
     return redirect(request.path)
 
 
-def _after(link: TableLink, number: int, game_no: int, again: bool) -> Message:
-    """What a player is told after saving: how the game stands now."""
+def _after(state: KnockoutState, number: int, game_no: int, again: bool) -> Message:
+    """What a player is told after saving: how the game stands now (in `state`)."""
     if again:
         return msg("This was saved already.")
-    state = read_only(record_of(link.tournament_id))[1]
     game = game_status(state, number, game_no)
     if game.loser is not None:
         return msg("Saved: the result is confirmed and counts.")

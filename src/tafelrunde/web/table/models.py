@@ -56,3 +56,26 @@ class PhoneBinding(models.Model):
     def __str__(self) -> str:
         """Name the phone and its player."""
         return f"{self.tournament_id}/{self.phone} → {self.player}"
+
+
+class SentKey(models.Model):
+    """The key a phone sent an action with (an entry, a "Correct", a roll-off, "I am here"),
+    kept with the answer it got: the same key sent again is answered alike, stored once."""
+
+    tournament = models.ForeignKey(
+        TournamentRecord, on_delete=models.CASCADE, related_name="sent_keys"
+    )
+    key = models.CharField(max_length=64)  # random, made by the phone when the form was sent
+    level = models.PositiveSmallIntegerField()  # the answer's kind (django.contrib.messages)
+    said = models.JSONField()  # the answer's words (a message, tafelrunde.engine.log)
+    fact = models.PositiveIntegerField(null=True, blank=True)  # the fact it stored, if any
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("tournament", "key"), name="one_answer_per_key"),
+        )
+
+    def __str__(self) -> str:
+        """Name the tournament and the key."""
+        return f"{self.tournament_id}/{self.key}"

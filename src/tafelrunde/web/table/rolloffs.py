@@ -25,6 +25,7 @@ from tafelrunde.web.core.phones import phone_of, with_phone
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import Seat, by_words, rolloff_line
+from tafelrunde.web.table.sent import Told, once
 
 ENTER, CONFIRM = "rolloff", "rolloff-confirm"  # the page's actions
 ACTIONS = (ENTER, CONFIRM)
@@ -45,7 +46,8 @@ def boxes(tour: Any, state: Any, seat: Seat, me: str, phone: str) -> list[dict[s
         out.append({
             "purpose": line.purpose, "players": line.players,
             "game": line.game_words(seat.game, word),
-            "kind": r.need.kind, "rgame": r.need.game, "ids": r.need.players, "mark": r.mark,
+            "kind": r.need.kind, "name": r.need.kind.capitalize(), "rgame": r.need.game,
+            "ids": r.need.players, "mark": r.mark,
             "choices": list(zip(r.need.players, line.names, strict=True)),
             "two": len(r.need.players) == 2, "places": range(1, len(r.need.players) + 1),
             "form": mine and r.status != "disputed", "status": r.status,
@@ -99,13 +101,16 @@ def take(
     """Take a roll-off's order or a "Correct" from the table and tell the player what now;
     refuse bad input in words and change nothing."""
     by = by_words(seat.index, tour.name_of(me))
+
+    def write() -> Told:
+        status, n = _store(link, _read(request, link, me, by, action))
+        level = messages.WARNING if status == "disputed" else messages.SUCCESS
+        return Told(level, _after_words(status), n or None)
+
     try:
-        status = _store(link, _read(request, link, me, by, action))
+        once(request, link.tournament_id, write).tell(request)
     except RuleError as err:
         messages.error(request, translated(err.msg))
-        return
-    tell = messages.warning if status == "disputed" else messages.success
-    tell(request, translated(_after_words(status)))
 
 
 def _number(request: HttpRequest, name: str, high: int, refusal: Message) -> int:
@@ -146,8 +151,9 @@ def _order(request: HttpRequest, players: tuple[str, ...]) -> tuple[str, ...]:
     return chosen
 
 
-def _store(link: TableLink, tap: RolloffTap) -> str:
-    """Record the tap unless it is a double tap; return the roll-off's state after it."""
+def _store(link: TableLink, tap: RolloffTap) -> tuple[str, int]:
+    """Record the tap unless it is a double tap; return the roll-off's state after it and the
+    fact's number (0: none stored)."""
 
     def change(tour: Any) -> tuple[str, int, str, str]:
         state = group_state(tour)
@@ -176,7 +182,8 @@ def _store(link: TableLink, tap: RolloffTap) -> str:
         )
         return Logged(said, fact=done[1], by=done[2])
 
-    return append(link.tournament_id, change, log=log)[0]
+    status, n, _by, _kind = append(link.tournament_id, change, log=log)
+    return status, n
 
 
 def _key(st: Any, tap: RolloffTap) -> RolloffKey:

@@ -63,6 +63,7 @@ from tafelrunde.web.table.seat import (
     status_words,
     steps_for,
 )
+from tafelrunde.web.table.sent import Told, once
 
 ME = "table-me-{pk}"  # the session key of who holds the phone at this link's table
 
@@ -148,13 +149,21 @@ def _bond(request: HttpRequest, link: TableLink, seats: tuple[str, ...]) -> tupl
 
 def _sits_now(rec: Any, player: str) -> tuple[str, str]:
     """Where the player sits now in words ("You sit at table 7, seat 2 now.") and the link
-    of that table ("" for both: not at a table)."""
+    of that table; else where they stand ("waiting: consolation bracket, 1 of 1", "no lives
+    left") or that the tournament is over, without a link ("" for both: nothing to say)."""
+    state = read_only(rec)[1]
     row = row_of(rec, player)
-    token = table_token(rec, read_only(rec)[1], row)
-    if row is None or not token:
+    if row is None:
         return "", ""
-    said = msg("You sit at table {table}, seat {seat} now.", table=row.table, seat=row.seat)
-    return translated(said), reverse("table-link", args=[token])
+    if state.finished:
+        return translated(msg("The tournament is over.")), ""
+    token = table_token(rec, state, row)
+    if token:
+        said = msg("You sit at table {table}, seat {seat} now.", table=row.table, seat=row.seat)
+        return translated(said), reverse("table-link", args=[token])
+    if row.note:
+        return translated(msg("Not at a table now: {note}.", note=row.note)), ""
+    return "", ""
 
 
 def _tapped(request: HttpRequest, link: TableLink, seats: tuple[str, ...], bond: Bond) -> None:
@@ -248,8 +257,8 @@ def _group_answer(
             return redirect(request.path)
         else:
             return redirect(request.path)
-    yours = not request.bond.staff  # type: ignore[attr-defined]
-    context = _context(tour, state, rec, seat, me, form, phone_of(request), yours)
+    bond = request.bond  # type: ignore[attr-defined]
+    context = _context(tour, state, rec, seat, me, form, phone_of(request), bond.player)
     return render(request, "table/table.html", context)
 
 
@@ -267,9 +276,9 @@ def _context(
     me: str,
     form: ResultForm | None,
     phone: str,
-    yours: bool,
+    bound: str,
 ) -> dict[str, Any]:
-    """Everything the table page shows (to this phone; `yours`: bound to its player)."""
+    """Everything the table page shows (to this phone; `bound`: the player it is bound to)."""
     mode = tour.ruleset.confirmation
     said, next_step = status_words(seat.status, mode)
     if mode == "table":
@@ -314,17 +323,17 @@ def _context(
         "finished": not seat.writable,
         "open_form": form is not None or not pending,
         "earlier": earlier(state, seat, mode, translated),
-        "onward": None if seat.writable else _onward(state, rec, seat, me, yours),
+        "onward": None if seat.writable else _onward(state, rec, seat, me, bound),
         "rolloffs": rolloffs.boxes(tour, state, seat, me, phone),
         "rolloffs_entered_here": players_enter(tour.ruleset),
     }
 
 
-def _onward(state: Any, rec: Any, seat: Seat, me: str, yours: bool) -> dict[str, str] | None:
+def _onward(state: Any, rec: Any, seat: Seat, me: str, bound: str) -> dict[str, str] | None:
     """Where a link leads once its game is no longer played: which game is played now, where
-    the player of this phone sits now with that table's link (`yours`: the phone is bound to
-    them; else as "Wo sitze ich?" tells everybody), and that page. None while the link's game
-    is the one played."""
+    the player this phone is bound to sits now with that table's link (whichever table's old
+    link it opened; for the staff, the player they tapped, as "Wo sitze ich?" tells
+    everybody), and that page. None while the link's game is the one played."""
     cur = state.current
     if cur is None or state.finished:
         return None
@@ -333,11 +342,11 @@ def _onward(state: Any, rec: Any, seat: Seat, me: str, yours: bool) -> dict[str,
     now = msg(
         "This table link is for {word} {game}; now {stage} · {now_word} {now_game} is played.",
         word=seat.st.rule.game_word(), game=seat.game, stage=cur.title(),
-        now_word=cur.rule.game_word(), now_game=cur.drawn_games(),
+        now_word=cur.rule.game_word(), now_game=playing(cur),
     )  # fmt: skip
     shown = {"now": translated(now), "seats": reverse("seats", args=[rec.pk])}
-    if me and yours:  # this phone is the player's: "Du sitzt jetzt an Tisch 7" and its link
-        shown["sits"], shown["table_url"] = _sits_now(rec, me)
+    if bound:  # this phone is the player's: "Du sitzt jetzt an Tisch 7" and its link
+        shown["sits"], shown["table_url"] = _sits_now(rec, bound)
         return shown
     rows = seating_of(rec).rows if me else ()
     row = next((r for r in rows if r.player == me and r.where is SeatWhere.SEATED), None)
@@ -348,6 +357,14 @@ def _onward(state: Any, rec: Any, seat: Seat, me: str, yours: bool) -> dict[str,
         else ""
     )  # fmt: skip
     return shown | {"sits": translated(sits)}
+
+
+def playing(st: Any) -> int:
+    """The game a stage plays now: the latest drawn where tables are drawn anew each game,
+    else (all its games drawn at once) the first with results missing."""
+    if st.rule.reseat_each_game:
+        return int(st.drawn_games())
+    return min((g for g, _ in st.missing_results()), default=st.drawn_games())
 
 
 def _fields(seat: Seat) -> dict[str, bool]:
@@ -384,8 +401,9 @@ def _basis(request: HttpRequest) -> int:
         return -1
 
 
-def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> str:
-    """Record a table fact unless it is a double tap; return the table's status after it."""
+def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> tuple[str, int]:
+    """Record a table fact unless it is a double tap; return the table's status after it and
+    the fact's number (0: none stored)."""
     basis = _basis(request)
     where = Where(link.stage, link.game, link.table)
     posted = Where(link.stage, tap.game, link.table)  # the game the form was for
@@ -419,7 +437,8 @@ def _store(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> st
     def log(done: tuple[str, int, str]) -> Logged:
         return Logged(said, fact=done[1], by=done[2])
 
-    return append(link.tournament_id, change, log=log)[0]
+    status, n, _by = append(link.tournament_id, change, log=log)
+    return status, n
 
 
 def _posted_game(request: HttpRequest) -> int:
@@ -482,13 +501,18 @@ def _confirm(request: HttpRequest, link: TableLink, seat: Seat, me: str) -> None
 
 
 def _saved(request: HttpRequest, link: TableLink, tap: Tap, said: Message) -> str:
-    """Store a table fact and tell the player what now; return the refusal ('' if none)."""
+    """Store a table fact (once per key) and tell the player what now; return the refusal
+    ('' if none)."""
+
+    def write() -> Told:
+        status, n = _store(request, link, tap, said)
+        level = messages.WARNING if status == "disputed" else messages.SUCCESS
+        return Told(level, _after_words(status), n or None)
+
     try:
-        status = _store(request, link, tap, said)
+        once(request, link.tournament_id, write).tell(request)
     except RuleError as err:
         return translated(err.msg)
-    tell = messages.warning if status == "disputed" else messages.success
-    tell(request, translated(_after_words(status)))
     return ""
 
 

@@ -29,6 +29,7 @@ from tafelrunde.web.club.season_show import (
     shown_rows,
 )
 from tafelrunde.web.core.common import audit, organiser
+from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.shared import shared
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.look_store import look_context
@@ -87,11 +88,13 @@ def _download(request: HttpRequest, pk: int, suffix: str) -> HttpResponse:
     view = season_view(get_object_or_404(Season, pk=pk))
     if view.table is None:
         return render(request, "club/season.html", _context(view), status=409)
+    members = is_organiser(request.user)  # who is a guest: for the organisers only
     if suffix == "csv":
-        data = season_csv(view.table, translation.get_language())
+        data = season_csv(view.table, translation.get_language(), members=members)
         answer = HttpResponse(data, content_type="text/csv; charset=utf-8")
     else:
-        answer = HttpResponse(season_xlsx(view.table, view.season.name), content_type=XLSX)
+        data = season_xlsx(view.table, view.season.name, members=members)
+        answer = HttpResponse(data, content_type=XLSX)
     answer["Content-Disposition"] = f'attachment; filename="saison-{pk}.{suffix}"'
     return answer
 

@@ -25,6 +25,7 @@ class Entered:
     facts: list[KnockoutFact]
     lines: list[Message]
     by: str = ""  # who, in words, as the facts and the log name them
+    state: KnockoutState | None = None  # the state after them (to read, not to change)
 
 
 def knockout_of(tour: AnyTournament) -> KnockoutTournament:
@@ -65,7 +66,8 @@ def enter(
         state = record_all(ko, build(ko, ko.state()), at=at, by=who)
         new = ko.facts[before:]
         places = hall_numbers(state)
-        return Entered(new, [explain(ko, f, places) for f in new], who if by else "")
+        lines = [explain(ko, f, places) for f in new]
+        return Entered(new, lines, who if by else "", state)
 
     return append(
         rec_id,

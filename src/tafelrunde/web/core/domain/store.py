@@ -29,6 +29,7 @@ from tafelrunde.engine.tournament_file import (
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.errors import is_pair
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.domain.event_entries import tournaments_changed
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord, new_revision
 
@@ -229,6 +230,7 @@ def save_new(
         )  # fmt: skip
         if log is not None:
             write_log(rec, user, log)
+        tournaments_changed(rec.event_id)
     return rec
 
 
@@ -359,10 +361,14 @@ def touch(pk: int, **fields: Any) -> None:
     asks to be another player, a player arrived, a line was logged): a new revision, heard by
     the live streams; `fields`: what else of its record changes with it (e.g. its event)."""
     with transaction.atomic():
-        rec = TournamentRecord.objects.select_for_update().only("version").filter(pk=pk).first()
+        only = ("version", "event_id")
+        rec = TournamentRecord.objects.select_for_update().only(*only).filter(pk=pk).first()
         if rec is None:
             return
+        before = rec.event_id
         for name, value in fields.items():
             setattr(rec, name, value)
+        if rec.event_id != before:
+            tournaments_changed(before, rec.event_id)
         rec.revision = new_revision()
         rec.save(update_fields=["revision", *fields])

@@ -28,6 +28,7 @@ from tafelrunde.web.core.domain.store import Logged, append, group_state, read_o
 from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page, stamp
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.orga.views.board_rolloffs import boxes, csrf_field
 from tafelrunde.web.table import bindings, ko_board
 from tafelrunde.web.table.board import addresses, board, link_base, qr_svg
 from tafelrunde.web.table.links import renew
@@ -62,11 +63,14 @@ def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
     shown = []
     for r in rows:
         seat = r.seat
+        disputed = boxes(tour, state, r.rolloffs, seat.game)
+        playing = {d["names"] for d in disputed}
         shown.append({
             "where": r.where, "table": seat.index, "game": seat.game, "key": seat.index,
-            "status": seat.status.status, "said": translated(status_words(seat.status, mode)[0]),
-            "stage": seat.st.key, "names": seat.view.names,
-            "rolloffs": [line for line, _ in rolloffs.get(seat.index, [])],
+            "status": r.status, "table_status": seat.status.status,
+            "said": translated(status_words(seat.status, mode)[0]),
+            "stage": seat.st.key, "names": seat.view.names, "disputed_rolloffs": disputed,
+            "rolloffs": [line for line, who in rolloffs.get(seat.index, []) if who not in playing],
             "versions": [{"n": e.n, "by": tour.name_of(e.player),
                           "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
             "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
@@ -106,6 +110,7 @@ def results_board(request: HttpRequest, pk: int) -> HttpResponse:
         "every_open_table": rec.family.waits,
         "tables_page": face_of(rec).parts["tables"],
         "asks": len(bindings.asked(rec)),
+        "csrf": csrf_field(request),
     }
     return page(request, rec, "orga/board.html", context)
 

@@ -26,7 +26,14 @@ from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
 from tafelrunde.engine.knockout.entry import present_unpaid, roster
 from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.situation import BRACKETS
-from tafelrunde.engine.knockout.views_data import bracket_name, fact_line, player_rows, table_rows
+from tafelrunde.engine.knockout.views_data import (
+    bracket_name,
+    clock_of,
+    fact_line,
+    hall_numbers,
+    player_rows,
+    table_rows,
+)
 from tafelrunde.engine.limits import MAX_HALL_TABLES
 from tafelrunde.web.core.common import ko_record
 from tafelrunde.web.core.faces import part_of
@@ -151,7 +158,7 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
     state = tour.state()
     bound = bound or {}
     cards = _cards(tour, state, bound)
-    who = roster(tour)
+    who, places = roster(tour), hall_numbers(state)
     undo = None
     with contextlib.suppress(RuleError):
         target = undo_target(tour)
@@ -176,8 +183,8 @@ def tables_page(request: HttpRequest, pk: int, bound: Bound | None = None) -> Ht
         "players": [
             (p.id, p.name) for p in state.players.values() if p.status.value != "withdrawn"
         ],
-        "schock_outs": [
-            (n, translated(fact_line(who, f)))
+        "schock_outs": [  # named by player, table and time (the entry's number stays inside)
+            (n, f"{translated(fact_line(who, f, places))}, {clock_of(seconds(f.at))}")
             for n, f in state.schock_outs.items()
             if n not in state.donations
         ],

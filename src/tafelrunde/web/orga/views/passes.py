@@ -69,8 +69,8 @@ def passes_page(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "unlinked": max(0, len(players) - linked),
         "rows": rows, "more": max(0, len(shown) - PER_PAGE), "wanted": wanted, "big": big,
-        "asks": asks, "count_here": len(here), "count": len(players), "identity": rec.identity,
-        "members": len(members),
+        "asks": asks, "count_here": len(here.keys() & names), "count": len(players),
+        "identity": rec.identity, "members": len(members),
     }  # fmt: skip
     return page(request, rec, "orga/passes.html", context)
 

@@ -313,6 +313,8 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     except RuleError as err:
         return tables(request, pk, errors={key: text_of(err)})
     messages.success(request, translated(msg("Roll-off entered: {order}", order=order)))
+    if request.POST.get("back") == "board":  # entered on the results board: back there
+        return redirect("board", rec.pk)
     return redirect(reverse("tables", args=[rec.pk]) + _after_rolloff(rec, request.POST))
 
 

@@ -77,7 +77,7 @@ def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dic
     return {
         "desk": desk, "rows": rows, "address": address, "open_now": signups.still_open(rec),
         "in_time": signups.FAMILIES[rec.family.key].open(rec),
-        "qr": mark_safe(qr_svg(address, translated(msg("Sign up")))),
+        "qr": mark_safe(qr_svg(address, translated(msg("Online sign-up")))),
         "playing": len(wl.playing), "waiting": len(wl.waiting), "room": wl.room,
         "certain": sum(1 for r in persons.values() if r.certain is not None),
         "undelivered": [(m, mailer.link_of(m)) for m in mailer.undelivered(rec)],

@@ -191,7 +191,8 @@ def _needs(state: TournamentState, st: StageState | None) -> list[dict[str, Any]
     if st is None or st is not state.current:
         return []
     return [
-        {"kind": n.kind, "game": n.game, "table": n.table, "word": st.rule.game_word(),
+        {"kind": n.kind, "name": n.kind.capitalize(), "game": n.game, "table": n.table,
+         "word": st.rule.game_word(),
          "players": [(p, state.tournament.name_of(p)) for p in n.players],
          "purpose": rolloff_purpose(st, n),
          "key": rolloff_key(n.kind, n.game, n.players)}

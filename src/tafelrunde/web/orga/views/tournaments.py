@@ -24,6 +24,7 @@ from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import audit, organiser, record_of, refuse
 from tafelrunde.web.core.domain import setup
+from tafelrunde.web.core.domain.event_entries import tournaments_changed
 from tafelrunde.web.core.domain.store import Logged, save_new
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import Event
@@ -159,5 +160,6 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         audit(request, None, msg("Tournament '{name}' deleted", name=rec.name))
         rec.delete()
+        tournaments_changed(rec.event_id)
     messages.success(request, translated(msg("Tournament deleted.")))
     return redirect("home")

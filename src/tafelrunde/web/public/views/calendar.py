@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
-from django.utils.cache import get_conditional_response
 from django.views.decorators.http import require_safe
 
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.conditional import fresh
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.public.ical import Made, kept_feed, kinds
 
@@ -19,9 +19,7 @@ def _answer(request: HttpRequest, made: Made, name: str = "termine") -> HttpResp
     304 to a calendar that has these bytes already (its If-None-Match names the ETag)."""
     answer = HttpResponse(made.body, content_type="text/calendar; charset=utf-8")
     answer["Content-Disposition"] = f'inline; filename="{name}.ics"'
-    answer["Cache-Control"] = "public, max-age=300"
-    answer["ETag"] = made.etag
-    return get_conditional_response(request, etag=made.etag, response=answer) or answer
+    return fresh(request, answer, made.etag, max_age=300)
 
 
 @require_safe
@@ -39,4 +37,4 @@ def kind_dates(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("no such kind of event")
     home = request.build_absolute_uri(reverse("home"))
     said = translated(msg("Club dates: {kind}", kind=kind))
-    return _answer(request, kept_feed(said, home, kind), f"termine-{slug}")
+    return _answer(request, kept_feed(said, home, slug), f"termine-{slug}")

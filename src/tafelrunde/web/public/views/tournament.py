@@ -175,7 +175,15 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # the next steps a referee does (or reads): results, roll-offs, tables playing, the end
-REFEREE_STEPS = {"result", "rolloff", "herzog", "play_table", "wait_for_table", "finished"}
+REFEREE_STEPS = {
+    "result",
+    "rolloff",
+    "rolloff_disputed",
+    "herzog",
+    "play_table",
+    "wait_for_table",
+    "finished",
+}
 
 
 def referee_step(step: Any) -> bool:

@@ -1,6 +1,7 @@
 /* The projector (Beamer): shows one slide at a time and moves on by itself; when the
    tournament changes (the live event) it fetches the slides again and swaps them in,
-   keeping its place and its timer. Nothing to click: a kiosk screen. */
+   keeping its place and its timer. A kiosk screen: the one thing to press pauses the
+   rotation (a button in the corner, the space bar or P) and resumes it. */
 (function () {
   "use strict";
 
@@ -8,6 +9,9 @@
   var url = body.getAttribute("data-slides-url");
   var pageBox = document.getElementById("projector-page");
   var clockBox = document.getElementById("projector-clock");
+  var pauseButton = document.getElementById("projector-pause");
+  var pausedBox = document.getElementById("projector-paused");
+  var paused = false;
   var current = null; // the key of the slide on show
   var timer = null;
   var fetching = false;
@@ -79,8 +83,39 @@
 
   function schedule() {
     window.clearTimeout(timer);
-    timer = window.setTimeout(advance, seconds() * 1000);
+    if (!paused) {
+      timer = window.setTimeout(advance, seconds() * 1000);
+    }
   }
+
+  /* Pause the rotation or let it go on (the slide on show then stays its full time). */
+  function setPaused(on) {
+    paused = on;
+    body.classList.toggle("paused", on);
+    if (pauseButton) {
+      pauseButton.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    if (pausedBox) {
+      pausedBox.textContent = pausedBox.getAttribute(on ? "data-said-paused" : "data-said-running");
+      pausedBox.classList.toggle("quiet", !on); // heard, not shown, once it runs again
+    }
+    schedule();
+  }
+
+  if (pauseButton) {
+    pauseButton.addEventListener("click", function () { setPaused(!paused); });
+  }
+  document.addEventListener("keydown", function (event) {
+    var key = event.key;
+    var onButton = event.target instanceof Element && event.target.closest("button");
+    if (event.ctrlKey || event.metaKey || event.altKey || (key === " " && onButton)) {
+      return; // a focused button takes the space bar itself (its click)
+    }
+    if (key === " " || key === "p" || key === "P") {
+      event.preventDefault();
+      setPaused(!paused);
+    }
+  });
 
   /* Hours and minutes (00:00 to 23:59) in the server's time zone, not the projector's. */
   function timeFormat(zone) {
@@ -115,9 +150,9 @@
     clockBox.textContent = clockFormat.format(new Date(serverMs + performance.now() - serverAt));
   }
 
-  /* The cards of a slide fit it: none cut off at its foot or inside, and no more names cut
-     short than at the normal size. */
-  function fitsAt(slide, cards, cut) {
+  /* The cards of a slide fit it: none cut off at its foot or inside, and no more names
+     wrapped onto a second line than at the normal size. */
+  function fitsAt(slide, cards, wrapped) {
     var foot = slide.getBoundingClientRect().bottom + 0.5;
     for (var i = 0; i < cards.length; i += 1) {
       var c = cards[i];
@@ -126,61 +161,79 @@
         return false;
       }
     }
-    return cut === undefined || cutNames(slide) <= cut;
+    return wrapped === undefined || wrappedNames(slide) <= wrapped;
   }
 
-  function cutNames(slide) {
+  function wrappedNames(slide) {
     var names = slide.querySelectorAll(".names li, .ko-seat .name");
     var n = 0;
     for (var i = 0; i < names.length; i += 1) {
-      n += names[i].scrollWidth > names[i].clientWidth + 1 ? 1 : 0;
+      var line = parseFloat(getComputedStyle(names[i]).lineHeight);
+      n += names[i].getBoundingClientRect().height > 1.5 * line ? 1 : 0;
     }
     return n;
   }
 
+  /* The largest factor in [low, high] at which `fits` holds (low if none does): a few
+     halvings, each setting the custom property `name` on `el`. */
+  function largest(el, name, low, high, fits) {
+    for (var i = 0; i < 7; i += 1) {
+      var mid = (low + high) / 2;
+      el.style.setProperty(name, String(mid));
+      if (fits()) {
+        low = mid;
+      } else {
+        high = mid;
+      }
+    }
+    el.style.setProperty(name, String(low));
+    return low;
+  }
+
+  /* A slide of lists or tables fits: nothing beyond its foot or its right edge. */
+  function listFits(slide) {
+    return slide.scrollHeight <= slide.clientHeight + 1 && slide.scrollWidth <= slide.clientWidth + 1;
+  }
+
   /* Scale the cards' text (--fit) to use the screen: as large as fits, smaller only if the
-     normal size does not fit (never below MIN_FIT, still readable from afar). */
-  var MIN_FIT = 0.85;
+     normal size does not fit (never below MIN_FIT, still readable from afar). A slide of
+     lists or tables (long names wrap there) only shrinks, down to MIN_LIST_FIT. */
+  var MIN_FIT = 0.7;
   var MAX_FIT = 1.6;
+  var MIN_LIST_FIT = 0.6;
   function fit(slide) {
     var cards = slide.querySelectorAll(".cards > .card");
+    slide.style.setProperty("--fit", "1");
     if (!cards.length) {
+      if (!listFits(slide)) {
+        largest(slide, "--fit", MIN_LIST_FIT, 1, function () { return listFits(slide); });
+      }
       return;
     }
-    slide.style.setProperty("--fit", "1");
-    var low;
-    var high;
-    if (fitsAt(slide, cards)) {
-      var cut = cutNames(slide);
-      low = 1;
-      high = MAX_FIT;
-      slide.style.setProperty("--fit", String(high));
-      if (fitsAt(slide, cards, cut)) {
-        return;
-      }
-      for (var i = 0; i < 7; i += 1) {
-        var mid = (low + high) / 2;
-        slide.style.setProperty("--fit", String(mid));
-        if (fitsAt(slide, cards, cut)) {
-          low = mid;
-        } else {
-          high = mid;
-        }
-      }
-    } else {
-      low = MIN_FIT;
-      high = 1;
-      for (var k = 0; k < 7; k += 1) {
-        var m = (low + high) / 2;
-        slide.style.setProperty("--fit", String(m));
-        if (fitsAt(slide, cards)) {
-          low = m;
-        } else {
-          high = m;
-        }
-      }
+    if (!fitsAt(slide, cards)) {
+      largest(slide, "--fit", MIN_FIT, 1, function () { return fitsAt(slide, cards); });
+      return;
     }
-    slide.style.setProperty("--fit", String(low));
+    var wrapped = wrappedNames(slide);
+    slide.style.setProperty("--fit", String(MAX_FIT));
+    if (!fitsAt(slide, cards, wrapped)) {
+      largest(slide, "--fit", 1, MAX_FIT, function () { return fitsAt(slide, cards, wrapped); });
+    }
+  }
+
+  /* The tournament's name in the corner: on one line, made smaller as far as need be; two
+     lines at the smallest. */
+  function fitName() {
+    var name = document.querySelector(".corner-name");
+    if (!name) {
+      return;
+    }
+    var fits = function () { return name.scrollWidth <= name.clientWidth + 1; };
+    name.classList.remove("wraps");
+    name.style.setProperty("--name-fit", "1");
+    if (!fits() && largest(name, "--name-fit", 0.6, 1, fits) === 0.6 && !fits()) {
+      name.classList.add("wraps");
+    }
   }
 
   /* Fit every slide, each measured while it alone is shown (in one go: nothing is painted). */
@@ -277,8 +330,9 @@
   }
   document.addEventListener("visibilitychange", stayAwake);
 
-  window.addEventListener("resize", fitAll);
+  window.addEventListener("resize", function () { fitAll(); fitName(); });
   fitAll();
+  fitName();
   var first = slides()[0];
   show(first ? first.getAttribute("data-slide-key") : null, 0);
   refresh(); // the page is a kept copy: its first fetch tells the server's time (the clock)
