@@ -74,6 +74,7 @@ def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
     cut = state.cut(st)
     standing = st.standing(cut)
     shown = [c for c in standing.criteria if not c.orders]
+    first = shown[0] if shown else None
     several = len(st.tables(1) or ()) > 1
     final = state.stage_complete(st)
     on, out, roll = (  # until the stage is complete, only "so far"
