@@ -162,6 +162,10 @@ SPLIT_WORDS = """selector => {
 }"""
 
 
+OVERFLOWING = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())"""
+
+
 def split_words(page: Page, selector: str) -> list[str]:
     """The words inside the elements matching `selector` that a line break cuts in two."""
     return list(page.evaluate(SPLIT_WORDS, selector))
@@ -210,10 +214,14 @@ def test_long_names_break_between_words_and_key_columns_stay_in_view_on_a_phone(
         context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session,
                               "url": live_server_url}])  # fmt: skip
         look("organisers-result-form", f"/turniere/{open_table}/tische/", ".card form th")
+        page.set_viewport_size({"width": 1280, "height": 900})  # a laptop: cards of three
+        page.reload()
+        over = page.evaluate(OVERFLOWING, ".card form th")
     finally:
         shut(context)
     assert {tag: words for tag, words in split.items() if words} == {}
     assert {tag: cols for tag, cols in hidden.items() if cols} == {}
     assert {tag: px for tag, px in wide.items() if px > 0} == {}
+    assert over == [], over  # each heading inside its column at a laptop's width too
     assert points.endswith((" Platzpunkte", " Platzpunkt")), points  # whole, seen unsplit
     assert keys == ["Platz", "Spieler", "Platz am Tisch", "Platzpunkte"], keys
