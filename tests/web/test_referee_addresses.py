@@ -60,6 +60,7 @@ REFEREE: dict[str, tuple[str, str]] = {
     "undo": (ONLY_POST, ALLOWED),
     "board": (STAFF_READ, STAFF_READ),
     "board-settle": (ONLY_POST, ALLOWED),
+    "board-rolloff": (ONLY_POST, ALLOWED),
     "table-links": (STAFF_READ, STAFF_READ),
     "table-links-renew": (REFUSED_403, REFUSED_403),
     "embed-page": (REFUSED_403, REFUSED_403),
