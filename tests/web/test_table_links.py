@@ -167,6 +167,9 @@ def test_a_dispute_shows_both_versions_and_the_organiser_decides_with_one_click(
     assert shown.index("board-1-2") < shown.index("board-1-1")  # disputed first
     assert re.search(r"<strong>1</strong> strittig", shown)
     assert re.search(r"<strong>2</strong> offen", shown)
+    overview = text(client.get(f"/turniere/{pk}/"))  # the next steps name it, with the board
+    step = rf'<a href="/turniere/{pk}/ergebnistafel/">Ergebnis strittig: Gruppenrunde, '
+    assert re.search(step + r"Durchgang 1, Tisch 2 \(", overview), overview
     versions = [f for f in FactRecord.objects.filter(tournament_id=pk)
                 if f.data["type"] == "tableentered"]  # fmt: skip
     response = client.post(f"/turniere/{pk}/ergebnistafel/bestaetigen/", {

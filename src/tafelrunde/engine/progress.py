@@ -16,7 +16,7 @@ from tafelrunde.i18n import Message, msg
 class Step:
     """One pending step: what to do (a message) and the data behind it."""
 
-    kind: str  # draw | result | rolloff | rolloff_disputed | herzog | finished
+    kind: str  # draw | result | result_disputed | rolloff | rolloff_disputed | herzog | finished
     text: Message
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -106,15 +106,21 @@ def pending(state: TournamentState) -> list[Step]:
     ]
     for game, table in cur.missing_results():
         players = ", ".join(name(p) for p in cur.seated(game, table))  # without the withdrawn
-        said = msg(
-            "Result missing: {stage}, {word} {game}, table {table} ({players}).",
-            stage=cur.title(),
-            word=cur.rule.game_word(),
-            game=game,
-            table=table,
-            players=players,
+        entered = cur.at_table.get((game, table))
+        disputed = entered is not None and entered.status == "disputed"  # phones disagree
+        params: dict[str, Any] = {"stage": cur.title(), "word": cur.rule.game_word(),
+                                  "game": game, "table": table, "players": players}  # fmt: skip
+        said = (
+            msg(
+                "Result disputed: {stage}, {word} {game}, table {table} ({players}). Decide on "
+                "the board.",
+                **params,
+            )
+            if disputed
+            else msg("Result missing: {stage}, {word} {game}, table {table} ({players}).", **params)
         )
-        steps.append(Step("result", said, {"stage": cur.key, "game": game, "table": table}))
+        where = {"stage": cur.key, "game": game, "table": table}
+        steps.append(Step("result_disputed" if disputed else "result", said, where))
     if cur.rule.reseat_each_game and cur.drawn_games() < cur.rule.games:
         game = cur.drawn_games() + 1
         said = msg(

@@ -60,7 +60,13 @@ FACES: dict[str, Face] = {
             ("standings", msg("Standings")),
         ),
         {"players": "players", "tables": "tables", "standings": "standings"},
-        {"draw": "draw", "players": "players", "finished": "ranking", "rolloff_disputed": "board"},
+        {
+            "draw": "draw",
+            "players": "players",
+            "finished": "ranking",
+            "rolloff_disputed": "board",
+            "result_disputed": "board",
+        },
     ),
     KNOCKOUT.key: Face(
         KNOCKOUT,

@@ -177,6 +177,7 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
 # the next steps a referee does (or reads): results, roll-offs, tables playing, the end
 REFEREE_STEPS = {
     "result",
+    "result_disputed",
     "rolloff",
     "rolloff_disputed",
     "herzog",
