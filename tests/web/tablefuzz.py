@@ -20,7 +20,7 @@ from tafelrunde.web.core.models import FactRecord, TournamentRecord
 
 MARKUP = ("<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "</textarea><b>x",
           "' autofocus onfocus='alert(1)", "<svg onload=alert(1)>", "Anna\x00<b>")  # fmt: skip
-KNOWN_SCRIPTS = 5  # htmx, the confirmation script, sending later, the live updates, the clocks
+KNOWN_SCRIPTS = 6  # htmx, confirmation, focus on errors, sending later, live updates, clocks
 
 
 @dataclass(frozen=True)
