@@ -21,7 +21,9 @@ page shows the revision of that version or later ("change -> fresh content"; a r
 version is learnt from the events). Printed: count and p50/p95/max per request class, both
 delays against the target (p95 < 1 s, max < 2 s), requests per second, the server's RSS
 (summed over its processes) and open files sampled each second (max), results
-acknowledged against stored, and the server's CPU (mean share of a core over the run).
+acknowledged against stored, the server's CPU (mean share of a core over the run), and
+the bytes the screens' refetches brought (as sent, gzip: per refetch by kind, median and p95;
+per viewer per change; in all and per second).
 Every client runs in this process's one event loop: its CPU
 time and the loop's lateness are printed too, as they limit what is measured. Tables still
 playing 60 s after the run's time are stopped (a POST cut off then is timed if it stored its
@@ -436,6 +438,7 @@ def report(hall: Hall, sampled: dict[str, list[float]], took: float, pk: int) ->
     for kind in sorted({s.kind for s in hall.screens}):
         mine = reach(changes, [s for s in hall.screens if s.kind == kind], versions)
         print(line(f"  fresh content: {kind}", mine.fresh, f"missed {mine.missed_fresh}"))
+    sent(hall, len(changes), took)
     stale, unknown = stale_fetches(hall.screens, versions)
     print(f"  fetches after an event showing an older version: {stale}; "
           f"showing a revision no event named: {unknown}")  # fmt: skip
@@ -460,6 +463,22 @@ def report(hall: Hall, sampled: dict[str, list[float]], took: float, pk: int) ->
         f"tables unfinished), {acknowledged} acknowledged, "
         f"{sum(len(n) for n in facts.values())} stored, lost {lost}, duplicated {duplicated}"
     )
+
+
+def sent(hall: Hall, changes: int, took: float) -> None:
+    """What the screens' refetches cost the hall's Wi-Fi: bytes per refetch (what a viewer
+    gets for a change) by kind, per viewer per change, and in all."""
+    every = [b for s in hall.screens for b in s.sent]
+    for kind in sorted({s.kind for s in hall.screens}):
+        mine = sorted(b for s in hall.screens if s.kind == kind for b in s.sent)
+        if mine:
+            p50, p95 = mine[len(mine) // 2], mine[min(len(mine) - 1, int(len(mine) * 0.95))]
+            print(f"  bytes per refetch: {kind:12s} median {p50 / 1024:6.1f} KiB, "
+                  f"p95 {p95 / 1024:6.1f} KiB ({len(mine)} refetches)")  # fmt: skip
+    viewers = max(len(hall.screens), 1) * max(changes, 1)
+    print(f"  bytes to the screens: {sum(every) / 2**20:.1f} MiB in all, "
+          f"{sum(every) / viewers / 1024:.1f} KiB per viewer per change, "
+          f"{sum(every) / max(took, 1e-9) / 2**20:.2f} MiB/s")  # fmt: skip
 
 
 def figures(

@@ -49,11 +49,13 @@ def told(body: bytes) -> str:
 
 @dataclass(frozen=True)
 class Answer:
-    """A response: status, headers (lower-case names) and body."""
+    """A response: status, headers (lower-case names), body, and the body's bytes as they
+    came over the wire (compressed, if it was)."""
 
     status: int
     headers: dict[str, list[str]]
     body: bytes
+    wire: int = 0
 
     def header(self, name: str) -> str:
         """The first value of a header ('' if none)."""
@@ -83,7 +85,7 @@ async def read_answer(reader: asyncio.StreamReader) -> tuple[Answer, bool]:
         body = b"".join(chunks)
     else:
         body, keep = await reader.read(), False
-    return Answer(int(parts[1]), headers, body), keep
+    return Answer(int(parts[1]), headers, body, len(body)), keep
 
 
 class Conn:
@@ -132,7 +134,8 @@ class Conn:
         if not keep:
             self.close()
         if answer.header("content-encoding") == "gzip":  # as a browser, which asks for it
-            answer = Answer(answer.status, answer.headers, gzip.decompress(answer.body))
+            answer = Answer(answer.status, answer.headers, gzip.decompress(answer.body),
+                            answer.wire)  # fmt: skip
         return answer
 
     def close(self) -> None:
@@ -177,6 +180,7 @@ class Screen:
     kind: str
     events: list[tuple[float, str, int]] = field(default_factory=list)
     fetches: list[tuple[float, float, str, int]] = field(default_factory=list)
+    sent: list[int] = field(default_factory=list)  # each refetch's body bytes on the wire
     opened: bool = False
     status: int = 0  # of the stream's last answer
     ended: int = 0  # how often the stream ended (then it is opened again)
@@ -251,6 +255,7 @@ async def refresh(
         record(end - start, answer.status)
         shown = page_revision(answer.body) if answer.status == 200 else shown
         screen.fetches.append((start, end, shown, answer.status))
+        screen.sent.append(answer.wire)
         if answer.status != 200:
             await asyncio.sleep(3.0)
             changes.put_nowait(wanted)  # the same change again
