@@ -151,6 +151,13 @@ def sent_keys(*, pk: int) -> list[str]:
     return list(SentKey.objects.filter(tournament_id=pk).values_list("key", flat=True))
 
 
+def bindings(*, pk: int) -> list[list[Any]]:
+    """The tournament's phones bound to players: [player, by pass] each."""
+    from tafelrunde.web.table.models import PhoneBinding
+
+    return [[b.player, b.by_pass] for b in PhoneBinding.objects.filter(tournament_id=pk)]
+
+
 def persons(*, names: list[str]) -> list[int]:
     """New persons of the club's registry; their numbers."""
     from tafelrunde.web.club.models import Person
@@ -189,7 +196,7 @@ CALLS = {
     f.__name__: f
     for f in (begin, sign_up_tournament, sign_ups, group_tournament, table_links, facts,
               log_lines, pass_tokens, arrivals, persons, person_count, tournament_row,
-              member_preview, sent_keys)
+              member_preview, sent_keys, bindings)
 }  # fmt: skip
 
 

@@ -162,6 +162,56 @@ def test_two_phones_enter_a_rolloff_at_the_same_moment(hall: Rig) -> None:
     assert all(x.status == 302 for x in answers), told
 
 
+def test_two_organisers_decide_a_disputed_rolloff_on_the_board_at_once(hall: Rig) -> None:
+    """Each lets another version count, one taps twice: one version counts, once."""
+    pk, links, _organiser = drawn(hall)
+    first = links[0]
+    path = f"/tisch/{first['token']}/"
+    a, b, c, d = first["seats"]
+    phones = {p: seated(hall, first["token"], p) for p in (a, b, c)}
+    assert entry(phones[a], first["token"], {a: 17, b: 17, c: 12, d: 9})().status == 302
+    assert correct(phones[b], first["token"])().status == 302  # counts: a Stechen is open
+    for p, winner in ((a, a), (c, b)):  # two versions: the Stechen is disputed
+        page = phones[p].get(path).page
+        marks = {name: hidden(page, name) for name in ("mark", "rgame")}
+        form = {"action": "rolloff", "kind": "stechen", "players": [a, b], **marks}
+        assert phones[p].post(path, form | {"winner": winner}).status == 302
+    board, url = f"/turniere/{pk}/ergebnistafel/", f"/turniere/{pk}/ergebnistafel/stechen/"
+    versions = [f for f in hall.call("facts", pk=pk) if f["type"] == "rolloffentered"]
+    assert len(versions) == 2, versions
+    first_org, second_org = hall.staff(), hall.staff()
+    page = first_org.get(board).page
+    common = {"action": "decide", "table": "1", "stage": "", "mark": hidden(page, "mark")}
+    second_org.get(board)
+    before = len(hall.call("facts", pk=pk))
+    jobs = [sending(first_org, url, common | {"entry": str(versions[0]["n"])}),
+            sending(first_org.twin(), url, common | {"entry": str(versions[0]["n"])}),
+            sending(second_org, url, common | {"entry": str(versions[1]["n"])})]  # fmt: skip
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert all(x.status == 302 for x in answers), [x.page[-500:] for x in answers]
+    new = hall.call("facts", pk=pk)[before:]
+    assert [f["type"] for f in new] == ["rolloffconfirmed"], new  # one word counts, once
+
+
+def test_a_pass_opened_on_one_phone_at_once_binds_it_once(hall: Rig) -> None:
+    """The page's word that a browser opened it, sent on several connections at once."""
+    pk = hall.call("group_tournament", players=8)
+    tokens = hall.call("pass_tokens", pk=pk)
+    (player, token), (other, second) = list(tokens.items())[:2]
+    mine = hall.phone()
+    mine.get(f"/pass/{token}/")
+    twins = [mine.twin() for _ in range(4)]
+    jobs = [sending(twin, f"/pass/{token}/", {"action": "seen"}) for twin in twins]
+    another = hall.phone()  # a second phone opens another pass at the same moment
+    another.get(f"/pass/{second}/")
+    jobs += [sending(another.twin(), f"/pass/{second}/", {"action": "seen"}) for _ in range(2)]
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert all(x.status == 204 for x in answers), [x.status for x in answers]
+    assert sorted(hall.call("bindings", pk=pk)) == sorted([[player, True], [other, True]])
+
+
 def test_a_check_in_tapped_twice_at_the_pass_and_the_desk_is_one_arrival(hall: Rig) -> None:
     pk = hall.call("group_tournament", players=8)
     tokens = hall.call("pass_tokens", pk=pk)

@@ -22,10 +22,12 @@ CLAIMED = "pass-of-{pk}"  # in the session: the player whose pass this phone ope
 
 def claim(request: HttpRequest, rec: TournamentRecord, player: str) -> PhoneBinding | None:
     """Note that this phone opened the player's pass (no write: a link preview or a scanner
-    that keeps no cookie binds nothing); the phone is bound once it opens a table. Return
+    that keeps no cookie binds nothing); the phone is bound once it opens a table, or its
+    browser says it shows the pass (`seen`). Return
     the phone's binding as known (None: none yet)."""
     if request.session.get(CLAIMED.format(pk=rec.pk)) != player:
         request.session[CLAIMED.format(pk=rec.pk)] = player
+    phone_of(request)  # its key made now: later requests, even many at once, are one phone
     if request.session.session_key is None:
         return None  # a first visit: no phone of this session was ever bound
     return bound_here(request, rec, fresh=False)
