@@ -321,7 +321,7 @@ def fronted(app: App, hub: Hub = HUB) -> App:
             if copy is not None:
                 await _replay(copy, scope, send)
                 return
-        await _through(app, scope, receive, send, key, hub)
+        await _through(app, scope, receive, send, key, hub, asked, arrived)
 
     return front
 
@@ -359,14 +359,14 @@ async def _made_elsewhere(key: tuple[str, bytes, str], asked: tuple[str, int], a
 
 
 async def _through(app: App, scope: Scope, receive: Receive, send: Send,
-                   key: tuple[str, bytes, str], hub: Hub) -> None:  # fmt: skip
+                   key: tuple[str, bytes, str], hub: Hub,
+                   asked: tuple[str, int] | None = None, arrived: float = 0.0) -> None:  # fmt: skip
     """Let Django answer, keeping its answer for the next visitors (and the other processes)
-    when it is shared."""
+    when it is shared; a live page whose change another process made meanwhile (while this
+    one waited at the door) takes that copy instead."""
     mine = MAKING.get(key) is None
     making = MAKING.setdefault(key, asyncio.Event())
     elsewhere = shelf.Making(key)
-    if mine:
-        elsewhere.take()  # the other processes wait for this one's copy
 
     def done(copy: Copy | None) -> None:
         if copy is not None:
@@ -374,8 +374,7 @@ async def _through(app: App, scope: Scope, receive: Receive, send: Send,
             if mine:
                 shelf.put(key, shelf.Shelved(copy.pk, copy.revision, copy.version, copy.made,
                                              copy.headers, copy.body, copy.packed))  # fmt: skip
-        if mine:
-            elsewhere.release()
+        elsewhere.release()
         if mine and MAKING.get(key) is making:
             del MAKING[key]
             making.set()  # the ones waiting look again
@@ -387,6 +386,12 @@ async def _through(app: App, scope: Scope, receive: Receive, send: Send,
         door = _DOORS[loop] = asyncio.Semaphore(MAKERS_INSIDE)
     try:
         async with door:
+            copy = _at_hand(key, asked, arrived, hub) if asked is not None else None
+            if copy is not None:
+                await _replay(copy, scope, send)
+                return
+            if mine:
+                elsewhere.take()  # the other processes wait for this one's copy
             await app(scope, receive, Taking(send, hub, done))
     finally:
         done(None)  # no answer (an error, the visitor gone): the others go on
