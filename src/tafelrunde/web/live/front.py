@@ -24,8 +24,10 @@ shows everything changed before they asked) or shows the change they ask for, el
 one's; at most `MAKERS_INSIDE` of these pass the makers' door at once, so that a table's
 result never waits behind them. Every other request goes to Django directly and never waits
 at that door: visitors with a login, a message pending or any cookie but the CSRF and
-language ones, a request with a body, an address whose view keeps no copy here (a download:
-kept by Django per revision), and a query that view does not share (`core.shared.fronts`).
+language ones, a request with a body, a header given twice or a Cookie or Accept-Language
+header longer than this layer reads (Django may read another login or language there), an
+address whose view keeps no copy here (a download: kept by Django per revision), and a query
+that view does not share (`core.shared.fronts`).
 A browser that takes gzip gets the copy compressed (made once per copy).
 
 The app processes of one database share what they make (`shelf`): a copy is also kept as a
@@ -69,6 +71,8 @@ WAIT_SECONDS = 10.0  # how long a visitor waits for the one making the page, at 
 PACK_LEVEL = 5  # gzip's effort: a fifth to a tenth of the bytes, a few milliseconds per page
 WAITS = 3  # makings waited for at most (one begun earlier, then one begun after it came)
 LONGEST_PATH = 300  # characters of address and query; longer ones go to Django
+LONGEST_COOKIES = 4096  # bytes of the Cookie header read here; a longer one goes to Django
+LONGEST_LANGUAGES = 200  # bytes of Accept-Language read here; a longer one goes to Django
 MARKER = FRONT_HEADER.lower().encode()
 HARMLESS_COOKIES = frozenset({settings.CSRF_COOKIE_NAME, settings.LANGUAGE_COOKIE_NAME})
 SITE = {"saved": 0}  # saves in this process of anything but a tournament
@@ -184,18 +188,23 @@ def key_of(scope: Scope) -> tuple[str, bytes, str] | None:
         return None
     if not kept_in_front(path, query):
         return None  # never made into a copy here: straight to Django, past the makers' door
-    headers = dict(scope.get("headers") or [])
+    sent = scope.get("headers") or []
+    headers = dict(sent)
+    if len(headers) != len(sent):
+        return None  # a header given twice: Django reads its values joined, this layer one
     if settings.HTTPS and headers.get(b"x-forwarded-proto") != b"https":
         return None  # Django sends it to HTTPS
     if headers.get(b"content-length", b"0") != b"0" or b"transfer-encoding" in headers:
         return None  # a body (never sent, perhaps) is this visitor's own
-    cookies = parse_cookie(headers.get(b"cookie", b"")[:4096].decode("latin-1"))
+    cookie, accepted = headers.get(b"cookie", b""), headers.get(b"accept-language", b"")
+    if len(cookie) > LONGEST_COOKIES or len(accepted) > LONGEST_LANGUAGES:
+        return None  # read in part here, Django could read another language or a login
+    cookies = parse_cookie(cookie.decode("latin-1"))
     if not HARMLESS_COOKIES.issuperset(cookies) or not allowed_host(scope):
         return None
     request = HttpRequest()
     request.COOKIES = cookies
-    accepted = headers.get(b"accept-language", b"")[:200].decode("latin-1")
-    request.META["HTTP_ACCEPT_LANGUAGE"] = accepted
+    request.META["HTTP_ACCEPT_LANGUAGE"] = accepted.decode("latin-1")
     return path, query, get_language_from_request(request)
 
 
