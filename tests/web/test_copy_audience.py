@@ -61,13 +61,13 @@ class Answer:
         return self.body.decode()
 
 
-def ask(port: int, path: str, headers: Headers = (), method: str = "GET", body: bytes = b""
-        ) -> Answer:  # fmt: skip
+def ask(port: int, path: str, headers: Headers = (), method: str = "GET", body: bytes = b"",
+        host: str = "localhost") -> Answer:  # fmt: skip
     """One request as given (a header may come twice); its answer."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     try:
         conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-        conn.putheader("Host", "localhost")
+        conn.putheader("Host", host)
         for name, value in headers:
             conn.putheader(name, value)
         if body:
@@ -358,6 +358,17 @@ def test_a_query_or_request_of_ones_own_is_made_by_django(site: Site) -> None:
         assert not sent.copy and sent.body == copy.body
         assert primed(site, page).body == copy.body
     assert primed(site, SEATS).body == seats.body
+
+
+def test_an_embed_links_to_the_address_its_visitor_used(site: Site) -> None:
+    """An embed for the club's website links to the full page at the address (host and port)
+    its visitor used: a copy made for another address is not served to them."""
+    path = f"/einbetten/turniere/{site.pk}/stand/"
+    hosts = [f"127.0.0.1:{site.port}", f"localhost:{site.port}", "localhost"]
+    for host in [*hosts, *hosts]:  # the second time each may be served as kept
+        answer = ask(site.port, path, host=host)
+        assert answer.status == 200 and not answer.copy
+        assert f'href="http://{host}/turniere/{site.pk}/"' in answer.text, host
 
 
 COOKIES = st.sampled_from(["organiser", "referee", "sessionid=x", "messages=x", "a=1",

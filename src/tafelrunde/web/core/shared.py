@@ -1,11 +1,12 @@
 """Pages everyone who is not logged in sees alike: made once per state, address, query and
 language in this process, and served to every such visitor who asks for it.
 
-The key is (address, the query parameters the page reads, language, audience); the value is
-the finished answer (its bytes and the headers the view set) with the mark of the state it
-shows, read anew for each request: a tournament's revision and what else its pages print of
-it (name, day, event), plus what a view adds (the club's look); the club's pages have a mark
-of their own. A crowd that asks after a change waits for the one request that makes the
+The key is (host, address, the query parameters the page reads, language, audience; a page
+may name its full address, e.g. an embed's link to the page it shows); the value is the
+finished answer (its bytes and the headers the view set) with the mark of the state it shows,
+read anew for each request: a tournament's revision and what else its pages print of it
+(name, day, event), plus what a view adds (the club's look); the club's pages have a mark of
+their own. A crowd that asks after a change waits for the one request that makes the
 page. Parameters a page does not read are left out (of the key and of what the view sees);
 a value the page does not share (a typed name, a table to jump to), a visitor with a message
 pending, a page that is not 200 or asks for a CSRF token, and anything while nothing can be
@@ -183,7 +184,7 @@ def shared(
             state = mark(*args, **kwargs) if found is not None else None
             if found is None or state is None:
                 return view(request, *args, **kwargs)
-            key = (request.path, found, get_language(), PUBLIC)
+            key = (request.get_host(), request.path, found, get_language(), PUBLIC)
             label = front(state, *args, **kwargs) if front is not None else ""
             kept = PAGES.peek(key)
             if kept is not None and kept.mark == state:
