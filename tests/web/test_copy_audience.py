@@ -76,6 +76,7 @@ def ask(port: int, path: str, headers: Headers = (), method: str = "GET", body: 
         answer = conn.getresponse()
         data = answer.read()
         head = {k.lower(): v for k, v in answer.getheaders()}
+        assert "x-tafelrunde-shared" not in head  # the private word to the front layer
         if head.get("content-encoding") == "gzip":
             data = gzip.decompress(data)
         return Answer(answer.status, head, answer.headers.get_all("Set-Cookie") or [], data)

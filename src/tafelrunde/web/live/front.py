@@ -1,10 +1,10 @@
 """Shared pages served before Django: a crowd after a change costs one pass through Django.
 
 A page Django serves as shared by every visitor who is not logged in (`core.shared`) names
-its tournament in a private header. This layer keeps the finished answer (status, headers,
-bytes) under (address, query, language) and serves it to the next such visitor straight
-from the event loop, without a thread, middleware or a database query, for as long as it is
-surely current:
+its tournament in a private header (taken off here, whoever asked). This layer keeps the
+finished answer (status, headers, bytes) under (address, query, language) and serves it to
+the next such visitor straight from the event loop, without a thread, middleware or a
+database query, for as long as it is surely current:
 
 - the hub hears every change of the tournament (its listener or poller runs and streams of
   it are open) and heard none since the answer was begun;
@@ -304,13 +304,28 @@ class Taking:
         )  # fmt: skip
 
 
+def _unmarked(send: Send) -> Send:
+    """`send` without the private header: a shared answer Django gives to a request this
+    layer passed on (a session cookie that opens nothing, an embed) keeps no copy here."""
+
+    async def passing(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = message.get("headers") or []
+            if any(n.lower() == MARKER for n, _ in headers):
+                kept = [(n, v) for n, v in headers if n.lower() != MARKER]
+                message = {**message, "headers": kept}
+        await send(message)
+
+    return passing
+
+
 def fronted(app: App, hub: Hub = HUB) -> App:
     """Serve current shared pages here, everything else by `app` (Django)."""
 
     async def front(scope: Scope, receive: Receive, send: Send) -> None:
         key = key_of(scope)
         if key is None:
-            await app(scope, receive, send)
+            await app(scope, receive, _unmarked(send))
             return
         arrived, asked = time.monotonic(), wanted(scope)
         for _ in range(WAITS):
