@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from loadclient import Browser, Server, draw, free_port, prepared, server_env
 from sseclient import Listener
@@ -127,7 +127,15 @@ class Site:
     referee: Browser
     table: str  # the address of a table link
     passes: str  # the address of a player's pass
-    anon: dict[str, Answer] = field(default_factory=dict)
+    gone: str  # the cookies of an organiser who logged out since
+    phone: str  # the cookies of a phone that opened the pass
+
+    def cookies(self, kind: str) -> str:
+        """The Cookie header of a kind of visitor, or the one given."""
+        logins = {USER: self.organiser.cookies, REFEREE: self.referee.cookies}
+        if kind in logins:
+            return "; ".join(f"{k}={v}" for k, v in logins[kind].items())
+        return {"gone": self.gone, "phone": self.phone}.get(kind, kind)
 
     def path(self, page: str) -> str:
         """A page of the tournament."""
@@ -159,20 +167,27 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         table = re.search(r"/tisch/[\w-]+/", links)
         held = re.search(r"/pass/[\w-]+/", passes)
         assert table is not None and held is not None
+        gone = Visitor(port, dict(Browser(port, USER, PASSWORD).cookies))
+        old = gone.headers()[0][1]
+        assert STAFF[USER] in gone.get(f"/turniere/{pk}/").text  # a login until now
+        assert gone.post("/abmelden/", {}).status == 302
+        phone = Visitor(port)
+        assert phone.get(held.group()).status == 200 and "sessionid" in phone.cookies
         there = Site(port, pk, organiser, Browser(port, REFEREE, REFEREE_PASSWORD),
-                     table.group(), held.group())  # fmt: skip
+                     table.group(), held.group(), old, phone.headers()[0][1])  # fmt: skip
         yield there
         listener.close()
         organiser.close()
         there.referee.close()
 
 
-def primed(site: Site, page: str, headers: Headers = ()) -> Answer:
+def primed(site: Site, page: str, headers: Headers = (), host: str = "localhost") -> Answer:
     """The copy of a page (or address) as a visitor without a login gets it (made first if
     need be)."""
     deadline = time.monotonic() + WAIT
     while True:
-        answer = ask(site.port, page if page.startswith("/") else site.path(page), headers)
+        path = page if page.startswith("/") else site.path(page)
+        answer = ask(site.port, path, headers, host=host)
         assert answer.status == 200, (page, answer.status)
         if answer.copy:
             clean(answer)
@@ -223,21 +238,19 @@ def test_an_unknown_session_cookie_gets_the_visitors_page_from_django(
 ) -> None:
     """A session cookie that opens no session (garbage, a forged signature): only Django can
     tell, so it answers (never the copy); it answers as to any visitor without a login, with
-    the same bytes as the copy, and drops the cookie."""
+    the same bytes as the copy, and an empty session in place of the cookie."""
     for page in SHARED:
         copy = primed(site, page)
         answer = ask(site.port, site.path(page), [("Cookie", cookie)])
         assert answer.status == 200 and not answer.copy and answer.body == copy.body
+        assert [c[:14] for c in answer.set_cookies] == ["sessionid=e30:"]  # signed {}
         assert primed(site, page).body == copy.body
 
 
 def test_an_organisers_cookie_after_logging_out_gets_the_visitors_page(site: Site) -> None:
     """The old session cookie of an organiser who logged out is nobody's: Django answers with
     the visitors' page, and no staff page (nor a staff-only one) is ever kept for visitors."""
-    gone = Visitor(site.port, dict(Browser(site.port, USER, PASSWORD).cookies))
-    old = gone.headers()
-    assert gone.get(site.path(OVERVIEW)).status == 200  # as the organiser
-    assert gone.post("/abmelden/", {}).status == 302
+    old = [("Cookie", site.gone)]
     for page in SHARED:
         copy = primed(site, page)
         answer = ask(site.port, site.path(page), old)
@@ -372,35 +385,34 @@ def test_an_embed_links_to_the_address_its_visitor_used(site: Site) -> None:
         assert f'href="http://{host}/turniere/{site.pk}/"' in answer.text, host
 
 
-COOKIES = st.sampled_from(["organiser", "referee", "sessionid=x", "messages=x", "a=1",
+COOKIES = st.sampled_from([USER, REFEREE, "gone", "phone", "sessionid=x", "messages=x", "a=1",
                            "csrftoken=" + "k" * 32, "django_language=en", "django_language=de",
-                           "django_language=zz", PADDED])  # fmt: skip
+                           "django_language=zz", "django_language=en-GB", PADDED])  # fmt: skip
 LANGUAGES = st.sampled_from(["en", "de", "en-US,en;q=0.5", "fr, de;q=0.1", "*", "zz", ";;",
                              "fr, " * 60 + "en", "de, " * 60 + "en"])  # fmt: skip
 ENCODINGS = st.sampled_from(["gzip", "gzip;q=0", "br", "identity"])
 QUERIES = st.sampled_from(["", "", "", "?x=1", "?name=", "?name=Anna"])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     page=st.sampled_from(SHARED),
     query=QUERIES,
     cookies=st.lists(COOKIES, max_size=2, unique=True),
     languages=st.lists(LANGUAGES, max_size=2),
     encodings=st.lists(ENCODINGS, max_size=1),
+    host=st.sampled_from(["localhost", "127.0.0.1:{port}", "localhost:{port}"]),
 )
 def test_whenever_a_copy_is_served_it_is_the_visitors_page_of_that_language(
     site: Site, page: str, query: str, cookies: list[str], languages: list[str],
-    encodings: list[str],
+    encodings: list[str], host: str,
 ) -> None:  # fmt: skip
-    """Any mix of cookies, languages, encodings and queries: an answer from the copy came to a
-    request with no cookie but the CSRF and language ones, and is byte for byte what Django
-    makes for a visitor without a login asking so (asked past the copy, with one more cookie)."""
-    jar = [
-        "; ".join(f"{k}={v}" for k, v in b.cookies.items())
-        if (b := {"organiser": site.organiser, "referee": site.referee}.get(c)) else c
-        for c in cookies
-    ]  # fmt: skip
+    """Any mix of cookies (of each kind of visitor), languages, encodings, queries and host
+    names: an answer from the copy came to a request with no cookie but the CSRF and language
+    ones, and is byte for byte what Django makes for a visitor without a login asking so
+    (asked past the copy, with one more cookie)."""
+    host = host.format(port=site.port)
+    jar = [site.cookies(kind) for kind in cookies]
     rest = [("Accept-Language", v) for v in languages]
     rest += [("Accept-Encoding", v) for v in encodings]
     primed(site, page)
@@ -409,13 +421,14 @@ def test_whenever_a_copy_is_served_it_is_the_visitors_page_of_that_language(
     names = {c.split("=")[0] for c in cookies}
     plain = len(languages) <= 1 and all(len(v) <= 200 for v in languages) and PADDED not in jar
     if names <= HARMLESS and plain and not query:  # an ordinary visitor: served the copy
-        answer = primed(site, path, headers)
+        answer = primed(site, path, headers, host)
     else:
-        answer = ask(site.port, path, headers)
+        answer = ask(site.port, path, headers, host=host)
     assert answer.status == 200
+    event("from the copy" if answer.copy else "from Django")
     if not answer.copy:
         return
     clean(answer)
     assert names <= HARMLESS, cookies
-    past = ask(site.port, path, [("Cookie", "; ".join(["umgehen=1", *jar])), *rest])
+    past = ask(site.port, path, [("Cookie", "; ".join(["umgehen=1", *jar])), *rest], host=host)
     assert not past.copy and past.body == answer.body
