@@ -36,7 +36,7 @@ HARMLESS = {"csrftoken", "django_language"}  # the cookies a copy may be served 
 STAFF = {USER: '<span class="role">Turnierleitung</span>',  # what each login's pages show
          REFEREE: '<span class="role">Schiedsrichter</span>'}  # fmt: skip
 STEPS = "<h2>Als Nächstes</h2>"  # the organisers' next steps on the overview
-WAIT = 10.0  # seconds to wait for a copy to be made, at most
+WAIT = 30.0  # seconds to wait for a copy to be made, at most (a busy machine)
 Headers = Sequence[tuple[str, str]]
 
 
@@ -267,9 +267,9 @@ def test_a_visitor_with_a_message_waiting_sees_it_once(site: Site) -> None:
     the copy never shows it), once; the next visitor's copy has no message."""
     phone = Visitor(site.port)
     table = phone.get(site.table)
-    player = re.search(r'name="player" value="([^"]+)"', table.text)
-    assert table.status == 200 and player is not None
-    assert phone.post(site.table, {"action": "me", "player": player.group(1)}).status == 302
+    names = re.findall(r'name="player" value="([^"]+)"', table.text)
+    player = next(p for p in names if p != "p0001")  # (the pass's player: another phone's)
+    assert phone.post(site.table, {"action": "me", "player": player}).status == 302
     told = "Dieses Handy gehört jetzt für dieses Turnier zu"
     copy = primed(site, OVERVIEW)
     first = phone.get(site.path(OVERVIEW))
