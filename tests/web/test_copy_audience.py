@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 import pytest
@@ -32,6 +33,7 @@ REFEREE, REFEREE_PASSWORD = "schiri", "pfeife-und-karte"
 OVERVIEW, STANDINGS, SLIDES = "", "stand/", "beamer/folien/"
 SEATS, TABLES = "wo-sitze-ich/", "tische/"
 SHARED = (OVERVIEW, STANDINGS, SLIDES)  # the pages every kind of visitor is tried on
+TOURNAMENT = "turniere/<int:pk>/"  # a tournament's address pattern
 HARMLESS = {"csrftoken", "django_language"}  # the cookies a copy may be served with
 STAFF = {USER: '<span class="role">Turnierleitung</span>',  # what each login's pages show
          REFEREE: '<span class="role">Schiedsrichter</span>'}  # fmt: skip
@@ -196,11 +198,14 @@ def primed(site: Site, page: str, headers: Headers = (), host: str = "localhost"
 
 
 def clean(copy: Answer) -> None:
-    """A copy holds nothing of one visitor: no login, no CSRF token, sets no cookie."""
+    """A copy holds nothing of one visitor: no login, no CSRF token, no table link or pass
+    (the staff's print pages show them), sets no cookie."""
     assert copy.copy and not copy.set_cookies, copy.set_cookies
     assert b"csrfmiddlewaretoken" not in copy.body and b"X-CSRFToken" not in copy.body
-    assert b'class="who"' not in copy.body and b"/abmelden/" not in copy.body
-    assert not any(words.encode() in copy.body for words in STAFF.values())
+    assert b"/tisch/" not in copy.body and b"/pass/" not in copy.body
+    assert b"/abmelden/" not in copy.body  # the logout form of whoever is logged in
+    for login, role in STAFF.items():
+        assert f'class="who">{login}<'.encode() not in copy.body and role.encode() not in copy.body
 
 
 def lang_of(body: bytes) -> str:
@@ -209,6 +214,47 @@ def lang_of(body: bytes) -> str:
     if found is not None:
         return found.group(1).decode()
     return "de" if b"Wer sitzt wo" in body else "en" if b"Who sits where" in body else "?"
+
+
+def fronted_pages() -> list[str]:
+    """Every page of a tournament whose view may be served as a copy in front of Django, from
+    the address patterns (a new one is tried without being named here); each print kind."""
+    from django.urls import URLResolver, get_resolver
+
+    from tafelrunde.web.paper.kinds import BY_SLUG
+
+    found: list[str] = []
+
+    def walk(patterns: list[Any], prefix: str) -> None:
+        for pattern in patterns:
+            route = prefix + str(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, route)
+            elif hasattr(pattern.callback, "front_query") and route.startswith(TOURNAMENT):
+                found.append(route.removeprefix(TOURNAMENT))
+
+    walk(get_resolver().url_patterns, "")
+    kinds = [page.replace("<slug:kind>", slug) for page in found for slug in BY_SLUG]
+    pages = sorted({*found, *kinds} - {p for p in found if "<" in p})
+    assert {OVERVIEW, STANDINGS, SLIDES, SEATS, TABLES} <= set(pages)
+    return pages
+
+
+@pytest.mark.parametrize("page", fronted_pages())
+def test_no_page_of_the_staff_is_ever_served_as_a_copy(site: Site, page: str) -> None:
+    """Each page that may be kept in front, asked by the organiser and the referee first (from
+    Django, never the copy): a visitor without a login then gets a copy clean of logins, tokens,
+    table links and cookies, or no copy at all (a staff-only print page: the way to the login;
+    a page of the other format)."""
+    for browser in (site.organiser, site.referee):
+        staff = ask(site.port, site.path(page), logins(browser))
+        assert staff.status in (200, 302, 404) and not staff.copy, (page, staff.status)
+    visitor = ask(site.port, site.path(page))
+    if visitor.status == 200:
+        primed(site, page)  # (clean)
+    else:
+        assert visitor.status in (302, 404) and not visitor.copy
+        assert not ask(site.port, site.path(page)).copy
 
 
 @pytest.mark.parametrize("login", [USER, REFEREE])
