@@ -27,6 +27,7 @@ RETRY_SECONDS = 1.0
 # database reads of the streams: few threads, so a process holds few connections
 READER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="live-read")
 _TASKS: dict[int, asyncio.Task[None]] = {}  # per event loop: the listener or poller
+_LOOKS: set[asyncio.Task[None]] = set()  # reads afresh under way
 
 
 def read(pks: list[int]) -> list[Change]:
@@ -81,9 +82,28 @@ def start(hub: Hub = HUB) -> None:
     if task is not None and not task.done():
         return
     # SQLite: the socket is bound before anything is read, so no change told meanwhile is missed
-    work = listen(hub) if connection.vendor == "postgresql" else poll(hub, peers.hear(hub))
+    work = listen(hub) if connection.vendor == "postgresql" else poll(hub, hear(hub))
     _TASKS.clear()  # tasks of a closed loop are gone with it
     _TASKS[id(loop)] = loop.create_task(work)
+
+
+def hear(hub: Hub) -> peers.Hearing | None:
+    """SQLite: hear the other processes of the database (None: this process cannot)."""
+    return peers.hear(hub, lambda: look_again(hub))
+
+
+def look_again(hub: Hub) -> None:
+    """Read the watched tournaments afresh at once (a change told here was dropped)."""
+    task = asyncio.get_running_loop().create_task(catch_up(hub))
+    _LOOKS.add(task)
+    task.add_done_callback(_looked)
+
+
+def _looked(task: asyncio.Task[None]) -> None:
+    """Forget a finished look; if it failed, the next poll catches up."""
+    _LOOKS.discard(task)
+    if not task.cancelled():
+        task.exception()  # taken: it is no error of the loop's
 
 
 async def poll(hub: Hub, hearing: peers.Hearing | None) -> None:
@@ -97,7 +117,7 @@ async def poll(hub: Hub, hearing: peers.Hearing | None) -> None:
             await asyncio.sleep(POLL_SECONDS)
             if hearing is not None and not hearing.intact():  # removed: bind it afresh
                 peers.stop(hearing)
-                hearing = peers.hear(hub)
+                hearing = hear(hub)
             try:
                 await catch_up(hub)
             except DatabaseError:
