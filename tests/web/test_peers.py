@@ -17,22 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_listen import until
 
 from tafelrunde.web.core import processes
 from tafelrunde.web.live import peers
 from tafelrunde.web.live.hub import SITE, Change, Hub
 
 pytestmark = [pytest.mark.integration]
-
-
-async def until(holds: Callable[[], bool], seconds: float = 5.0) -> bool:
-    """Wait until the condition holds (False: it did not within `seconds`)."""
-    deadline = asyncio.get_running_loop().time() + seconds
-    while not holds():
-        if asyncio.get_running_loop().time() > deadline:
-            return False
-        await asyncio.sleep(0.002)
-    return True
 
 
 def in_a_loop(run: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
