@@ -1,9 +1,10 @@
 """The hall at championship scale: tables entering and confirming through their links while
 phones and projectors watch, with real uvicorn and real HTTP clients.
 
-An 800-player tournament on SQLite (one uvicorn process) and, when TAFELRUNDE_BENCH_PG_URL
-names a server, a 1,300-player one on PostgreSQL (two processes), game 1 drawn. For the
-whole run (default 60 s):
+An 800-player tournament on SQLite and, when TAFELRUNDE_BENCH_PG_URL names a server, a
+1,300-player one on PostgreSQL, game 1 drawn, each served by two uvicorn processes (one per
+core, as the README advises for a big evening; `--workers N` to change). For the whole run
+(default 60 s):
 
 - 150 tables: at a random moment one phone opens the table's link, taps a name and enters
   the result; a second phone at the table taps another name and confirms it;
@@ -30,6 +31,9 @@ playing 60 s after the run's time are stopped (a POST cut off then is timed if i
 fact); the screens get 15 s more to catch up. Every phone here comes from 127.0.0.1, so the
 per-address limit on table posts is lifted for the server (the per-link limit stays).
 
+`--scale 2`: twice the championship (1,600 players on SQLite, 2,600 on PostgreSQL, 300 tables,
+600 phones, 10 projectors, the same 60 s); without `--scale` (as `make.py bench` runs it)
+both scale 1 and scale 2, one after the other.
 `--quick`: 15 s, 30 tables, 60 phones, 2 projectors; `--pg` starts a private PostgreSQL
 (`postgresql --pg` runs on it alone; `postgresql` without a server named refuses);
 `--rounds hall|loops` runs one of the two rounds; `--table-screens`: the table phones follow
@@ -47,6 +51,7 @@ import contextlib
 import os
 import random
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -109,8 +114,14 @@ class Scale:
     projectors: int
     table_screens: bool = False
 
+    def times(self, factor: int) -> Scale:
+        """So many times the tables, phones and projectors, in the same time."""
+        return Scale(self.seconds, self.tables * factor, self.phones * factor,
+                     self.projectors * factor, self.table_screens)  # fmt: skip
+
 
 FULL, QUICK = Scale(60, 150, 300, 5), Scale(15, 30, 60, 2)
+PLAYERS = {"sqlite": 800, "postgresql": 1300}  # at scale 1
 
 
 @dataclass(frozen=True)
@@ -441,7 +452,7 @@ def report(hall: Hall, sampled: dict[str, list[float]], took: float, pk: int) ->
     sent(hall, len(changes), took)
     stale, unknown = stale_fetches(hall.screens, versions)
     print(f"  fetches after an event showing an older version: {stale}; "
-          f"showing a revision no event named: {unknown}")  # fmt: skip
+          f"showing a revision of unknown version: {unknown}")  # fmt: skip
     print(
         f"  requests per second: {total / took:.0f} ({total} in {took:.1f} s, streams not counted)"
     )
@@ -520,6 +531,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("database", nargs="?", choices=("sqlite", "postgresql"))
     parser.add_argument("--quick", action="store_true", help="15 s, 30 tables, 60 phones")
+    parser.add_argument("--scale", type=int, choices=(1, 2, 3, 4), help="times the championship")
+    parser.add_argument("--workers", type=int, default=2, help="app processes")
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--tables", type=int)
     parser.add_argument("--phones", type=int)
@@ -529,26 +542,35 @@ def main() -> int:
     rounds = ("both", "hall", "loops")
     parser.add_argument("--rounds", choices=rounds, default="both", help="with loops or not")
     args = parser.parse_args()
-    base = QUICK if args.quick else FULL
+    if args.database is None:
+        return on_each_database(__file__, args.pg)
+    if args.scale is None and not args.quick:  # each scale in a fresh process and database
+        again = [sys.executable, __file__, *sys.argv[1:]]
+        return max(subprocess.run([*again, "--scale", k], check=False).returncode
+                   for k in ("1", "2"))  # fmt: skip
+    factor = args.scale or 1
+    base = (QUICK if args.quick else FULL).times(factor)
     scale = Scale(
         args.seconds or base.seconds, args.tables or base.tables,
         base.phones if args.phones is None else args.phones,
         base.projectors if args.projectors is None else args.projectors,
         args.table_screens,
     )  # fmt: skip
+    return one_database(args, scale, PLAYERS[args.database] * factor)
+
+
+def one_database(args: argparse.Namespace, scale: Scale, players: int) -> int:
+    """The hall on the database named, in a fresh data folder (SQLite) or an emptied one."""
     pg = os.environ.get("TAFELRUNDE_BENCH_PG_URL", "")
+    if args.database == "postgresql" and not pg:  # never SQLite under PostgreSQL's name
+        return on_each_database(__file__, args.pg, sqlite=False)
+    name = "SQLite" if args.database == "sqlite" else "PostgreSQL"
+    processes = "1 uvicorn process" if args.workers == 1 else f"{args.workers} uvicorn processes"
     with tempfile.TemporaryDirectory(prefix="tafelrunde-bench-") as tmp:
-        if args.database == "sqlite":
-            django_on(Path(tmp))
-            return figures("SQLite (1 uvicorn process)", Path(tmp), "", 1, 800, scale, args.rounds)
-        if args.database == "postgresql" and not pg:  # never SQLite under PostgreSQL's name
-            return on_each_database(__file__, args.pg, sqlite=False)
-        if args.database == "postgresql":
-            django_on(Path(tmp), pg)
-            return figures(
-                "PostgreSQL (2 uvicorn processes)", Path(tmp), pg, 2, 1300, scale, args.rounds
-            )
-    return on_each_database(__file__, args.pg)
+        url = pg if args.database == "postgresql" else ""
+        django_on(Path(tmp), url)
+        return figures(f"{name} ({processes})", Path(tmp), url, args.workers, players, scale,
+                       args.rounds)  # fmt: skip
 
 
 if __name__ == "__main__":

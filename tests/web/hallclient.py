@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 NO_ANSWER = 0  # the status of a request the server never answered
 REVISION = re.compile(rb'data-(?:live-)?revision="([0-9a-f]*)"')
+VERSION = re.compile(rb'data-(?:live-)?version="([0-9]+)"')
 ENTRY = re.compile(rb'name="entry" value="(\d+)"')
 MARK = re.compile(rb'name="basis" value="(\d+)">\s*<input type="hidden" name="game" value="(\d+)"')
 TOLD = re.compile(rb'<ul class="messages">\s*<li class="([a-z ]*)"')
@@ -27,6 +28,12 @@ def page_revision(body: bytes) -> str:
     """The revision a page or the projector's slide list shows ('' if none)."""
     found = REVISION.search(body)
     return found.group(1).decode() if found else ""
+
+
+def page_version(body: bytes) -> int:
+    """The version a page or the projector's slide list shows (-1 if none)."""
+    found = VERSION.search(body)
+    return int(found.group(1)) if found else -1
 
 
 def table_mark(body: bytes) -> dict[str, str]:
@@ -181,6 +188,7 @@ class Screen:
     events: list[tuple[float, str, int]] = field(default_factory=list)
     fetches: list[tuple[float, float, str, int]] = field(default_factory=list)
     sent: list[int] = field(default_factory=list)  # each refetch's body bytes on the wire
+    shown: dict[str, int] = field(default_factory=dict)  # revisions fetched, with their version
     opened: bool = False
     status: int = 0  # of the stream's last answer
     ended: int = 0  # how often the stream ended (then it is opened again)
@@ -253,7 +261,9 @@ async def refresh(
         answer = await conn.request("GET", path, live=wanted)
         end = time.monotonic()
         record(end - start, answer.status)
-        shown = page_revision(answer.body) if answer.status == 200 else shown
+        if answer.status == 200:
+            shown = page_revision(answer.body)
+            screen.shown[shown] = page_version(answer.body)
         screen.fetches.append((start, end, shown, answer.status))
         screen.sent.append(answer.wire)
         if answer.status != 200:
@@ -280,8 +290,10 @@ class Reach:
 
 
 def versions_heard(screens: Iterable[Screen]) -> dict[str, int]:
-    """Every revision any screen heard of, with its version."""
-    return {rev: version for s in screens for _, rev, version in s.events}
+    """Every revision any screen heard of or fetched (the page names its version), with its
+    version (a change that came close after another is told with it, as the newer one)."""
+    return {rev: version for s in screens for rev, version in [*s.shown.items(),
+            *((rev, version) for _, rev, version in s.events)]}  # fmt: skip
 
 
 def reach(changes: list[Change], screens: list[Screen], versions: dict[str, int]) -> Reach:

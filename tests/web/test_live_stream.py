@@ -18,7 +18,7 @@ from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import save_new
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.live.hub import HUB, Change
+from tafelrunde.web.live.hub import HUB, PACE, Change, Hub
 from tafelrunde.web.live.publish import touch
 from tafelrunde.web.live.stream import routed, shown
 
@@ -236,3 +236,42 @@ def test_a_live_refresh_leaves_the_saved_message_for_the_next_page() -> None:
     assert "Gespeichert" not in live.content.decode()
     shown = client.get(response["Location"])
     assert "Gespeichert – der Beamer zeigt es sofort." in shown.content.decode()
+
+
+@pytest.mark.unit
+def test_a_burst_of_changes_wakes_the_streams_at_once_then_once_more_with_the_newest() -> None:
+    """The first change after a quiet moment wakes every stream at once; the changes that
+    follow within the pace wake them once, at its end, with the newest; what is stale is
+    known at once all the same."""
+    hub = Hub()
+
+    async def run() -> None:
+        hub.bind()
+        loop = asyncio.get_running_loop()
+        woken: list[tuple[float, int]] = []
+
+        async def stream() -> None:
+            mark = 0
+            while mark < 4:
+                heard = hub.newer(7, mark)
+                if heard is None:
+                    await hub.next_wake(7)
+                    continue
+                mark, change = heard
+                woken.append((loop.time(), change.version))
+
+        streams = [asyncio.ensure_future(stream()) for _ in range(3)]
+        await asyncio.sleep(0)
+        began = loop.time()
+        hub.deliver(Change(7, "a1", 1))
+        await until(lambda: len(woken) == 3)
+        assert [v for _, v in woken] == [1, 1, 1] and woken[-1][0] - began < PACE / 2
+        for k, rev in enumerate(["b2", "c3", "d4"], start=2):
+            hub.deliver(Change(7, rev, k))
+            assert hub.mark(7) == k and hub.heard[7][1].version == k  # known at once
+            assert hub.newer(7, 1) is None  # not told before the pace is over
+        await asyncio.wait_for(asyncio.gather(*streams), 5)
+        assert [v for _, v in woken[3:]] == [4, 4, 4]  # once, with the newest
+        assert min(at for at, _ in woken[3:]) - began >= PACE * 0.9
+
+    run_async(run())

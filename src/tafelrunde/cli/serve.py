@@ -221,6 +221,7 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
 
     from tafelrunde.web.core.backup import BackupTimer
     from tafelrunde.web.core.guard import options
+    from tafelrunde.web.live import shelf
 
     database = _sqlite_file()
     timer = None
@@ -235,6 +236,7 @@ def _run(args: argparse.Namespace, out: Console, folder: Path, folders: list[Pat
         timer = BackupTimer(database, folders, args.backup_minutes, warn)
         timer.start()
     host = "0.0.0.0" if args.public else "127.0.0.1"
+    shelf.clear()  # copies of pages kept by the processes that served before
     with running(folder):
         uvicorn.run(
             "tafelrunde.web.asgi:application",

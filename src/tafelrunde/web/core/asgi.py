@@ -66,40 +66,63 @@ def bounded(app: App, limit: int = MAX_REQUEST_BYTES) -> App:
     return guarded
 
 
+PHONES = (b"/tisch/", b"/pass/")  # the addresses of the players' phones: a table link, a pass
+
+
 class Gate:
     """At most `slots` requests inside at once, each in a slot of its own (numbered from 0);
-    the others wait in line, in order."""
+    the others wait in line, in order, the players' phones first: one slot is theirs alone,
+    and a freed slot goes to a phone waiting before anyone else."""
 
     def __init__(self, slots: int) -> None:
         """Open with all slots free."""
         self.free = list(range(slots - 1, -1, -1))
-        self.line: deque[asyncio.Future[int]] = deque()
+        self.others_most = max(slots - 1, 1)  # slots the requests of others may hold at once
+        self.others = 0
+        self.lines: tuple[deque[asyncio.Future[int]], deque[asyncio.Future[int]]] = (
+            deque(),
+            deque(),
+        )  # (phones, others)
 
-    async def enter(self) -> int:
-        """Take a slot (its number), waiting in line when all are taken."""
-        if self.free and not self.line:
-            return self.free.pop()
+    async def enter(self, phone: bool = False) -> int:
+        """Take a slot (its number), waiting in line when none is free for this request."""
+        phones, others = self.lines
+        if self.free and not phones and (phone or (not others and self.others < self.others_most)):
+            return self._take(self.free.pop(), phone)
         turn: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self.line.append(turn)
+        self.lines[0 if phone else 1].append(turn)
         try:
-            return await turn
+            return self._take(await turn, phone)
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
-                self.leave(turn.result())  # given a slot while going away: pass it on
+                self._give(turn.result())  # given a slot while going away: pass it on
             raise
 
-    def leave(self, slot: int) -> None:
-        """Give the slot to the next one in line."""
-        while self.line:
-            turn = self.line.popleft()
-            if not turn.done():
-                turn.set_result(slot)
-                return
+    def _take(self, slot: int, phone: bool) -> int:
+        """Count a slot taken."""
+        self.others += not phone
+        return slot
+
+    def leave(self, slot: int, phone: bool = False) -> None:
+        """Give the slot to the next one in line (a phone first)."""
+        self.others -= not phone
+        self._give(slot)
+
+    def _give(self, slot: int) -> None:
+        """Hand a free slot on: to a phone in line, else to another if one may enter."""
+        phones, others = self.lines
+        for line, allowed in ((phones, True), (others, self.others < self.others_most)):
+            while allowed and line:
+                turn = line.popleft()
+                if not turn.done():
+                    turn.set_result(slot)
+                    return
         self.free.append(slot)
 
 
 def gated(app: App, slots: int) -> App:
-    """Let at most `slots` requests into Django at once; the others wait their turn.
+    """Let at most `slots` requests into Django at once; the others wait their turn, the
+    players' phones (their taps, results and confirmations, their pages) first.
 
     Django runs every request in a thread of its own: a hundred phones at once would be a
     hundred threads taking turns at one interpreter lock, each slowed by all the others.
@@ -118,12 +141,13 @@ def gated(app: App, slots: int) -> App:
             return
         if not gates:
             gates.append(Gate(slots))  # made inside the server's event loop
-        slot = await gates[0].enter()
+        phone = scope.get("path", "").encode("utf-8", "replace").startswith(PHONES)
+        slot = await gates[0].enter(phone)
         try:
             async with ThreadSensitiveContext(executor=threads[slot]):
                 await app(scope, receive, send)
         finally:
-            gates[0].leave(slot)
+            gates[0].leave(slot, phone)
 
     return guarded
 

@@ -28,6 +28,10 @@ at that door: visitors with a login, a message pending or any cookie but the CSR
 language ones, a request with a body, an address whose view keeps no copy here (a download:
 kept by Django per revision), and a query that view does not share (`core.shared.fronts`).
 A browser that takes gzip gets the copy compressed (made once per copy).
+
+The app processes of one database share what they make (`shelf`): a copy is also kept as a
+file, and a live page asking a process for a change another process has made the page of
+gets that file's copy; while another process is making the page, it waits for the file.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from django.utils.translation import get_language_from_request
 from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.shared import FRONT_HEADER, SHARED_BYTES, fronts
+from tafelrunde.web.live import shelf
 from tafelrunde.web.live.hub import HUB, SITE, Hub
 from tafelrunde.web.live.stream import REVISION, allowed_host
 
@@ -57,6 +62,8 @@ Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 FRESH_SECONDS = 3.0  # a copy is checked by Django again after this long
+ELSEWHERE_SECONDS = 5.0  # how long a live page waits for another process making its page
+LOOK_SECONDS = 0.01  # how often it looks meanwhile
 WAIT_SECONDS = 10.0  # how long a visitor waits for the one making the page, at most
 PACK_LEVEL = 5  # gzip's effort: a fifth to a tenth of the bytes, a few milliseconds per page
 WAITS = 3  # makings waited for at most (one begun earlier, then one begun after it came)
@@ -286,8 +293,8 @@ def fronted(app: App, hub: Hub = HUB) -> App:
             return
         arrived, asked = time.monotonic(), wanted(scope)
         for _ in range(WAITS):
-            copy = COPIES.peek(key)
-            if copy is not None and will_do(copy, asked, arrived, hub):
+            copy = _at_hand(key, asked, arrived, hub)
+            if copy is not None:
                 await _replay(copy, scope, send)
                 return
             making = MAKING.get(key)
@@ -297,20 +304,65 @@ def fronted(app: App, hub: Hub = HUB) -> App:
                 await asyncio.wait_for(making.wait(), WAIT_SECONDS)
             except TimeoutError:
                 break
-        await _through(app, scope, receive, send, key, hub)
+        if asked is not None and MAKING.get(key) is None:
+            copy = await _made_elsewhere(key, asked, arrived, hub)
+            if copy is not None:
+                await _replay(copy, scope, send)
+                return
+        await _through(app, scope, receive, send, key, hub, asked, arrived)
 
     return front
 
 
+def _at_hand(key: tuple[str, bytes, str], asked: tuple[str, int] | None, arrived: float,
+             hub: Hub) -> Copy | None:  # fmt: skip
+    """A copy that will do, kept here or (for a live page) made by another process."""
+    copy = COPIES.peek(key)
+    if copy is not None and will_do(copy, asked, arrived, hub):
+        return copy
+    if asked is None:
+        return None  # only a live page takes another process's copy: it names the change
+    shelved = shelf.get(key)
+    if shelved is None:
+        return None
+    found = Copy(shelved.pk, shelved.revision, shelved.version, -1, SITE["saved"], shelved.made,
+                 shelved.headers, shelved.body, shelved.packed)  # fmt: skip
+    if not will_do(found, asked, arrived, hub):
+        return None
+    if copy is None or copy.version < found.version:
+        COPIES.put(key, found)
+    return found
+
+
+async def _made_elsewhere(key: tuple[str, bytes, str], asked: tuple[str, int], arrived: float,
+                          hub: Hub) -> Copy | None:  # fmt: skip
+    """While another process makes the page, wait for its copy; None: none will do."""
+    deadline = arrived + ELSEWHERE_SECONDS
+    while shelf.busy(key) and time.monotonic() < deadline:
+        await asyncio.sleep(LOOK_SECONDS)
+        copy = _at_hand(key, asked, arrived, hub)
+        if copy is not None:
+            return copy
+    return _at_hand(key, asked, arrived, hub)
+
+
 async def _through(app: App, scope: Scope, receive: Receive, send: Send,
-                   key: tuple[str, bytes, str], hub: Hub) -> None:  # fmt: skip
-    """Let Django answer, keeping its answer for the next visitors when it is shared."""
+                   key: tuple[str, bytes, str], hub: Hub,
+                   asked: tuple[str, int] | None = None, arrived: float = 0.0) -> None:  # fmt: skip
+    """Let Django answer, keeping its answer for the next visitors (and the other processes)
+    when it is shared; a live page whose change another process made meanwhile (while this
+    one waited at the door) takes that copy instead."""
     mine = MAKING.get(key) is None
     making = MAKING.setdefault(key, asyncio.Event())
+    elsewhere = shelf.Making(key)
 
     def done(copy: Copy | None) -> None:
         if copy is not None:
             COPIES.put(key, copy)
+            if mine:
+                shelf.put(key, shelf.Shelved(copy.pk, copy.revision, copy.version, copy.made,
+                                             copy.headers, copy.body, copy.packed))  # fmt: skip
+        elsewhere.release()
         if mine and MAKING.get(key) is making:
             del MAKING[key]
             making.set()  # the ones waiting look again
@@ -322,6 +374,12 @@ async def _through(app: App, scope: Scope, receive: Receive, send: Send,
         door = _DOORS[loop] = asyncio.Semaphore(MAKERS_INSIDE)
     try:
         async with door:
+            copy = _at_hand(key, asked, arrived, hub) if asked is not None else None
+            if copy is not None:
+                await _replay(copy, scope, send)
+                return
+            if mine:
+                elsewhere.take()  # the other processes wait for this one's copy
             await app(scope, receive, Taking(send, hub, done))
     finally:
         done(None)  # no answer (an error, the visitor gone): the others go on

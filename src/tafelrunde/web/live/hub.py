@@ -3,8 +3,14 @@
 One hub per app process. A change arrives from a request thread of this process, from
 another process of the same SQLite database (`peers`) or from PostgreSQL's NOTIFY (every
 process hears every change); the streams wait in the server's event loop. A stream only
-ever holds a reference to a shared event, so an idle stream costs a waiting coroutine and
+ever holds a reference to a shared future, so an idle stream costs a waiting coroutine and
 nothing else.
+
+A tournament's streams are woken at most once per `PACE`: the first change after a quiet
+moment at once, the ones that follow it closely together at the end of that moment, as the
+newest change. A hall entering results several times a second thus sends each screen a few
+events a second and gets a few refetches back, not one per result; what a change makes
+stale is known at once all the same (`mark`, `known`).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import asyncio
 from collections import Counter
 from dataclasses import dataclass
 
+PACE = 0.25  # seconds: a tournament's streams are woken at most this often
 SITE = {"saved": 0}  # saves of anything but a tournament, in this process or told by another
 
 
@@ -53,7 +60,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.heard: dict[int, tuple[int, Change]] = {}  # tournament: (number heard, change)
         self.counter = 0
-        self.waiting: dict[int, asyncio.Event] = {}
+        self.waiting: dict[int, asyncio.Future[None]] = {}  # per tournament: its next wake
+        self.woken: dict[int, float] = {}  # per tournament: when its streams were last woken
+        self.due: dict[int, asyncio.TimerHandle] = {}  # per tournament: a wake to come
         self.streams: Counter[int] = Counter()  # open streams per tournament
         self.addresses: Counter[str] = Counter()  # open streams per client address
         self.opened = 0  # streams opened since the start (spreads their lifetimes)
@@ -65,17 +74,34 @@ class Hub:
         if self.loop is not loop:
             self.loop = loop
             self.waiting.clear()
+            self.woken.clear()
+            self.due.clear()
             self.streams.clear()
             self.addresses.clear()
             self.trusted = False
 
     def deliver(self, change: Change) -> None:
-        """Take a change (in the event loop) and wake the streams of its tournament."""
+        """Take a change (in the event loop) and wake the streams of its tournament, now or
+        at the end of the pace (then with the newest change)."""
         self.counter += 1
         self.heard[change.pk] = (self.counter, change)
-        event = self.waiting.pop(change.pk, None)
-        if event is not None:
-            event.set()
+        pk = change.pk
+        if pk in self.due:
+            return  # a wake is coming: it tells the newest change
+        loop = asyncio.get_running_loop()
+        wait = self.woken.get(pk, -PACE) + PACE - loop.time()
+        if wait <= 0:
+            self._wake(pk)
+        else:
+            self.due[pk] = loop.call_later(wait, self._wake, pk)
+
+    def _wake(self, pk: int) -> None:
+        """Wake the streams of the tournament."""
+        self.due.pop(pk, None)
+        self.woken[pk] = asyncio.get_running_loop().time()
+        waiting = self.waiting.pop(pk, None)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(None)
 
     def publish(self, change: Change) -> None:
         """Take a change from any thread of this process (none bound: nobody listens here)."""
@@ -103,20 +129,18 @@ class Hub:
         if self.mark(change.pk) == since:
             self.deliver(change)
 
-    async def after(self, pk: int, mark: int, timeout: float) -> tuple[int, Change] | None:
-        """The newest change heard after `mark`, waiting up to `timeout` seconds for one."""
+    def newer(self, pk: int, mark: int) -> tuple[int, Change] | None:
+        """The newest change heard after `mark` that the streams may be told of now (none
+        while a wake is coming: it will tell them)."""
         heard = self.heard.get(pk)
-        if heard and heard[0] > mark:
-            return heard
-        event = self.waiting.get(pk)
-        if event is None:
-            event = self.waiting[pk] = asyncio.Event()
-        try:
-            await asyncio.wait_for(event.wait(), timeout)
-        except TimeoutError:
-            return None
-        heard = self.heard.get(pk)
-        return heard if heard and heard[0] > mark else None
+        return heard if heard and heard[0] > mark and pk not in self.due else None
+
+    def next_wake(self, pk: int) -> asyncio.Future[None]:
+        """The future every stream of the tournament waits on until its next wake."""
+        waiting = self.waiting.get(pk)
+        if waiting is None or waiting.done():
+            waiting = self.waiting[pk] = asyncio.get_running_loop().create_future()
+        return waiting
 
     def watched(self) -> list[int]:
         """The tournaments that have open streams in this process."""

@@ -125,13 +125,17 @@ async def stream(scope: Scope, receive: Receive, send: Send, pk: int, hub: Hub =
             known = change.revision
         await send({"type": "http.response.body", "body": first, "more_body": True})
         while True:
-            waiting = asyncio.ensure_future(hub.after(pk, mark, HEARTBEAT))
-            await asyncio.wait({waiting, gone}, return_when=asyncio.FIRST_COMPLETED)
-            if gone.done():
-                waiting.cancel()
-                return
-            heard = waiting.result()
+            heard = hub.newer(pk, mark)
+            if heard is None:  # wait for the next wake, the page to go or the heartbeat
+                waiting = hub.next_wake(pk)
+                await asyncio.wait((waiting, gone), timeout=HEARTBEAT,
+                                   return_when=asyncio.FIRST_COMPLETED)  # fmt: skip
+                if gone.done():
+                    return
+                heard = hub.newer(pk, mark)
             if heard is None:
+                if waiting.done():
+                    continue  # woken for a change this stream was told of already
                 if loop.time() > ends:
                     break
                 await send({"type": "http.response.body", "body": b": \n\n", "more_body": True})
