@@ -1,8 +1,8 @@
 """A crash test: kill -9 of the server under concurrent load, restart, nothing acknowledged lost.
 
-The server is a real uvicorn process (SQLite: 1 worker in a fresh data folder; PostgreSQL:
-2 workers on a database of its own) with its own Django settings; the test reads the
-database without Django, and the pages over HTTP.
+The server is a real uvicorn process with 2 workers (SQLite: in a fresh data folder, the
+workers writing one file; PostgreSQL: on a database of its own) with its own Django
+settings; the test reads the database without Django, and the pages over HTTP.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def test_kill_9_under_load_keeps_every_acknowledged_result(
     tmp_path: Path, database_url: str
 ) -> None:
     began = time.monotonic()
-    workers = 2 if database_url else 1
+    workers = 2
     env = server_env(tmp_path, database_url)
     made = prepared(env, PLAYERS, USER, PASSWORD)
     pk, forms = made["pk"], made["forms"]

@@ -34,7 +34,7 @@ def test_a_look_that_fails_unexpectedly_is_tried_again_and_trust_comes_back(
         hub = Hub()
         hub.bind()
         hub.streams["not a number"] += 1  # type: ignore[index]  # its reading fails (ValueError)
-        task = asyncio.get_running_loop().create_task(listen.poll(hub))
+        task = asyncio.get_running_loop().create_task(listen.poll(hub, listen.hear(hub)))
         seen["started"] = await until(lambda: hub.trusted)
         seen["distrusted"] = await until(lambda: not hub.trusted)
         seen["running"] = not task.done()

@@ -87,6 +87,42 @@ def test_serve_demo_prints_address_and_login_and_serves_the_demo(tmp_path: Path)
         server.wait(timeout=30)
 
 
+def test_serve_with_two_workers_on_sqlite_serves_from_both_and_backs_up_once(
+    tmp_path: Path,
+) -> None:
+    """`tafelrunde serve --workers 2` on SQLite: two app processes, both answering (each
+    hears the other's changes on its socket, bound with its first event stream), and the
+    backup at start made once, by the command, not by each process."""
+    from loadclient import fetch, server_pids
+
+    made = tafelrunde("createorganiser", "leitung", "--password", "richtig-1234", data=tmp_path)
+    assert made.returncode == 0, made.stderr
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("TAFELRUNDE_DATABASE_URL",
+                                                            "DJANGO_SETTINGS_MODULE")}  # fmt: skip
+    cmd = [sys.executable, "-m", "tafelrunde.cli", "serve", "--workers", "2", "--port", str(port)]
+    server = subprocess.Popen([*cmd, "--data", str(tmp_path)], stdout=subprocess.DEVNULL, env=env)
+    meeting = tmp_path / ".tafelrunde.sqlite3-processes"
+    try:
+        hearing: set[int] = set()
+        for _ in range(200):  # the kernel hands each connection to either process
+            try:
+                status = fetch(port, "/turniere/1/live/", timeout=10)[0]
+            except OSError:
+                time.sleep(0.1)  # not started yet
+                continue
+            assert status == 404  # no such tournament (its process bound its socket first)
+            hearing = {int(p.name) for p in meeting.iterdir() if p.name.isdigit()}
+            if len(hearing) == 2:
+                break
+        workers = set(server_pids(server.pid)) - {server.pid}
+        assert len(hearing) == 2 and hearing <= workers, (hearing, workers)
+        assert len(list((tmp_path / "backups").glob("*.sqlite3"))) == 1
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
 @pytest.mark.django_db
 def test_the_demo_is_added_once_and_every_demo_page_opens() -> None:
     assert add_demo() is True

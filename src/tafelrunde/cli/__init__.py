@@ -278,7 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--public-url",
         help=_("The address phones use, e.g. behind a reverse proxy (TAFELRUNDE_PUBLIC_URL)"),
     )
-    sp.add_argument("--workers", type=int, default=1, help=_("App processes (1; PostgreSQL: 2+)"))
+    sp.add_argument(
+        "--workers", type=int, default=1, help=_("App processes (1; a big evening: one per core)")
+    )
     sp.add_argument(
         "--backup-dir",
         type=Path,

@@ -4,7 +4,8 @@ and ends in one transaction, on SQLite and PostgreSQL alike.
 A POST (or any method but GET, HEAD and OPTIONS) runs inside one transaction that begins with
 the lock of what it changes: the tournament of its address (`turniere/<pk>/…`, or what a
 view names with `scope`, e.g. a table link's tournament), else the club's. On SQLite the
-transaction begins with `BEGIN IMMEDIATE`, which is the lock of the whole database; on
+transaction begins with `BEGIN IMMEDIATE`, which is the lock of the whole database, once the
+writers before it in this process and in the other app processes are done; on
 PostgreSQL the tournament's row is locked (`SELECT … FOR UPDATE`), or an advisory lock held
 to the end of the transaction stands for the club. Domain functions take the same lock
 (`locked`), so they hold it also when called from elsewhere. Whatever the view reads then is as the
@@ -22,7 +23,6 @@ tournament's (so two requests never wait for each other in a circle).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -31,7 +31,7 @@ from django.db import DatabaseError, connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 
-from tafelrunde.web.core import storage, unreachable
+from tafelrunde.web.core import processes, storage, unreachable
 from tafelrunde.web.core.middleware import refused
 from tafelrunde.web.core.models import TournamentRecord
 
@@ -39,7 +39,6 @@ V = TypeVar("V", bound=Callable[..., Any])
 SAFE = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 TOURNAMENT_ROUTES = ("turniere/<int:pk>/", "einbetten/turniere/<int:pk>/")
 CLUB_LOCK = 74042026  # the advisory lock that orders the club's writes (PostgreSQL)
-_WRITERS = threading.RLock()  # this process's writers queue here, not in SQLite's busy loop
 
 
 def unlocked(view: V) -> V:
@@ -60,13 +59,14 @@ def locked(pk: int | None) -> Iterator[TournamentRecord | None]:
 
 @contextmanager
 def _in_turn() -> Iterator[None]:
-    """SQLite: wait for this process's other writers on a lock of our own (at once when it is
-    free), not in SQLite's busy handler, which looks again only every few dozen milliseconds;
-    inside a transaction already: nothing to wait for."""
+    """SQLite: wait for this process's other writers on a lock of our own, then for the other
+    processes' on the lock file (`core.processes`; at once when they are free), not in SQLite's
+    busy handler, which looks again only every few dozen milliseconds; inside a transaction
+    already: nothing to wait for."""
     if connection.vendor != "sqlite" or connection.in_atomic_block:
         yield
         return
-    with _WRITERS:
+    with processes.WRITERS():
         yield
 
 

@@ -8,9 +8,10 @@ database query, for as long as it is surely current:
 
 - the hub hears every change of the tournament (its listener or poller runs and streams of
   it are open) and heard none since the answer was begun;
-- nothing else was saved in this process since (an event's name, the club's look);
-- it is younger than `FRESH_SECONDS` (what another process changed besides the tournament,
-  e.g. on the command line, shows after that at the latest);
+- nothing else was saved since (an event's name, the club's look), in this process or, on
+  SQLite, in another that told it so (`peers`);
+- it is younger than `FRESH_SECONDS` (what another process changed besides the tournament
+  without telling this one, e.g. on PostgreSQL, shows after that at the latest);
 - writing works (otherwise every page carries the banner that says why).
 
 A live page that refetches after an event names the change it was told of (revision and
@@ -45,17 +46,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models.signals import post_delete, post_save
 from django.http import HttpRequest, parse_cookie
 from django.urls import Resolver404, resolve
 from django.utils.translation import get_language_from_request
 
 from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain.kept import Kept
-from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.shared import FRONT_HEADER, SHARED_BYTES, fronts
 from tafelrunde.web.live import shelf
-from tafelrunde.web.live.hub import HUB, Hub
+from tafelrunde.web.live.hub import HUB, SITE, Hub
 from tafelrunde.web.live.stream import REVISION, allowed_host
 
 Scope = MutableMapping[str, Any]
@@ -75,7 +74,6 @@ LONGEST_COOKIES = 4096  # bytes of the Cookie header read here; a longer one goe
 LONGEST_LANGUAGES = 200  # bytes of Accept-Language read here; a longer one goes to Django
 MARKER = FRONT_HEADER.lower().encode()
 HARMLESS_COOKIES = frozenset({settings.CSRF_COOKIE_NAME, settings.LANGUAGE_COOKIE_NAME})
-SITE = {"saved": 0}  # saves in this process of anything but a tournament
 
 
 @dataclass(frozen=True)
@@ -137,16 +135,6 @@ MAKERS_INSIDE = 1  # shared pages being made in Django at once, at most: the oth
 # rather than two, measured with the hall bench (800 players, SQLite): the tables' requests
 # p95 130-260 against 210-280 ms, fresh content on the screens alike (p95 560-680 ms).
 _DOORS: dict[int, asyncio.Semaphore] = {}  # per event loop
-
-
-def _site_saved(sender: Any, **_: Any) -> None:
-    """Something shown on pages besides a tournament may have changed."""
-    if sender is not TournamentRecord:
-        SITE["saved"] += 1
-
-
-post_save.connect(_site_saved, dispatch_uid="front-site-saved")
-post_delete.connect(_site_saved, dispatch_uid="front-site-deleted")
 
 
 def _shown_change(parts: list[str]) -> tuple[str, int] | None:

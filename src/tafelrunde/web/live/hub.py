@@ -1,9 +1,10 @@
 """The changes this process knows of, per tournament, and the streams waiting for them.
 
-One hub per app process. A change arrives from a request thread of this process (SQLite)
-or from PostgreSQL's NOTIFY (every process hears every change); the streams wait in the
-server's event loop. A stream only ever holds a reference to a shared future, so an idle
-stream costs a waiting coroutine and nothing else.
+One hub per app process. A change arrives from a request thread of this process, from
+another process of the same SQLite database (`peers`) or from PostgreSQL's NOTIFY (every
+process hears every change); the streams wait in the server's event loop. A stream only
+ever holds a reference to a shared future, so an idle stream costs a waiting coroutine and
+nothing else.
 
 A tournament's streams are woken at most once per `PACE`: the first change after a quiet
 moment at once, the ones that follow it closely together at the end of that moment, as the
@@ -19,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 PACE = 0.25  # seconds: a tournament's streams are woken at most this often
+SITE = {"saved": 0}  # saves of anything but a tournament, in this process or told by another
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,10 @@
 
 Started with the first stream of a process. On PostgreSQL one connection per process
 listens; when it drops, it is opened again and the watched tournaments are read afresh, so
-nothing is missed. On SQLite the process hears its own changes at once; a look at the
-watched tournaments every few seconds also catches changes of other processes (e.g. the
-command line) and is the fallback if a change slipped by.
+nothing is missed. On SQLite the process hears its own changes at once, and those of the
+other app processes of the database from its socket (`peers`); a look at the watched
+tournaments every few seconds also catches what was not told (a full socket drops it, a
+process changed the file without Django) and is the fallback if a change slipped by.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from django.db import DatabaseError, connection
 
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.live import peers
 from tafelrunde.web.live.hub import HUB, Change, Hub
 from tafelrunde.web.live.publish import CHANNEL
 
@@ -25,6 +27,7 @@ RETRY_SECONDS = 1.0
 # database reads of the streams: few threads, so a process holds few connections
 READER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="live-read")
 _TASKS: dict[int, asyncio.Task[None]] = {}  # per event loop: the listener or poller
+_LOOKS: set[asyncio.Task[None]] = set()  # reads afresh under way
 
 
 def read(pks: list[int]) -> list[Change]:
@@ -78,28 +81,55 @@ def start(hub: Hub = HUB) -> None:
     task = _TASKS.get(id(loop))
     if task is not None and not task.done():
         return
-    work = listen(hub) if connection.vendor == "postgresql" else poll(hub)
+    # SQLite: the socket is bound before anything is read, so no change told meanwhile is missed
+    work = listen(hub) if connection.vendor == "postgresql" else poll(hub, hear(hub))
     _TASKS.clear()  # tasks of a closed loop are gone with it
     _TASKS[id(loop)] = loop.create_task(work)
 
 
-async def poll(hub: Hub) -> None:
-    """SQLite: look at the watched tournaments every few seconds; while a look fails, what
-    was heard is not vouched for (the first failure in a row is logged)."""
-    hub.trusted = True
-    failing = False
-    while True:
-        await asyncio.sleep(POLL_SECONDS)
-        try:
-            await catch_up(hub)
-        except DatabaseError:
-            continue  # the database is busy or away: the next look catches up
-        except Exception:  # anything else must not end the looking for good
-            if not failing:
-                LOG.warning("looking for changes failed", exc_info=True)
-            failing, hub.trusted = True, False
-            continue
-        failing, hub.trusted = False, True
+def hear(hub: Hub) -> peers.Hearing | None:
+    """SQLite: hear the other processes of the database (None: this process cannot)."""
+    return peers.hear(hub, lambda: look_again(hub))
+
+
+def look_again(hub: Hub) -> None:
+    """Read the watched tournaments afresh at once (a change told here was dropped)."""
+    task = asyncio.get_running_loop().create_task(catch_up(hub))
+    _LOOKS.add(task)
+    task.add_done_callback(_looked)
+
+
+def _looked(task: asyncio.Task[None]) -> None:
+    """Forget a finished look; if it failed, the next poll catches up."""
+    _LOOKS.discard(task)
+    if not task.cancelled():
+        task.exception()  # taken: it is no error of the loop's
+
+
+async def poll(hub: Hub, hearing: peers.Hearing | None) -> None:
+    """SQLite: hear the other app processes' changes at once (`peers`), and look at the
+    watched tournaments every few seconds; what was heard is vouched for only while this
+    process's socket is bound and no look fails (the first failure in a row is logged)."""
+    try:
+        hub.trusted = hearing is not None
+        failing = False
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            if hearing is not None and not hearing.intact():  # removed: bind it afresh
+                peers.stop(hearing)
+                hearing = hear(hub)
+            try:
+                await catch_up(hub)
+            except DatabaseError:
+                continue  # the database is busy or away: the next look catches up
+            except Exception:  # anything else must not end the looking for good
+                if not failing:
+                    LOG.warning("looking for changes failed", exc_info=True)
+                failing, hub.trusted = True, False
+                continue
+            failing, hub.trusted = False, hearing is not None
+    finally:
+        peers.stop(hearing)
 
 
 def conninfo() -> str:
