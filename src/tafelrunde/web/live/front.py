@@ -328,7 +328,7 @@ def fronted(app: App, hub: Hub = HUB) -> App:
                 await asyncio.wait_for(making.wait(), WAIT_SECONDS)
             except TimeoutError:
                 break
-        if asked is not None and MAKING.get(key) is None:
+        if asked is not None and MAKING.get(key) is None and shelf.busy(key):
             copy = await _made_elsewhere(key, asked, arrived, hub)
             if copy is not None:
                 await _replay(copy, scope, send)
@@ -360,14 +360,21 @@ def _at_hand(key: tuple[str, bytes, str], asked: tuple[str, int] | None, arrived
 
 async def _made_elsewhere(key: tuple[str, bytes, str], asked: tuple[str, int], arrived: float,
                           hub: Hub) -> Copy | None:  # fmt: skip
-    """While another process makes the page, wait for its copy; None: none will do."""
+    """While another process makes the page, wait for its copy; None: none will do. The
+    other visitors of this process who come meanwhile wait for this one (`MAKING`)."""
+    making = MAKING[key] = asyncio.Event()
     deadline = arrived + ELSEWHERE_SECONDS
-    while shelf.busy(key) and time.monotonic() < deadline:
-        await asyncio.sleep(LOOK_SECONDS)
-        copy = _at_hand(key, asked, arrived, hub)
-        if copy is not None:
-            return copy
-    return _at_hand(key, asked, arrived, hub)
+    try:
+        while shelf.busy(key) and time.monotonic() < deadline:
+            await asyncio.sleep(LOOK_SECONDS)
+            copy = _at_hand(key, asked, arrived, hub)
+            if copy is not None:
+                return copy
+        return _at_hand(key, asked, arrived, hub)
+    finally:
+        if MAKING.get(key) is making:
+            del MAKING[key]
+        making.set()  # the ones waiting look again
 
 
 async def _through(app: App, scope: Scope, receive: Receive, send: Send,

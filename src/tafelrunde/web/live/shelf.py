@@ -44,16 +44,24 @@ class Shelved:
     packed: bytes
 
 
+_FOLDERS: dict[str, Path] = {}  # by the data folder's setting: the copies' folder, made
+
+
 def folder() -> Path:
     """The folder of the copies (made on first use, the owner's only)."""
-    path = data_dir() / "copies"
-    path.mkdir(mode=0o700, exist_ok=True)
+    given = os.environ.get("TAFELRUNDE_DATA", "")
+    path = _FOLDERS.get(given)
+    if path is None or not path.is_dir():
+        path = data_dir() / "copies"
+        path.mkdir(mode=0o700, exist_ok=True)
+        _FOLDERS[given] = path
     return path
 
 
 def clear() -> None:
     """Empty the folder (at the server's start)."""
     shutil.rmtree(data_dir() / "copies", ignore_errors=True)
+    _FOLDERS.clear()
 
 
 def kept_here(key: Key) -> bool:
@@ -90,7 +98,7 @@ def get(key: Key) -> Shelved | None:
         return None
     name = _name(key)
     try:
-        path = data_dir() / "copies" / name
+        path = folder() / name
         stat = path.stat()
         mark = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
         known = _READ.get(name)

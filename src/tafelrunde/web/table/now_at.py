@@ -8,6 +8,7 @@ from typing import Any
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.seat_list import SeatRow
 from tafelrunde.engine.seat_list import Where as At
+from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.table.ko_board import hall_where
@@ -48,6 +49,8 @@ def table_token(rec: TournamentRecord, state: Any, row: SeatRow | None) -> str:
 
 
 def name_of(rec: TournamentRecord, player: str) -> str:
-    """A player's name as the seating list shows it (the id if not found)."""
-    row = row_of(rec, player)
-    return row.name if row is not None else player
+    """A player's name as the seating list shows it (the id if not found), from the state the
+    page shows (a phone's page needs no seating of everybody for it)."""
+    state: Any = read_only(rec)[1]
+    found: str = state.name_of(player)
+    return found
