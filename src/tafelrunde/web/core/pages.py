@@ -4,9 +4,10 @@ done, the seating now, the standings and the overall ranking."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking_table
+from tafelrunde.engine.facts import RolloffConfirmed, RolloffEntered, TableConfirmed, TableEntered
 from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
@@ -17,6 +18,7 @@ from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
+from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import latest, memo, read_only
 from tafelrunde.web.core.faces import Face
 from tafelrunde.web.core.frame import page_of
@@ -64,9 +66,42 @@ def stage_table(rec: TournamentRecord, state: TournamentState, st: StageState) -
 
 
 def stage_cells_of(rec: TournamentRecord, state: TournamentState, st: StageState) -> dict[str, Any]:
-    """`stage_cells` made once per state and language (the standings page and the projector
-    show the same cells); not to be changed by the caller."""
-    return memo(rec, f"cells-{lang()}-{st.key}", lambda: stage_cells(state, st))
+    """`stage_cells` made once per settled state and language (the standings page and the
+    projector show the same cells; an entry at a table not yet settled changes none of
+    them); not to be changed by the caller."""
+    return settled_memo(rec, state, f"cells-{lang()}-{st.key}", lambda: stage_cells(state, st))
+
+
+T = TypeVar("T")
+ENTRY_STEPS = (TableEntered, TableConfirmed, RolloffEntered, RolloffConfirmed)
+_SETTLED: Kept[tuple[int, str], tuple[tuple[Any, ...], Any]] = Kept(64)
+
+
+def settled(state: TournamentState) -> tuple[Any, ...]:
+    """What a group tournament's standings follow from, compared by value: its rules and
+    players, every fact but the entries and confirmations at the tables (the results and
+    roll-offs they settle are in each stage's own)."""
+    tour = state.tournament
+    return (
+        tour.ruleset, tuple(tour.players),
+        tuple(f for f in tour.facts if not isinstance(f, ENTRY_STEPS)),
+        tuple((st.key, tuple(st.results.items()), tuple(st.rolloffs.items()))
+              for st in state.stages),
+    )  # fmt: skip
+
+
+def settled_memo(rec: TournamentRecord, state: TournamentState, what: str,
+                 make: Callable[[], T]) -> T:  # fmt: skip
+    """What `make` gives, made again only when the settled state changed (not for an entry
+    at a table that waits for its confirmation); not to be changed by the caller."""
+    key, mark = (rec.pk, what), settled(state)
+    kept = _SETTLED.peek(key)
+    if kept is not None and kept[0] == mark:
+        found: T = kept[1]
+        return found
+    value = make()
+    _SETTLED.put(key, (mark, value))
+    return value
 
 
 def stage_cells(state: TournamentState, st: StageState) -> dict[str, Any]:
@@ -146,7 +181,7 @@ def ranking_deciders(state: TournamentState) -> list[str]:
     return [by_stage[r.stage].get(r.player, "") for r in state.overall()]
 
 
-def _knockout_ranking(_tour: Any, ko: KnockoutState) -> dict[str, Any]:
+def _knockout_ranking(_rec: TournamentRecord, _tour: Any, ko: KnockoutState) -> dict[str, Any]:
     """A knockout's ranking with its prizes, Schock-Aus-König and money."""
     return {
         "finished": ko.finished,
@@ -158,7 +193,12 @@ def _knockout_ranking(_tour: Any, ko: KnockoutState) -> dict[str, Any]:
     }
 
 
-def _group_ranking(tour: Any, state: Any) -> dict[str, Any]:
+def _group_ranking(rec: TournamentRecord, tour: Any, state: TournamentState) -> dict[str, Any]:
+    """`group_ranking`, made again only when the settled state changed."""
+    return settled_memo(rec, state, f"ranking-{lang()}", lambda: group_ranking(tour, state))
+
+
+def group_ranking(tour: Any, state: Any) -> dict[str, Any]:
     """A group format's overall ranking: each player's place, the stage reached, its values."""
     _, table = ranking_table(tour, state)
     tr = Translator()  # the rows share their stage's title and labels
@@ -171,7 +211,7 @@ def _group_ranking(tour: Any, state: Any) -> dict[str, Any]:
     return {"finished": state.finished, "rows": rows, "prizes": False}
 
 
-RANKINGS: dict[str, Callable[[Any, Any], dict[str, Any]]] = {  # by family key
+RANKINGS: dict[str, Callable[[TournamentRecord, Any, Any], dict[str, Any]]] = {  # by family
     GROUP.key: _group_ranking,
     KNOCKOUT.key: _knockout_ranking,
 }
@@ -180,7 +220,7 @@ RANKINGS: dict[str, Callable[[Any, Any], dict[str, Any]]] = {  # by family key
 def ranking_data(rec: TournamentRecord) -> dict[str, Any]:
     """The overall ranking in the active language: its title, rows, and format D's prizes,
     Schock-Aus-König and money."""
-    context = RANKINGS[rec.family.key](*read_only(rec))
+    context = dict(RANKINGS[rec.family.key](rec, *read_only(rec)))  # a copy: the title is added
     context["title"] = (
         translated(msg("Final ranking"))
         if context["finished"]
