@@ -434,8 +434,8 @@ def report(hall: Hall, sampled: dict[str, list[float]], took: float, pk: int) ->
     for kind in sorted(hall.samples):
         got = hall.samples[kind]
         total += len(got)
-        bad = Counter(status for _, status in got if status not in (200, 302))
-        odd = f"not 200/302: {dict(bad)}" if bad else ""
+        bad = Counter(status for _, status in got if status not in (200, 204, 302))
+        odd = f"not 200/204/302: {dict(bad)}" if bad else ""
         target = "" if kind.startswith(("refetch", "first")) else met([s for s, _ in got], 300)
         print(line(kind, [s for s, _ in got], f"{target} {odd}".strip()))
     facts = stored_facts(pk)

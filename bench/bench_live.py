@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
-from hallclient import Conn, Screen, change_of, refresh
+from hallclient import SHOWN, Conn, Screen, change_of, refresh
 from loadclient import (
     Browser,
     Server,
@@ -89,7 +89,7 @@ class Client:
     def fresh_after(self, version: int, versions: dict[str, int]) -> float | None:
         """When the first fetch ended showing a version above `version` (None: not yet)."""
         return next((end for _, end, rev, status in self.screen.fetches
-                     if status == 200 and versions.get(rev, -1) > version), None)  # fmt: skip
+                     if status in SHOWN and versions.get(rev, -1) > version), None)  # fmt: skip
 
 
 async def listen(client: Client, pk: int, opened: asyncio.Event) -> None:

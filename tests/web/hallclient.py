@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 NO_ANSWER = 0  # the status of a request the server never answered
+SHOWN = (200, 204)  # a fetch's statuses after which its page shows the revision it names
+# (204: what the page showed already is what it asked for: the change it was told of)
+NO_BODY = (204, 304)
 REVISION = re.compile(rb'data-(?:live-)?revision="([0-9a-f]*)"')
 VERSION = re.compile(rb'data-(?:live-)?version="([0-9]+)"')
 ENTRY = re.compile(rb'name="entry" value="(\d+)"')
@@ -80,7 +83,9 @@ async def read_answer(reader: asyncio.StreamReader) -> tuple[Answer, bool]:
         name, _, value = raw.decode("latin-1").partition(":")
         headers.setdefault(name.strip().lower(), []).append(value.strip())
     keep = "close" not in (headers.get("connection") or [""])[0].lower()
-    if "content-length" in headers:
+    if int(parts[1]) in NO_BODY:
+        body = b""
+    elif "content-length" in headers:
         body = await reader.readexactly(int(headers["content-length"][0]))
     elif "chunked" in (headers.get("transfer-encoding") or [""])[0].lower():
         chunks = []
@@ -106,16 +111,24 @@ class Conn:
         self.writer: asyncio.StreamWriter | None = None
 
     async def request(
-        self, method: str, path: str, fields: dict[str, str] | None = None, live: str = ""
+        self,
+        method: str,
+        path: str,
+        fields: dict[str, str] | None = None,
+        live: str = "",
+        digest: str = "",
     ) -> Answer:
         """Send a request (a form with the CSRF token from the cookie); NO_ANSWER if lost.
-        `live`: the change a page's refetch asks for ("revision version"), as live.js says it."""
+        `live`: the change a page's refetch asks for ("revision version"), as live.js says it;
+        `digest`: of what the page shows (named by its last answer), as live.js sends it."""
         head = {"Host": "localhost", "Referer": "http://localhost/", "Accept-Encoding": "gzip"}
         if self.cookies:
             head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if live:
             head["X-Tafelrunde-Live"] = "1"  # as live.js asks
             head["X-Tafelrunde-Revision"] = live
+        if digest:
+            head["X-Tafelrunde-Digest"] = digest
         body = b""
         if fields is not None:
             token = {"csrfmiddlewaretoken": self.cookies.get("csrftoken", "")}
@@ -249,8 +262,10 @@ async def refresh(
     record: Callable[[float, int], None] = lambda seconds, status: None,
 ) -> None:
     """Fetch `path` again on each change, as live.js and projector.js do: one fetch at a time
-    and one more if changes came meanwhile; after a failed fetch again 3 s later. The
+    and one more if changes came meanwhile, sending the digest the last answer named ("204
+    No Content" while the page is the same); after a failed fetch again 3 s later. The
     projector (a slide list) skips a change its slides already show."""
+    digest = ""
     while True:
         wanted = await changes.get()
         while not changes.empty():
@@ -258,15 +273,18 @@ async def refresh(
         if screen.kind == "projector" and wanted.split()[0] == shown:
             continue
         start = time.monotonic()
-        answer = await conn.request("GET", path, live=wanted)
+        answer = await conn.request("GET", path, live=wanted, digest=digest)
         end = time.monotonic()
         record(end - start, answer.status)
         if answer.status == 200:
-            shown = page_revision(answer.body)
+            shown, digest = page_revision(answer.body), answer.header("x-tafelrunde-digest")
             screen.shown[shown] = page_version(answer.body)
+        elif answer.status == 204:  # the page shows the change it was told of
+            shown, version = wanted.split()
+            screen.shown[shown] = int(version)
         screen.fetches.append((start, end, shown, answer.status))
         screen.sent.append(answer.wire)
-        if answer.status != 200:
+        if answer.status not in SHOWN:
             await asyncio.sleep(3.0)
             changes.put_nowait(wanted)  # the same change again
 
@@ -304,7 +322,7 @@ def reach(changes: list[Change], screens: list[Screen], versions: dict[str, int]
     for screen in screens:
         events = sorted(screen.events)
         shown = sorted((end, versions.get(rev, -1)) for _, end, rev, status in screen.fetches
-                       if status == 200)  # fmt: skip
+                       if status in SHOWN)  # fmt: skip
         for change in changes:
             heard = next((at for at, _, v in events if v >= change.n), None)
             seen = next((at for at, v in shown if v >= change.n), None)
@@ -325,7 +343,7 @@ def stale_fetches(screens: Iterable[Screen], versions: dict[str, int]) -> tuple[
     stale = unknown = 0
     for screen in screens:
         for start, _, rev, status in screen.fetches:
-            if status != 200:
+            if status not in SHOWN:
                 continue
             if rev not in versions:
                 unknown += 1

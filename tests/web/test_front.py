@@ -4,6 +4,7 @@ a login or a query of their own always reach Django, and a crowd ordering the de
 is served from the copy while other pages keep answering.
 
 A copy served in front says so with an Age header, as a cache does; Django's answers have none.
+A page that sends the digest of what it shows gets "204 No Content" while that is unchanged.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from __future__ import annotations
 import contextlib
 import gzip
 import http.client
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hallclient import page_revision
+from hallclient import page_revision, table_mark
 from loadclient import Browser, Server, dates_in, draw, fetch, free_port, prepared, server_env
 from sseclient import Listener
 
@@ -26,6 +28,10 @@ pytestmark = [pytest.mark.integration]
 USER, PASSWORD = "leitung", "vorn-passwort"
 RANKING = "endstand/"
 PRINTED = "drucken/endstand/"  # the dearest page: the printed final ranking
+STANDINGS = "stand/"
+SLIDES = "beamer/folien/"  # the projector's slide list
+DIGEST = "X-Tafelrunde-Digest"
+TABLE_LINK = re.compile(r'href="[^"]*?/tisch/([A-Za-z0-9_-]{24})/"')
 
 
 def served_in_front(port: int, path: str, headers: dict[str, str] | None = None) -> bool:
@@ -177,8 +183,14 @@ def test_a_live_page_gets_the_copy_of_the_change_it_was_told_of(tmp_path: Path) 
 
 def test_a_browser_that_takes_gzip_gets_the_copy_compressed(tmp_path: Path) -> None:
     """The same page in a fraction of the bytes, said in Content-Encoding and Vary; none for
-    a browser that refuses gzip."""
+    a browser that refuses gzip. The visitor for whom Django makes the copy (the projector's
+    first fetch after a change) gets it compressed too."""
     with drawn_server(tmp_path, 60) as (port, pk, _, _):
+        slides = f"/turniere/{pk}/{SLIDES}"
+        _, made_head, made = fetch(port, slides, {"Accept-Encoding": "gzip"})
+        _, _, plain_slides = fetch(port, slides)
+        assert "age" not in made_head and made_head["content-encoding"] == "gzip"
+        assert gzip.decompress(made) == plain_slides and len(made) * 3 < len(plain_slides)
         page = f"/turniere/{pk}/{RANKING}"
         assert served_in_front(port, page)
         _, _, plain = fetch(port, page)
@@ -222,3 +234,58 @@ def test_four_loops_on_the_dearest_page_are_served_from_the_copy(tmp_path: Path)
         assert answers and all(status == 200 for status, _ in answers)
         made_by_django = sum(1 for _, front in answers if not front)
         assert made_by_django <= max(8, len(answers) // 20), (made_by_django, len(answers))
+
+
+def entered_at_table(port: int, organiser: Browser, pk: int, form: dict[str, str]) -> None:
+    """A phone at table 1 enters the form's result through the table's link: entered, not
+    confirmed yet."""
+    assert form["table"] == "1"
+    token = TABLE_LINK.findall(organiser.get(f"/turniere/{pk}/tisch-links/")[1])[0]
+    phone, path = Browser.phone(port), f"/tisch/{token}/"
+    assert phone.get(path)[0] == 200
+    player = next(k for k in form if k.startswith("pips-")).removeprefix("pips-")
+    assert phone.post(path, {"action": "me", "player": player})[0] == 302
+    mark = table_mark(phone.get(path)[1].encode())
+    values = {k: v for k, v in form.items() if k.startswith(("pips-", "points-"))}
+    assert phone.post(path, {"action": "enter"} | mark | values)[0] == 302
+    phone.close()
+
+
+def test_a_page_that_shows_the_copy_already_gets_no_content(tmp_path: Path) -> None:
+    """Each answer of a shared page names a digest of what it shows; a refetch that sends it
+    while the page would show the same (the revision aside) gets "204 No Content" with the
+    copy's headers and no body: after an entry not confirmed yet (the standings count only
+    confirmed results), not after a confirmed result. A digest of another page or language
+    does not match; a request without one gets the page."""
+    with drawn_server(tmp_path, 12) as (port, pk, organiser, forms):
+        page, listener = f"/turniere/{pk}/{STANDINGS}", watched(port, pk)
+        _, head, first = fetch(port, page)  # made by Django
+        digest = head[DIGEST.lower()]
+        status, head, body = fetch(port, page, {DIGEST: digest})  # the copy
+        assert status == 204 and body == b"" and "content-length" not in head
+        assert head[DIGEST.lower()] == digest and DIGEST in head["vary"]
+        assert "content-security-policy" in head and "Accept-Language" in head["vary"]
+        for other in ({}, {DIGEST: "0" * 32}, {DIGEST: digest, "Accept-Language": "en"}):
+            status, head, body = fetch(port, page, other)
+            assert status == 200 and page_revision(body) == page_revision(first), other
+        status, head, body = fetch(port, f"/turniere/{pk}/{RANKING}", {DIGEST: digest})
+        assert status == 200 and head[DIGEST.lower()] != digest
+        # an entry at a table, not confirmed: a new revision, the same standings
+        entered_at_table(port, organiser, pk, forms[0])
+        assert listener.wait(2, 10), "the change was not heard"
+        told = {"X-Tafelrunde-Revision": f"{listener.events[-1].id} 2"}
+        status, head, body = fetch(port, page, told | {DIGEST: digest})
+        assert status == 204 and body == b"" and head[DIGEST.lower()] == digest
+        status, head, body = fetch(port, page, told)
+        assert status == 200 and page_revision(body) == listener.events[-1].id
+        assert page_revision(body) != page_revision(first) and head[DIGEST.lower()] == digest
+        # a result confirmed (by the organisers): the standings change
+        assert organiser.post(f"/turniere/{pk}/ergebnis/", forms[1])[0] == 302
+        assert listener.wait(3, 10), "the change was not heard"
+        told = {"X-Tafelrunde-Revision": f"{listener.events[-1].id} 3"}
+        status, head, body = fetch(port, page, told | {DIGEST: digest})
+        assert status == 200 and page_revision(body) == listener.events[-1].id
+        assert head[DIGEST.lower()] != digest and body != first
+        status, _, body = fetch(port, page, told | {DIGEST: head[DIGEST.lower()]})
+        assert status == 204 and body == b""
+        listener.close()

@@ -68,7 +68,8 @@ def test_a_file_of_another_kind_is_no_copy(tmp_path: Path, monkeypatch: pytest.M
     start leaves none."""
     monkeypatch.setenv("TAFELRUNDE_DATA", str(tmp_path))
     key = ("/turniere/3/", b"", "en")
-    copy = shelf.Shelved(3, "ab12", 7, 12.5, ((b"content-type", b"text/html"),), b"<p>", b"")
+    copy = shelf.Shelved(3, "ab12", 7, 12.5, ((b"content-type", b"text/html"),), b"<p>", b"",
+                         b"0" * 32)  # fmt: skip
     shelf.put(key, copy)
     assert shelf.get(key) == copy
     (path,) = [p for p in (tmp_path / "copies").iterdir() if not p.name.endswith(".lock")]

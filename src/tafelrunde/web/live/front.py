@@ -29,17 +29,26 @@ language ones, a request with a body, a header given twice or a Cookie or Accept
 header longer than this layer reads (Django may read another login or language there), an
 address whose view keeps no copy here (a download: kept by Django per revision), and a query
 that view does not share (`core.shared.fronts`).
-A browser that takes gzip gets the copy compressed (made once per copy).
+A browser that takes gzip gets the copy compressed (made once per copy), also the visitor
+for whom Django made it.
 
 The app processes of one database share what they make (`shelf`): a copy is also kept as a
 file, and a live page asking a process for a change another process has made the page of
 gets that file's copy; while another process is making the page, it waits for the file.
+
+Each copy names a digest of what it shows (`X-Tafelrunde-Digest`: the page but for what
+changes with every change and shows nothing, under its address, query and language). A live
+page that sends the digest of what it shows gets "204 No Content" when the copy that would
+serve it names the same: a change elsewhere then costs a viewer a few hundred bytes. A
+request that sends none is answered as before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gzip
+import hashlib
+import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
@@ -74,6 +83,15 @@ LONGEST_COOKIES = 4096  # bytes of the Cookie header read here; a longer one goe
 LONGEST_LANGUAGES = 200  # bytes of Accept-Language read here; a longer one goes to Django
 MARKER = FRONT_HEADER.lower().encode()
 HARMLESS_COOKIES = frozenset({settings.CSRF_COOKIE_NAME, settings.LANGUAGE_COOKIE_NAME})
+DIGEST = b"x-tafelrunde-digest"  # what a page shows: named by its answer, sent back by it
+DIGEST_ASKED = b"X-Tafelrunde-Digest"  # in Vary: the answer depends on it (200 or 204)
+DIGEST_FORM = re.compile(rb"[0-9a-f]{32}")
+# what changes with every change but shows nothing: the revision and version a page names
+# (its stream and refetches ask with them) and when the projector's slides were made (their
+# clocks' read seconds, which do show, change with it)
+SHOWS_NOTHING = re.compile(
+    rb'data-(?:live-)?(?:revision="[0-9a-f]*"|version="[0-9]*")|data-made-at="[0-9]*"'
+)
 
 
 @dataclass(frozen=True)
@@ -89,27 +107,53 @@ class Copy:
     headers: tuple[tuple[bytes, bytes], ...]
     body: bytes
     packed: bytes = b""  # the body compressed (gzip), for the browsers that take it
+    digest: bytes = b""  # of what the page shows (`shown_digest`)
 
-    def answer(self, gzip_ok: bool) -> tuple[list[tuple[bytes, bytes]], bytes]:
-        """The headers and body to send: compressed when the browser takes it."""
-        age = str(int(time.monotonic() - self.made)).encode()  # as a cache says (RFC 9111)
-        if not (gzip_ok and self.packed):
-            return [*self.headers, (b"age", age)], self.body
+    def answer(self, gzip_ok: bool, kept: bool = True) -> tuple[list[tuple[bytes, bytes]], bytes]:
+        """The headers and body to send: compressed when the browser takes it; `kept` False:
+        the answer Django made just now (no Age)."""
         headers = [(n, v) for n, v in self.headers if n.lower() not in (b"content-length", b"vary")]
         vary = [v for n, v in self.headers if n.lower() == b"vary"]
+        body, coding = (self.packed, [(b"content-encoding", b"gzip")]) if gzip_ok and self.packed \
+            else (self.body, [])  # fmt: skip
         headers += [
-            (b"content-length", str(len(self.packed)).encode()),
-            (b"content-encoding", b"gzip"),
-            (b"vary", b", ".join([*vary, b"Accept-Encoding"])),
-            (b"age", age),
+            (b"content-length", str(len(body)).encode()),
+            *coding,
+            (b"vary", b", ".join([*vary, *[b"Accept-Encoding"] * bool(coding), DIGEST_ASKED])),
+            (DIGEST, self.digest),
         ]
-        return headers, self.packed
+        if kept:  # as a cache says (RFC 9111)
+            headers.append((b"age", str(int(time.monotonic() - self.made)).encode()))
+        return headers, body
+
+    def unchanged(self) -> list[tuple[bytes, bytes]]:
+        """The headers of "204 No Content": the copy's, without those of a body."""
+        body_only = (b"content-length", b"content-type", b"content-language", b"vary")
+        vary = [v for n, v in self.headers if n.lower() == b"vary"]
+        return [*((n, v) for n, v in self.headers if n.lower() not in body_only),
+                (b"vary", b", ".join([*vary, DIGEST_ASKED])), (DIGEST, self.digest)]  # fmt: skip
 
 
 def packed(body: bytes) -> bytes:
     """The body compressed, once per copy (a shared page holds nothing secret, so nothing for
     compression to betray); nothing for a short one."""
     return gzip.compress(body, compresslevel=PACK_LEVEL, mtime=0) if len(body) > 1024 else b""
+
+
+def shown_digest(key: tuple[str, bytes, str], body: bytes) -> bytes:
+    """A digest of what a page shows: its address, query and language, and its body but for
+    the parts that change with every change and show nothing (`SHOWS_NOTHING`)."""
+    found = hashlib.blake2b(repr(key).encode(), digest_size=16)
+    found.update(SHOWS_NOTHING.sub(b"", body))
+    return found.hexdigest().encode()
+
+
+def digest_seen(scope: Scope) -> bytes:
+    """The digest of what the asking page shows (live.js sends it); b"": none."""
+    for name, value in scope.get("headers") or []:
+        if name == DIGEST and DIGEST_FORM.fullmatch(value):
+            return bytes(value)
+    return b""
 
 
 def takes_gzip(scope: Scope) -> bool:
@@ -125,7 +169,7 @@ def takes_gzip(scope: Scope) -> bool:
 
 def _size(copy: Copy) -> int:
     """What a kept copy costs."""
-    return len(copy.body) + len(copy.packed) + 64 * len(copy.headers) + 256
+    return len(copy.body) + len(copy.packed) + 64 * len(copy.headers) + 320
 
 
 COPIES: Kept[tuple[str, bytes, str], Copy] = Kept(SHARED_BYTES // 2, size=_size, makers=4096)
@@ -233,20 +277,28 @@ def current(copy: Copy, hub: Hub) -> bool:
     )
 
 
-async def _replay(copy: Copy, scope: Scope, send: Send) -> None:
-    """Send the kept answer."""
-    headers, body = copy.answer(takes_gzip(scope))
-    await send({"type": "http.response.start", "status": 200, "headers": headers})
+async def _replay(copy: Copy, scope: Scope, send: Send, kept: bool = True) -> None:
+    """Send the copy's answer; "204 No Content" to a page that shows the same already."""
+    seen = digest_seen(scope)
+    if seen and seen == copy.digest:
+        status, (headers, body) = 204, (copy.unchanged(), b"")
+    else:
+        status, (headers, body) = 200, copy.answer(takes_gzip(scope), kept)
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body, "more_body": False})
 
 
 class Taking:
-    """Passes Django's answer on (without the private header) and keeps a copy if shared."""
+    """Passes Django's answer on (without the private header); a shared one it keeps as a
+    copy and sends once whole, as the copy is sent (compressed, or "204 No Content")."""
 
-    def __init__(self, send: Send, hub: Hub, done: Callable[[Copy | None], None]) -> None:
+    def __init__(self, send: Send, hub: Hub, done: Callable[[Copy | None], None],
+                 scope: Scope, key: tuple[str, bytes, str]) -> None:  # fmt: skip
         """Note what the hub had heard when the request began; `done` takes the copy (None:
         not shared) before the answer's end is sent, so the next visitor finds it."""
         self.send = send
+        self.scope = scope
+        self.key = key
         self.done = done
         self.hub = hub
         self.heard_before = hub.counter
@@ -272,11 +324,17 @@ class Taking:
                 if message.get("status") == 200 and shown is not None and not cookie:
                     self.pk, (self.revision, self.version) = int(said[0]), shown
                     self.headers = tuple(headers)
+                    return  # sent with the whole body
         elif message["type"] == "http.response.body":
             if self.pk:
                 self.body.append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    copy = self._kept()
+                    self.done(copy)
+                    await _replay(copy, self.scope, self.send, kept=False)
+                return
             if not message.get("more_body", False):
-                self.done(self._kept() if self.pk else None)
+                self.done(None)
         await self.send(message)
 
     def _kept(self) -> Copy:
@@ -288,7 +346,7 @@ class Taking:
         body = b"".join(self.body)
         return Copy(
             self.pk, self.revision, self.version, heard, self.site, self.began, self.headers,
-            body, packed(body),
+            body, packed(body), shown_digest(self.key, body),
         )  # fmt: skip
 
 
@@ -350,7 +408,7 @@ def _at_hand(key: tuple[str, bytes, str], asked: tuple[str, int] | None, arrived
     if shelved is None:
         return None
     found = Copy(shelved.pk, shelved.revision, shelved.version, -1, SITE["saved"], shelved.made,
-                 shelved.headers, shelved.body, shelved.packed)  # fmt: skip
+                 shelved.headers, shelved.body, shelved.packed, shelved.digest)  # fmt: skip
     if not will_do(found, asked, arrived, hub):
         return None
     if copy is None or copy.version < found.version:
@@ -392,7 +450,8 @@ async def _through(app: App, scope: Scope, receive: Receive, send: Send,
             COPIES.put(key, copy)
             if mine:
                 shelf.put(key, shelf.Shelved(copy.pk, copy.revision, copy.version, copy.made,
-                                             copy.headers, copy.body, copy.packed))  # fmt: skip
+                                             copy.headers, copy.body, copy.packed,
+                                             copy.digest))  # fmt: skip
         elsewhere.release()
         if mine and MAKING.get(key) is making:
             del MAKING[key]
@@ -411,6 +470,6 @@ async def _through(app: App, scope: Scope, receive: Receive, send: Send,
                 return
             if mine:
                 elsewhere.take()  # the other processes wait for this one's copy
-            await app(scope, receive, Taking(send, hub, done))
+            await app(scope, receive, Taking(send, hub, done, scope, key))
     finally:
         done(None)  # no answer (an error, the visitor gone): the others go on

@@ -26,7 +26,7 @@ from typing import Any
 
 from tafelrunde.web.core.database import data_dir
 
-FORMAT = 1  # what a file holds; a file of another format is not read
+FORMAT = 2  # what a file holds; a file of another format is not read
 LARGEST = 8 * 1024 * 1024  # bytes: a larger file is not read
 Key = tuple[str, bytes, str]
 
@@ -42,6 +42,7 @@ class Shelved:
     headers: tuple[tuple[bytes, bytes], ...]
     body: bytes
     packed: bytes
+    digest: bytes  # of what the page shows
 
 
 _FOLDERS: dict[str, Path] = {}  # by the data folder's setting: the copies' folder, made
@@ -81,7 +82,7 @@ def put(key: Key, copy: Shelved) -> None:
     if not kept_here(key):
         return
     fields = (FORMAT, copy.pk, copy.revision, copy.version, copy.made, copy.headers,
-              copy.body, copy.packed)  # fmt: skip
+              copy.body, copy.packed, copy.digest)  # fmt: skip
     with contextlib.suppress(OSError):
         target = folder() / _name(key)
         spare = target.with_name(f".{target.name}.{os.getpid()}")
@@ -118,11 +119,11 @@ def get(key: Key) -> Shelved | None:
 
 def _read(fields: Any) -> Shelved | None:
     """The copy a file's fields hold; None: not a file of this format."""
-    if not isinstance(fields, tuple) or len(fields) != 8 or fields[0] != FORMAT:
+    if not isinstance(fields, tuple) or len(fields) != 9 or fields[0] != FORMAT:
         return None
-    _, pk, revision, version, made, headers, body, packed = fields
+    _, pk, revision, version, made, headers, body, packed, digest = fields
     return Shelved(int(pk), str(revision), int(version), float(made), tuple(headers),
-                   bytes(body), bytes(packed))  # fmt: skip
+                   bytes(body), bytes(packed), bytes(digest))  # fmt: skip
 
 
 class Making:

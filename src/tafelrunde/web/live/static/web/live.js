@@ -9,6 +9,8 @@
 // The messages of the last answer ("Saved: …") go once the page shows a changed state.
 // A page made for one visitor (a player's pass) names what it shows (data-live-key): the
 // server answers "204 No Content" while that is unchanged, so a change elsewhere costs little.
+// A page shared by every visitor names a digest of what it shows in its answer's header
+// X-Tafelrunde-Digest; sent back with the next fetch, it brings "204" while that is the same.
 // A page without a stream (data-live-poll: seconds) asks that way now and then instead,
 // while it is visible, and takes the change in place.
 (function () {
@@ -21,6 +23,7 @@
   }
   var revision = body.dataset.liveRevision || "";
   var version = "";  // of the last change told of (none yet: the page as loaded)
+  var digest = "";  // of the page last fetched, once every region shows it (none: as loaded)
   var source = null;
   var busy = false;
   var again = false;
@@ -219,10 +222,14 @@
     again = false;
     // the change this page was told of: a copy the server keeps of it (or a newer) will do
     var headers = { "X-Tafelrunde-Live": "1", "X-Tafelrunde-Revision": revision + " " + version };
+    var fetched = "";  // the digest the answer names
     // a page made for one visitor names what it shows: "204 No Content" if that is unchanged
     var seen = document.querySelector("[data-live-key]");
     if (seen) {
       headers["X-Tafelrunde-Seen"] = seen.getAttribute("data-live-key");
+    }
+    if (digest) {
+      headers["X-Tafelrunde-Digest"] = digest;
     }
     fetch(window.location.href, {
       headers: headers,
@@ -232,6 +239,7 @@
       if (!answer.ok) {
         throw new Error(String(answer.status));
       }
+      fetched = answer.headers.get("X-Tafelrunde-Digest") || "";
       return answer.status === 204 ? "" : answer.text();
     }).then(function (html) {
       if (!html) {
@@ -257,6 +265,7 @@
       if (moved && all) {
         forget();
       }
+      digest = all ? fetched : "";  // a region still waiting: the next fetch brings it all
       waiting = !all;
       note(waiting);
       document.dispatchEvent(new CustomEvent("tafelrunde:swapped"));

@@ -1,7 +1,9 @@
 /* The projector (Beamer): shows one slide at a time and moves on by itself; when the
    tournament changes (the live event) it fetches the slides again and swaps them in,
    keeping its place and its timer. A kiosk screen: the one thing to press pauses the
-   rotation (a button in the corner, the space bar or P) and resumes it. */
+   rotation (a button in the corner, the space bar or P) and resumes it. The slides' answer
+   names a digest of what they show (X-Tafelrunde-Digest); sent back with the next fetch, it
+   brings "204 No Content" while the slides are the same (a change they do not show). */
 (function () {
   "use strict";
 
@@ -17,6 +19,7 @@
   var fetching = false;
   var fetchAgain = false;
   var told = ""; // a change the stream told of and no fetch asked for yet ("revision version")
+  var digest = ""; // of the slides on show (none yet: those the page came with)
   var serverMs = 0; // the server's time (epoch milliseconds) at serverAt
   var serverAt = 0; // performance.now() then; 0: not known (the page's own text stays)
   var clockFormat = timeFormat(body.getAttribute("data-time-zone"));
@@ -253,13 +256,22 @@
     body.classList.add(wanted);
   }
 
+  /* The revision whose slides are on show (none: unchanged). */
+  function shows(revision) {
+    if (revision) {
+      box().setAttribute("data-revision", revision);
+      body.setAttribute("data-live-revision", revision);
+    }
+  }
+
   /* Swap in freshly fetched slides; the slide on show stays, the timer runs on. `date`:
-     the server's time of the answer (epoch milliseconds, NaN: not said), read at `at`. */
+     the server's time of the answer (epoch milliseconds, NaN: not said), read at `at`.
+     Say whether there were slides to swap in. */
   function swap(html, date, at) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.getElementById("slides");
     if (!fresh) {
-      return;
+      return false;
     }
     if (isFinite(date)) { // a copy made earlier: its clocks have run since (clock.js)
       fresh.setAttribute("data-served-at", ((date + performance.now() - at) / 1000).toFixed(3));
@@ -270,8 +282,9 @@
     show(current, was);
     theme();
     syncClock();
-    body.setAttribute("data-live-revision", box().getAttribute("data-revision") || "");
+    shows(box().getAttribute("data-revision") || "");
     document.dispatchEvent(new CustomEvent("tafelrunde:swapped", { detail: { source: "projector" } }));
+    return true;
   }
 
   function refresh() {
@@ -283,7 +296,11 @@
     // the change told of: a copy the server keeps of it (or of a newer one) will do; none
     // named on the safety refresh, which looks for a change that may have been missed
     var headers = told ? { "X-Tafelrunde-Revision": told } : {};
+    var asked = told;
     told = "";
+    if (digest) {
+      headers["X-Tafelrunde-Digest"] = digest;
+    }
     window.fetch(url, { cache: "no-store", credentials: "same-origin", headers: headers })
       .then(function (r) {
         if (!r.ok) {
@@ -291,10 +308,21 @@
         }
         var date = Date.parse(r.headers.get("Date") || ""); // the server's clock, fresh
         var at = performance.now(); // on every answer, a kept copy's too
-        return r.text().then(function (html) { return { html: html, date: date, at: at }; });
+        var named = r.headers.get("X-Tafelrunde-Digest") || "";
+        if (r.status === 204) {
+          return { same: true, digest: named };
+        }
+        return r.text().then(function (html) {
+          return { html: html, date: date, at: at, digest: named };
+        });
       })
       .then(function (got) {
-        swap(got.html, got.date, got.at);
+        if (got.same) {
+          shows(asked.split(" ")[0]); // the slides on show are those of the change told of
+        } else if (!swap(got.html, got.date, got.at)) {
+          got.digest = ""; // no slides came: the next fetch brings them whole
+        }
+        digest = got.digest;
         body.classList.remove("offline");
       })
       .catch(function () {
