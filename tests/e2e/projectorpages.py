@@ -7,11 +7,14 @@ import random
 import re
 from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tafelrunde.engine import entries
 from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.facts import TableEntered
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
@@ -22,7 +25,7 @@ from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.setup import new_tournament
-from tafelrunde.web.core.domain.store import Logged, save_new
+from tafelrunde.web.core.domain.store import Logged, append, group_state, save_new
 from tafelrunde.web.live.models import ProjectorSettings
 
 NAMES = (
@@ -73,6 +76,29 @@ def hall_group(n: int, preset: str = "gruppenmodus") -> int:
         if table % 4 == 3:
             record(state, res, at=now(), by="leitung")  # confirmed by the organisers
     return int(save_new(tour, log=Logged(msg("Demo tournament created"))).pk)
+
+
+def at_table(pk: int, table: int, confirm: int = 0) -> int:
+    """Through a table's link (game 1): its first player enters a result (not confirmed yet),
+    or (`confirm`: the entry's number) its second player confirms it; the fact's number."""
+
+    def change(tour: Any) -> int:
+        state = group_state(tour)
+        st = state.current
+        assert st is not None
+        spot, seats = Spot(st.key, 1, table), st.seated(1, table)
+        if confirm:
+            return entries.confirm_at_table(state, spot, seats[1], confirm, at=now(), by="Tisch",
+                                            phone="b").n  # fmt: skip
+        res = random_result(state, 1, table, random.Random(table))
+        values = Values(scores=dict(res.scores), pips=dict(res.pips))
+        return entries.enter_at_table(state, spot, seats[0], values, at=now(), by="Tisch",
+                                      phone="a").n  # fmt: skip
+
+    where = {"table": table, "word": "Durchgang", "game": 1}
+    said = (msg("Result confirmed at table {table}, {word} {game}", **where) if confirm
+            else msg("Result entered at table {table}, {word} {game}", **where))  # fmt: skip
+    return append(pk, change, log=lambda n: Logged(said, fact=n))
 
 
 def knockout(n: int, minutes_ago: int = 0, seconds_ago: int = 0) -> int:

@@ -1,21 +1,27 @@
 """Pages that update by themselves, in Chromium: a result entered on one screen reaches the
 projector, a phone's standings and another organiser's tables page without a reload; a
-half-typed form is kept; a page that lost its connection catches up once it is back."""
+half-typed form is kept; a page that lost its connection catches up once it is back; a
+change a page does not show brings it "204 No Content", and the next change that it shows
+still shows."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import e2ehelpers as h
 import pytest
 import tablephones as t
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
-from projectorpages import choose, drawn_group, open_projector
+from projectorpages import at_table, choose, drawn_group, open_projector
+
+from tafelrunde.web.core.models import TournamentRecord
 
 pytestmark = [pytest.mark.e2e]
 
@@ -194,3 +200,55 @@ def test_a_cut_connection_is_opened_again_and_brings_what_was_missed(
         assert phone.evaluate("window.heard") == 1
         not_reloaded(phone)
         h.shoot(phone, shots, "live-phone-reconnected")
+
+
+def refetched(pages: dict[str, Page], change: Callable[[], Any]) -> tuple[Any, dict[str, int]]:
+    """Make the change; what it gave, and the status of the fetch each page (by the end of
+    the address it fetches again) made for it."""
+    answers = {}
+    with contextlib.ExitStack() as stack:
+        for end, page in pages.items():
+            answers[end] = stack.enter_context(page.expect_response(
+                lambda r, end=end: r.url.endswith(end) and r.request.method == "GET",  # type: ignore[misc]
+                timeout=SOON,
+            ))  # fmt: skip
+        done = change()
+    return done, {end: answer.value.status for end, answer in answers.items()}
+
+
+def test_a_change_a_page_does_not_show_costs_no_body_and_the_next_one_shows(
+    page: Page, browser: Browser, live_server_url: str, shots: Path
+) -> None:
+    """An entry not yet confirmed leaves the standings (and a projector showing only them)
+    as they are: once a page knows the digest of what it shows, its refetch is answered
+    "204 No Content"; the confirmation then shows on both."""
+    pk = drawn_group(8)
+    choose(pk, ["standings"], seconds=5)
+    open_projector(page, live_server_url, pk)  # its first fetch of the slides: their digest
+    page.evaluate(MARK)
+    slides = page.locator("#slides").inner_text()
+    with t.phone(browser) as phone:
+        phone.goto(f"{live_server_url}/turniere/{pk}/stand/")
+        phone.evaluate(MARK)
+        before = main_text(phone)
+        screens = {"/stand/": phone, "/beamer/folien/": page}
+        first, got = refetched(screens, lambda: at_table(pk, 1))
+        assert got == {"/stand/": 200, "/beamer/folien/": 204}  # the phone's first refetch
+        _, got = refetched(screens, lambda: at_table(pk, 2))
+        assert got == {"/stand/": 204, "/beamer/folien/": 204}
+        revision = str(TournamentRecord.objects.get(pk=pk).revision)
+        expect(page.locator("body")).to_have_attribute("data-live-revision", revision)
+        assert main_text(phone) == before and page.locator("#slides").inner_text() == slides
+        _, got = refetched(screens, lambda: at_table(pk, 1, confirm=first))
+        assert got == {"/stand/": 200, "/beamer/folien/": 200}
+        changed_from(phone, before)
+        expect(page.locator(".slide-standings")).not_to_have_count(0)
+        not_reloaded(phone)
+        not_reloaded(page)
+        fresh = phone.context.new_page()  # the same page loaded afresh shows the same
+        fresh.goto(phone.url)
+        assert main_text(phone) == main_text(fresh)
+        h.shoot(phone, shots, "live-phone-standings-confirmed")
+        fresh.set_viewport_size(t.LAPTOP)
+        h.shoot(fresh, shots, "live-standings-confirmed-1280")
+        h.shoot(page, shots, "live-projector-standings-confirmed")

@@ -15,11 +15,10 @@ import pytest
 from django.utils import timezone
 from e2ehelpers import shoot, shut
 from playwright.sync_api import Browser, Page, expect
-from projectorpages import choose, drawn_group, knockout, open_projector
+from projectorpages import at_table, choose, drawn_group, knockout, open_projector
 
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.shared import RENDERS
-from tafelrunde.web.live.publish import touch
 
 pytestmark = [pytest.mark.e2e]
 
@@ -80,7 +79,7 @@ def test_the_corner_clock_shows_the_servers_time_of_day_from_the_answer(
     counting_swaps(page)
     before = time.time()
     with page.expect_response(re.compile(r"/beamer/folien/$")) as answered:
-        touch(pk)  # a change: the projector fetches the slides (made once, kept)
+        at_table(pk, 1)  # a change the slides show: the projector fetches them (made once, kept)
     fetched = answered.value
     assert fetched.headers.get("date")  # the server's clock, fresh on every answer
     now = TournamentRecord.objects.get(pk=pk)
@@ -114,16 +113,16 @@ def test_a_format_d_copy_served_later_shows_the_clocks_run_on_and_sharp(
     assert read < 15 * 60 and "data-clock-after-sharp hidden" in made  # not sharp when made
     opened = made_at - read
     server_time_reaches(page, url, made_at + LATER)  # the copy is kept meanwhile
-    open_projector(page, live_server_url, pk)
+    open_projector(page, live_server_url, pk)  # its first fetch of the slides: that copy
     counting_swaps(page)
     renders = RENDERS["count"]
-    with page.expect_response(url):  # told again (as after a reconnect): fetch the slides
-        page.evaluate(
+    with page.expect_response(url) as answered:  # told again (as after a reconnect): fetch
+        page.evaluate(  # the slides, naming the digest of those on show
             "() => document.dispatchEvent(new CustomEvent('tafelrunde:live',"
             " { detail: { revision: 'told-again' } }))"
         )
-    page.wait_for_function("() => window.swaps === 1")
-    assert RENDERS["count"] == renders  # nothing made: the kept copy
+    assert answered.value.status == 204  # the same copy: nothing sent, nothing swapped
+    assert RENDERS["count"] == renders and page.evaluate("window.swaps") == 0
     expect(page.locator("#slides")).to_have_attribute("data-made-at", str(made_at))
     clock = page.locator("#slides .clock").first
     shown = run_seconds(clock.locator("[data-clock-time]").text_content() or "")

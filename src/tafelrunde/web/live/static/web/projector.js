@@ -310,7 +310,7 @@
         var at = performance.now(); // on every answer, a kept copy's too
         var named = r.headers.get("X-Tafelrunde-Digest") || "";
         if (r.status === 204) {
-          return { same: true, digest: named };
+          return { same: true, date: date, at: at, digest: named };
         }
         return r.text().then(function (html) {
           return { html: html, date: date, at: at, digest: named };
@@ -319,6 +319,11 @@
       .then(function (got) {
         if (got.same) {
           shows(asked.split(" ")[0]); // the slides on show are those of the change told of
+          if (isFinite(got.date)) { // the server's clock, fresh on this answer too
+            serverMs = got.date + performance.now() - got.at;
+            serverAt = performance.now();
+            tick();
+          }
         } else if (!swap(got.html, got.date, got.at)) {
           got.digest = ""; // no slides came: the next fetch brings them whole
         }
