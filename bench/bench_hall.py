@@ -23,8 +23,10 @@ version is learnt from the events). Printed: count and p50/p95/max per request c
 delays against the target (p95 < 1 s, max < 2 s), requests per second, the server's RSS
 (summed over its processes) and open files sampled each second (max), results
 acknowledged against stored, the server's CPU (mean share of a core over the run), and
-the bytes the screens' refetches brought (as sent, gzip: per refetch by kind, median and p95;
-per viewer per change; in all and per second).
+the bytes the screens' refetches brought (as sent, gzip, with status line and headers: per
+refetch by kind, median and p95; per viewer per change; in all and per second). A screen
+sends back the digest its last answer named, as live.js does ("204 No Content" while the
+page shows the same).
 Every client runs in this process's one event loop: its CPU
 time and the loop's lateness are printed too, as they limit what is measured. Tables still
 playing 60 s after the run's time are stopped (a POST cut off then is timed if it stored its

@@ -59,8 +59,8 @@ def told(body: bytes) -> str:
 
 @dataclass(frozen=True)
 class Answer:
-    """A response: status, headers (lower-case names), body, and the body's bytes as they
-    came over the wire (compressed, if it was)."""
+    """A response: status, headers (lower-case names), body, and the bytes of the status
+    line, the headers and the body as they came over the wire (compressed, if it was)."""
 
     status: int
     headers: dict[str, list[str]]
@@ -79,7 +79,9 @@ async def read_answer(reader: asyncio.StreamReader) -> tuple[Answer, bool]:
     if len(parts) < 2:
         raise ConnectionError("no status line")
     headers: dict[str, list[str]] = {}
+    head = len(line) + 2  # and the empty line after the headers
     while (raw := await reader.readline()) not in (b"\r\n", b"\n", b""):
+        head += len(raw)
         name, _, value = raw.decode("latin-1").partition(":")
         headers.setdefault(name.strip().lower(), []).append(value.strip())
     keep = "close" not in (headers.get("connection") or [""])[0].lower()
@@ -97,7 +99,7 @@ async def read_answer(reader: asyncio.StreamReader) -> tuple[Answer, bool]:
         body = b"".join(chunks)
     else:
         body, keep = await reader.read(), False
-    return Answer(int(parts[1]), headers, body, len(body)), keep
+    return Answer(int(parts[1]), headers, body, head + len(body)), keep
 
 
 class Conn:
@@ -200,7 +202,8 @@ class Screen:
     kind: str
     events: list[tuple[float, str, int]] = field(default_factory=list)
     fetches: list[tuple[float, float, str, int]] = field(default_factory=list)
-    sent: list[int] = field(default_factory=list)  # each refetch's body bytes on the wire
+    sent: list[int] = field(default_factory=list)  # each refetch's bytes on the wire (its
+    # answer's status line, headers and body)
     shown: dict[str, int] = field(default_factory=dict)  # revisions fetched, with their version
     opened: bool = False
     status: int = 0  # of the stream's last answer

@@ -62,6 +62,24 @@ def test_answers_with_a_length_in_chunks_and_until_closed_are_read_whole() -> No
 
 
 @pytest.mark.unit
+def test_an_answer_without_content_ends_at_its_headers_and_counts_them() -> None:
+    """A "204 No Content" has no length and no body: the next answer on the connection is
+    not read as its body; the bytes on the wire count the status line and headers."""
+    empty = b"HTTP/1.1 204 No Content\r\nVary: Cookie\r\n\r\n"
+    assert answer_of(empty + b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok") == (
+        204, b"", True,
+    )  # fmt: skip
+
+    async def wire() -> int:
+        reader = asyncio.StreamReader()
+        reader.feed_data(empty)
+        reader.feed_eof()
+        return (await read_answer(reader))[0].wire
+
+    assert asyncio.run(wire()) == len(empty)
+
+
+@pytest.mark.unit
 def test_a_change_is_fresh_on_a_screen_only_once_a_page_shows_it() -> None:
     screen = Screen("overview")
     screen.events = [(10.2, "r2", 2), (11.0, "r4", 4)]
