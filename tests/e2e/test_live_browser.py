@@ -210,7 +210,7 @@ def refetched(pages: dict[str, Page], change: Callable[[], Any]) -> tuple[Any, d
         for end, page in pages.items():
             answers[end] = stack.enter_context(page.expect_response(
                 lambda r, end=end: r.url.endswith(end) and r.request.method == "GET",  # type: ignore[misc]
-                timeout=SOON,
+                timeout=10000,
             ))  # fmt: skip
         done = change()
     return done, {end: answer.value.status for end, answer in answers.items()}
