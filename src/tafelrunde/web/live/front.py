@@ -114,24 +114,28 @@ class Copy:
         the answer Django made just now (no Age)."""
         headers = [(n, v) for n, v in self.headers if n.lower() not in (b"content-length", b"vary")]
         vary = [v for n, v in self.headers if n.lower() == b"vary"]
-        body, coding = (self.packed, [(b"content-encoding", b"gzip")]) if gzip_ok and self.packed \
-            else (self.body, [])  # fmt: skip
+        packed = gzip_ok and bool(self.packed)
+        body = self.packed if packed else self.body
         headers += [
             (b"content-length", str(len(body)).encode()),
-            *coding,
-            (b"vary", b", ".join([*vary, *[b"Accept-Encoding"] * bool(coding), DIGEST_ASKED])),
+            *([(b"content-encoding", b"gzip")] if packed else []),
+            (b"vary", b", ".join([*vary, *([b"Accept-Encoding"] if packed else []), DIGEST_ASKED])),
             (DIGEST, self.digest),
         ]
-        if kept:  # as a cache says (RFC 9111)
-            headers.append((b"age", str(int(time.monotonic() - self.made)).encode()))
-        return headers, body
+        return headers + self._age(kept), body
 
-    def unchanged(self) -> list[tuple[bytes, bytes]]:
+    def unchanged(self, kept: bool = True) -> list[tuple[bytes, bytes]]:
         """The headers of "204 No Content": the copy's, without those of a body."""
         body_only = (b"content-length", b"content-type", b"content-language", b"vary")
         vary = [v for n, v in self.headers if n.lower() == b"vary"]
         return [*((n, v) for n, v in self.headers if n.lower() not in body_only),
-                (b"vary", b", ".join([*vary, DIGEST_ASKED])), (DIGEST, self.digest)]  # fmt: skip
+                (b"vary", b", ".join([*vary, DIGEST_ASKED])), (DIGEST, self.digest),
+                *self._age(kept)]  # fmt: skip
+
+    def _age(self, kept: bool) -> list[tuple[bytes, bytes]]:
+        """The Age header of an answer from the kept copy, as a cache says (RFC 9111); none
+        for the answer Django made just now."""
+        return [(b"age", str(int(time.monotonic() - self.made)).encode())] if kept else []
 
 
 def packed(body: bytes) -> bytes:
@@ -281,7 +285,7 @@ async def _replay(copy: Copy, scope: Scope, send: Send, kept: bool = True) -> No
     """Send the copy's answer; "204 No Content" to a page that shows the same already."""
     seen = digest_seen(scope)
     if seen and seen == copy.digest:
-        status, (headers, body) = 204, (copy.unchanged(), b"")
+        status, (headers, body) = 204, (copy.unchanged(kept), b"")
     else:
         status, (headers, body) = 200, copy.answer(takes_gzip(scope), kept)
     await send({"type": "http.response.start", "status": status, "headers": headers})
