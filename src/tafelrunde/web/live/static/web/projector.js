@@ -320,8 +320,8 @@
         if (got.same) {
           shows(asked.split(" ")[0]); // the slides on show are those of the change told of
           if (isFinite(got.date)) { // the server's clock, fresh on this answer too
-            serverMs = got.date + performance.now() - got.at;
-            serverAt = performance.now();
+            serverMs = got.date;
+            serverAt = got.at;
             tick();
           }
         } else if (!swap(got.html, got.date, got.at)) {
