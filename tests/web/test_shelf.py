@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.db import connections
 from hallclient import page_revision, page_version
 from loadclient import Browser, Server, draw, fetch, free_port, prepared, server_env
 
@@ -72,10 +73,24 @@ def test_a_file_of_another_kind_is_no_copy(tmp_path: Path, monkeypatch: pytest.M
                          b"0" * 32)  # fmt: skip
     shelf.put(key, copy)
     assert shelf.get(key) == copy
-    (path,) = [p for p in (tmp_path / "copies").iterdir() if not p.name.endswith(".lock")]
+    (path,) = [p for p in shelf.folder().iterdir() if not p.name.endswith(".lock")]
     for junk in (b"", b"\x00garbage", b"\xe9" * 100):
         path.write_bytes(junk)
         assert shelf.get(key) is None
     shelf.put(key, copy)
     shelf.clear()
     assert shelf.get(key) is None
+
+
+def test_the_copies_of_another_database_are_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two databases served from one data folder (as the test runs' workers are) keep their
+    copies apart: the same page of a tournament with the same number is another's."""
+    monkeypatch.setenv("TAFELRUNDE_DATA", str(tmp_path))
+    key = ("/turniere/1/", b"", "de")
+    copy = shelf.Shelved(1, "ab12", 20, 12.5, (), b"<p>", b"", b"0" * 32)
+    shelf.put(key, copy)
+    assert shelf.get(key) == copy
+    monkeypatch.setitem(connections["default"].settings_dict, "NAME", str(tmp_path / "other"))
+    assert shelf.get(key) is None and not shelf.busy(key)

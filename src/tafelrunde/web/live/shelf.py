@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from django.db import connections
+
 from tafelrunde.web.core.database import data_dir
 
 FORMAT = 2  # what a file holds; a file of another format is not read
@@ -45,15 +47,24 @@ class Shelved:
     digest: bytes  # of what the page shows
 
 
-_FOLDERS: dict[str, Path] = {}  # by the data folder's setting: the copies' folder, made
+_FOLDERS: dict[tuple[str, str], Path] = {}  # by the data folder's setting and the database:
+# the copies' folder, made
+
+
+def _database() -> str:
+    """The database as the settings name it: one data folder may serve several (the test
+    runs' workers each have a database of their own, with the same tournament numbers)."""
+    named = connections["default"].settings_dict
+    return repr((named.get("NAME"), named.get("HOST"), named.get("PORT")))
 
 
 def folder() -> Path:
-    """The folder of the copies (made on first use, the owner's only)."""
-    given = os.environ.get("TAFELRUNDE_DATA", "")
+    """The folder of the database's copies (made on first use, the owner's only)."""
+    given = (os.environ.get("TAFELRUNDE_DATA", ""), _database())
     path = _FOLDERS.get(given)
     if path is None or not path.is_dir():
-        path = data_dir() / "copies"
+        path = data_dir() / "copies" / hashlib.sha256(given[1].encode()).hexdigest()[:16]
+        path.parent.mkdir(mode=0o700, exist_ok=True)
         path.mkdir(mode=0o700, exist_ok=True)
         _FOLDERS[given] = path
     return path
