@@ -334,7 +334,8 @@ async def run_hall(
         task.cancel()  # a table still waiting for the server: its posts so far count
     hall.unfinished = len(late)
     deadline = time.monotonic() + DRAIN
-    while time.monotonic() < deadline and not all_fresh(hall):
+    told = time.monotonic() + 1.0  # the last changes are told a moment later (the pace)
+    while time.monotonic() < deadline and (time.monotonic() < told or not all_fresh(hall)):
         await asyncio.sleep(0.1)
     took = time.monotonic() - started
     hall.stop.set()
