@@ -489,6 +489,11 @@ def sent(hall: Hall, changes: int, took: float) -> None:
             p50, p95 = mine[len(mine) // 2], mine[min(len(mine) - 1, int(len(mine) * 0.95))]
             print(f"  bytes per refetch: {kind:12s} median {p50 / 1024:6.1f} KiB, "
                   f"p95 {p95 / 1024:6.1f} KiB ({len(mine)} refetches)")  # fmt: skip
+    per_viewer = sorted(sum(s.sent) / max(changes, 1) for s in hall.screens)
+    if per_viewer:
+        p50, p95 = per_viewer[len(per_viewer) // 2], per_viewer[int(len(per_viewer) * 0.95)]
+        print(f"  bytes per viewer per change: median {p50 / 1024:.1f} KiB, "
+              f"p95 {p95 / 1024:.1f} KiB ({len(per_viewer)} viewers)")  # fmt: skip
     viewers = max(len(hall.screens), 1) * max(changes, 1)
     print(f"  bytes to the screens: {sum(every) / 2**20:.1f} MiB in all, "
           f"{sum(every) / viewers / 1024:.1f} KiB per viewer per change, "
