@@ -94,3 +94,19 @@ def test_the_copies_of_another_database_are_none(
     assert shelf.get(key) == copy
     monkeypatch.setitem(connections["default"].settings_dict, "NAME", str(tmp_path / "other"))
     assert shelf.get(key) is None and not shelf.busy(key)
+
+
+def test_a_folder_that_cannot_be_made_keeps_nothing_and_stops_nobody(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the copies' folder cannot be made (here a file stands in its way, as a read-only
+    data folder does), nothing is kept as a file, no page is busy and every process makes
+    its own pages."""
+    monkeypatch.setenv("TAFELRUNDE_DATA", str(tmp_path))
+    (tmp_path / "copies").write_text("in the way")
+    key = ("/turniere/3/", b"", "de")
+    copy = shelf.Shelved(3, "ab12", 7, 12.5, (), b"<p>", b"", b"d")
+    shelf.put(key, copy)
+    making = shelf.Making(key)
+    assert making.take() and not shelf.busy(key) and shelf.get(key) is None
+    making.release()

@@ -141,9 +141,13 @@ class Making:
     """The lock file that says a process is making the page of a key (held while it does)."""
 
     def __init__(self, key: Key) -> None:
-        """Name the lock; nothing is held yet."""
-        self.path = folder() / f"{_name(key)}.lock" if kept_here(key) else None
+        """Name the lock; nothing is held yet (no lock at all where the folder cannot be
+        made, e.g. a read-only data folder: each process then makes its own pages)."""
+        self.path: Path | None = None
         self.fd = -1
+        if kept_here(key):
+            with contextlib.suppress(OSError):
+                self.path = folder() / f"{_name(key)}.lock"
 
     def take(self) -> bool:
         """Hold the lock if no other process does; tell whether it is held now."""
