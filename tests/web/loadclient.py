@@ -140,6 +140,15 @@ class Server:
         self.stop()
 
 
+@contextlib.contextmanager
+def two_processes(data: Path, env: dict[str, str]) -> Iterator[tuple[int, int]]:
+    """Two app processes on one data folder, each addressed by its own port (as
+    `tafelrunde serve --workers 2` runs them, where the kernel picks the process)."""
+    with Server(port_a := free_port(), 1, env, data / "a.log"), \
+         Server(port_b := free_port(), 1, env, data / "b.log"):  # fmt: skip
+        yield port_a, port_b
+
+
 class Browser:
     """One client with its own session: logs in, then reads pages and posts forms."""
 

@@ -101,16 +101,21 @@ def test_serve_with_two_workers_on_sqlite_serves_from_both_and_backs_up_once(
     env = {k: v for k, v in os.environ.items() if k not in ("TAFELRUNDE_DATABASE_URL",
                                                             "DJANGO_SETTINGS_MODULE")}  # fmt: skip
     cmd = [sys.executable, "-m", "tafelrunde.cli", "serve", "--workers", "2", "--port", str(port)]
-    server = subprocess.Popen([*cmd, "--data", str(tmp_path)], stdout=subprocess.DEVNULL, env=env)
+    server = subprocess.Popen([*cmd, "--data", str(tmp_path)], stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, env=env, text=True)  # fmt: skip
     meeting = tmp_path / ".tafelrunde.sqlite3-processes"
     try:
+        assert server.stdout is not None
+        said = ""
+        while "127.0.0.1:" not in said:  # the start says where it runs, then listens
+            said = server.stdout.readline()
+            assert said, "the server ended before it ran"
+        deadline = time.monotonic() + 30
+        while not listening(port):  # a moment after it said so
+            assert time.monotonic() < deadline and server.poll() is None, "not listening"
         hearing: set[int] = set()
         for _ in range(200):  # the kernel hands each connection to either process
-            try:
-                status = fetch(port, "/turniere/1/live/", timeout=10)[0]
-            except OSError:
-                time.sleep(0.1)  # not started yet
-                continue
+            status = fetch(port, "/turniere/1/live/", timeout=10)[0]
             assert status == 404  # no such tournament (its process bound its socket first)
             hearing = {int(p.name) for p in meeting.iterdir() if p.name.isdigit()}
             if len(hearing) == 2:
@@ -191,3 +196,12 @@ def test_the_demo_shows_an_open_sign_up_with_its_places_taken_and_a_waiting_list
     assert f'href="/turniere/{rec.pk}/mitspielen/"' in page
     form = Client().get(f"/turniere/{rec.pk}/mitspielen/").content.decode()
     assert "Alle Plätze sind vergeben" in form and "(2 warten)" in form
+
+
+def listening(port: int) -> bool:
+    """Say whether a server accepts connections on the port now."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True

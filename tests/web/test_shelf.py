@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.db import connections
 from hallclient import page_revision, page_version
-from loadclient import Browser, Server, draw, fetch, free_port, prepared, server_env
+from loadclient import Browser, draw, fetch, prepared, server_env, two_processes
 
 from tafelrunde.web.live import shelf
 
@@ -25,8 +25,7 @@ def test_a_page_made_by_one_process_serves_the_live_pages_of_another(tmp_path: P
     env = server_env(tmp_path)
     made = prepared(env, 12, USER, PASSWORD)
     pk = made["pk"]
-    with Server(port_a := free_port(), 1, env, tmp_path / "a.log"), \
-         Server(port_b := free_port(), 1, env, tmp_path / "b.log"):  # fmt: skip
+    with two_processes(tmp_path, env) as (port_a, port_b):
         organiser = Browser(port_a, USER, PASSWORD)
         assert draw(organiser, pk, made["seed"])
         assert organiser.post(f"/turniere/{pk}/ergebnis/", made["forms"][0])[0] == 302
