@@ -12,7 +12,8 @@ core, as the README advises for a big evening; `--workers N` to change). For the
   5 projectors: each holds the event stream and, on each change, fetches again what
   live.js (the whole page, naming the change it heard and taking gzip, as a browser does)
   or projector.js (the slide list) fetches, one fetch at a time and one more if changes
-  came meanwhile;
+  came meanwhile (each answer is read whole, but only its start, up to the revision and
+  version it names, is unpacked: the rest is the screen's own work, not the server's);
 - a second round adds 4 anonymous loops ordering the printed final ranking.
 
 A change is the fact a table's POST stored (its number is the tournament's version, read

@@ -12,6 +12,7 @@ import json
 import re
 import statistics
 import time
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
@@ -102,6 +103,22 @@ async def read_answer(reader: asyncio.StreamReader) -> tuple[Answer, bool]:
     return Answer(int(parts[1]), headers, body, head + len(body)), keep
 
 
+def unpacked(body: bytes, marks: bool = False) -> bytes:
+    """A gzip body unpacked: whole, or with `marks` up to the revision and version it names
+    (whole if it names them nowhere)."""
+    if not marks:
+        return gzip.decompress(body)
+    unpack = zlib.decompressobj(wbits=31)
+    out = b""
+    rest = body
+    while rest:
+        out += unpack.decompress(rest, 16384)
+        rest = unpack.unconsumed_tail
+        if REVISION.search(out) and VERSION.search(out):
+            return out
+    return out + unpack.flush()
+
+
 class Conn:
     """One device: a keep-alive connection with its own cookies (opened again when closed)."""
 
@@ -119,10 +136,13 @@ class Conn:
         fields: dict[str, str] | None = None,
         live: str = "",
         digest: str = "",
+        marks: bool = False,
     ) -> Answer:
         """Send a request (a form with the CSRF token from the cookie); NO_ANSWER if lost.
         `live`: the change a page's refetch asks for ("revision version"), as live.js says it;
-        `digest`: of what the page shows (named by its last answer), as live.js sends it."""
+        `digest`: of what the page shows (named by its last answer), as live.js sends it;
+        `marks`: the whole answer is read, but only its start is unpacked, up to the revision
+        and version it names (unpacking the rest is the screen's own work, not the server's)."""
         head = {"Host": "localhost", "Referer": "http://localhost/", "Accept-Encoding": "gzip"}
         if self.cookies:
             head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -156,8 +176,8 @@ class Conn:
         if not keep:
             self.close()
         if answer.header("content-encoding") == "gzip":  # as a browser, which asks for it
-            answer = Answer(answer.status, answer.headers, gzip.decompress(answer.body),
-                            answer.wire)  # fmt: skip
+            body = unpacked(answer.body, marks)
+            answer = Answer(answer.status, answer.headers, body, answer.wire)
         return answer
 
     def close(self) -> None:
@@ -276,7 +296,7 @@ async def refresh(
         if screen.kind == "projector" and wanted.split()[0] == shown:
             continue
         start = time.monotonic()
-        answer = await conn.request("GET", path, live=wanted, digest=digest)
+        answer = await conn.request("GET", path, live=wanted, digest=digest, marks=True)
         end = time.monotonic()
         record(end - start, answer.status)
         if answer.status == 200:

@@ -4,6 +4,7 @@ revision and table forms of real pages, and match each change to the screens tha
 from __future__ import annotations
 
 import asyncio
+import gzip
 
 import pytest
 from django.test import Client
@@ -19,7 +20,10 @@ from hallclient import (
     stale_fetches,
     table_mark,
     told,
+    unpacked,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_table_links import csrf_post, drawn, phone, seats, tap, tokens
 
 from tafelrunde.web.core.models import FactRecord, TournamentRecord
@@ -80,6 +84,34 @@ def test_an_answer_without_content_ends_at_its_headers_and_counts_them() -> None
 
 
 @pytest.mark.unit
+@settings(max_examples=60, deadline=None)
+@given(
+    before=st.integers(0, 200_000),
+    after=st.integers(0, 200_000),
+    marked=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_a_refetch_unpacks_only_up_to_its_marks_and_reads_the_same_marks(
+    before: int, after: int, marked: bool, seed: int
+) -> None:
+    """Unpacked up to its marks, a page names the same revision and version as unpacked
+    whole; a page without them is unpacked whole."""
+    import random
+
+    rng = random.Random(seed)
+    noise = bytes(rng.choice(b'abcdef <>="01234') for _ in range(before))
+    marks = b'<body data-live-revision="0f3a" data-live-version="417">' if marked else b""
+    page = noise + marks + bytes(rng.getrandbits(8) for _ in range(after))
+    packed = gzip.compress(page)
+    start = unpacked(packed, marks=True)
+    assert page.startswith(start)
+    assert page_revision(start) == page_revision(page) == ("0f3a" if marked else "")
+    assert (b'data-live-version="417"' in start) == marked
+    if not marked:
+        assert start == page
+    assert unpacked(packed) == page
+
+
 def test_a_change_is_fresh_on_a_screen_only_once_a_page_shows_it() -> None:
     screen = Screen("overview")
     screen.events = [(10.2, "r2", 2), (11.0, "r4", 4)]
