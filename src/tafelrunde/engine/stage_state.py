@@ -95,11 +95,13 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
-        for name in ("totals", "table_standings", "standing_cache", "_missing", "members"):
+        for name in ("totals", "table_standings", "standing_cache", "_missing", "members",
+                     "needs_cache", "start_cache"):  # fmt: skip
             self.__dict__.pop(name, None)
 
     def forget_outcomes(self, game: int, index: int | None = None) -> None:
         """Forget scored tables of a game (one table, or all when index is None)."""
+        self.touch()  # what was derived from them, too
         for key in [k for k in self.scored if k[0] == game and index in (None, k[1])]:
             del self.scored[key]
             self.scored_with.pop(key, None)
@@ -327,7 +329,16 @@ class StageState:
         return cached[cut]
 
     def start_standing(self, game: int, index: int) -> Standing | None:
-        """Rank a table by the passes before `game` for its start order (Herzog: winner lower)."""
+        """Rank a table by the passes before `game` for its start order (Herzog: winner lower);
+        kept until the next fact."""
+        cached: dict[tuple[int, int], Standing | None]
+        cached = self.__dict__.setdefault("start_cache", {})
+        if (game, index) not in cached:
+            cached[(game, index)] = self._start_standing(game, index)
+        return cached[(game, index)]
+
+    def _start_standing(self, game: int, index: int) -> Standing | None:
+        """`start_standing` made afresh."""
         if not self.games_done(index, game - 1):
             return None
         table = self.seated(game, index)
@@ -358,7 +369,16 @@ class StageState:
 
     def rolloff_needs(self, cut: int | None = None, table: int | None = None) -> list[RolloffNeed]:
         """List every tie in this stage that a roll-off decides, entered or not; with `table`,
-        only those of that table (the same needs, found without ranking the whole stage)."""
+        only those of that table (the same needs, found without ranking the whole stage);
+        found once until the next fact."""
+        cached: dict[tuple[int | None, int | None], tuple[RolloffNeed, ...]]
+        cached = self.__dict__.setdefault("needs_cache", {})
+        if (cut, table) not in cached:
+            cached[(cut, table)] = tuple(self._rolloff_needs(cut, table))
+        return list(cached[(cut, table)])
+
+    def _rolloff_needs(self, cut: int | None, table: int | None) -> list[RolloffNeed]:
+        """`rolloff_needs` found afresh."""
         needs: list[RolloffNeed] = []
         for (game, index), o in sorted(self.outcomes.items()):
             if self.rule.scoring.tie != Tie.ROLLOFF:
