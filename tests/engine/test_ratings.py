@@ -346,6 +346,31 @@ def test_format_d_gives_one_game_per_table(count: int, seed: int) -> None:
     assert sum(r.games for r in result) == sum(len(g.places) for g in gs)
 
 
+def test_ratings_in_two_threads_leave_the_cycle_collector_as_it_was() -> None:
+    import gc
+    import threading
+
+    from tafelrunde.engine.ratings import _collector_paused
+
+    assert gc.isenabled()
+    inside, leave = threading.Event(), threading.Event()
+
+    def rate_slowly() -> None:
+        with _collector_paused():
+            inside.set()
+            leave.wait(5)
+
+    other = threading.Thread(target=rate_slowly)
+    other.start()
+    assert inside.wait(5)
+    with _collector_paused():
+        assert not gc.isenabled()
+    assert not gc.isenabled()  # the other rating still runs
+    leave.set()
+    other.join(5)
+    assert gc.isenabled()
+
+
 @given(st.floats(min_value=-0.0499, max_value=0.0499))
 def test_a_rating_that_rounds_to_zero_is_shown_without_a_sign(value: float) -> None:
     assert str(shown(value)) == "0.0"

@@ -3,7 +3,6 @@ logged-in users, typed searches and visitors with a message pending get their ow
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -98,26 +97,6 @@ def test_every_public_page_is_made_once_per_state(which: str, address: str) -> N
         marks = 2 if "drucken/" in address else 1  # the tournament's mark (and the club's look)
         assert len(queries) == marks, [q["sql"] for q in queries]
     assert RENDERS["count"] == before + 1  # and only once
-
-
-@pytest.mark.django_db
-def test_a_shared_page_is_made_with_the_cycle_collector_paused_and_leaves_it_running() -> None:
-    url = f"/turniere/{tournaments_in_play()['A']}/stand/"
-    running: list[bool] = []
-
-    def note(**_: Any) -> None:
-        running.append(gc.isenabled())
-
-    template_rendered.connect(note, dispatch_uid="collector-test")
-    try:
-        assert Client().get(url).status_code == 200  # made for the crowd
-        assert running and not any(running)
-        running.clear()
-        logged_in().get(url)  # an organiser's own page: made as any other request
-        assert running and all(running)
-    finally:
-        template_rendered.disconnect(dispatch_uid="collector-test")
-    assert gc.isenabled()
 
 
 @pytest.mark.django_db

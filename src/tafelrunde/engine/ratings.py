@@ -25,14 +25,16 @@ when shown. The numbers are floats (exp and sqrt): deterministic, not exact.
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from tafelrunde.engine.collector import paused
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import msg
 
@@ -172,9 +174,32 @@ class _Track:
     history: list[Point] = field(default_factory=list)
 
 
+_PAUSE = threading.Lock()
+_PAUSED = [0, False]  # how many ratings run now, and whether the collector ran before the first
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector (it would rescan every game and history entry time and
+    again; rating makes no reference cycles) while any rating runs, in any thread; the last
+    one to end restores it as it was before the first began."""
+    with _PAUSE:
+        if _PAUSED[0] == 0:
+            _PAUSED[1] = gc.isenabled()
+            gc.disable()
+        _PAUSED[0] += 1
+    try:
+        yield
+    finally:
+        with _PAUSE:
+            _PAUSED[0] -= 1
+            if _PAUSED[0] == 0 and _PAUSED[1]:
+                gc.enable()
+
+
 def ratings(games: Iterable[Game]) -> Ratings:
     """Rate every game in order (key, tiebreak) and return each person's rating per family."""
-    with paused():  # rating makes no reference cycles
+    with _collector_paused():
         return _rate(sorted(games, key=Game.order))
 
 

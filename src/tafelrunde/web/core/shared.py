@@ -24,7 +24,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.translation import get_language
 
-from tafelrunde.engine.collector import paused
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.middleware import printable
 from tafelrunde.web.core.models import TournamentRecord
@@ -197,8 +196,7 @@ def shared(
                 asked = request.META.get("QUERY_STRING", "")
                 _normalised(request, found)
                 request.shared_page = True  # type: ignore[attr-defined]  # no visitor's token
-                with paused():  # a page for a crowd: its objects die when it is made
-                    response = view(request, *args, **kwargs)
+                response = view(request, *args, **kwargs)
                 RENDERS["count"] += 1
                 made = _made(request, response, state)
                 if made is None:

@@ -12,7 +12,6 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
-from tafelrunde.engine.collector import paused
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Tournament, Undo
 from tafelrunde.engine.families import family_of
@@ -132,11 +131,10 @@ def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
     """
 
     def made() -> tuple[AnyTournament, Any]:
-        with paused():  # a replay: many objects, kept or dropped as a whole
-            tour = engine_tournament(rec)
-            if isinstance(tour, KnockoutTournament):
-                return tour, tour.state()
-            state = TournamentState(tour, stored=True, earlier=_LAST_READ.peek(rec.pk))
+        tour = engine_tournament(rec)
+        if isinstance(tour, KnockoutTournament):
+            return tour, tour.state()
+        state = TournamentState(tour, stored=True, earlier=_LAST_READ.peek(rec.pk))
         _LAST_READ.put(rec.pk, state)
         return tour, state
 
