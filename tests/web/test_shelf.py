@@ -4,6 +4,7 @@ a later change; one process at a time makes a page."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,22 @@ def test_a_folder_that_cannot_be_made_keeps_nothing_and_stops_nobody(
     making = shelf.Making(key)
     assert making.take() and not shelf.busy(key) and shelf.get(key) is None
     making.release()
+
+
+def test_a_folder_removed_while_serving_is_made_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The copies' folder removed under a running process (its path is kept, not looked at
+    for each request): the next copy and lock file make it anew, and nothing is busy."""
+    monkeypatch.setenv("TAFELRUNDE_DATA", str(tmp_path))
+    key = ("/turniere/5/", b"", "de")
+    copy = shelf.Shelved(5, "ab12", 7, 12.5, (), b"<p>", b"", b"d")
+    shelf.put(key, copy)
+    shutil.rmtree(shelf.folder())
+    assert shelf.get(key) is None and not shelf.busy(key)
+    making = shelf.Making(key)
+    assert making.take() and shelf.busy(key)
+    making.release()
+    shutil.rmtree(shelf.folder())
+    shelf.put(key, copy)
+    assert shelf.get(key) == copy

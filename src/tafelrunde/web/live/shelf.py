@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.db import connections
+from django.conf import settings
 
 from tafelrunde.web.core.database import data_dir
 
@@ -54,15 +54,16 @@ _FOLDERS: dict[tuple[str, str], Path] = {}  # by the data folder's setting and t
 def _database() -> str:
     """The database as the settings name it: one data folder may serve several (the test
     runs' workers each have a database of their own, with the same tournament numbers)."""
-    named = connections["default"].settings_dict
+    named = settings.DATABASES["default"]  # as the connections have it, in any thread
     return repr((named.get("NAME"), named.get("HOST"), named.get("PORT")))
 
 
-def folder() -> Path:
-    """The folder of the database's copies (made on first use, the owner's only)."""
+def folder(again: bool = False) -> Path:
+    """The folder of the database's copies (made on first use, the owner's only; `again`:
+    made anew, e.g. after it was found removed)."""
     given = (os.environ.get("TAFELRUNDE_DATA", ""), _database())
     path = _FOLDERS.get(given)
-    if path is None or not path.is_dir():
+    if path is None or again:
         path = data_dir() / "copies" / hashlib.sha256(given[1].encode()).hexdigest()[:16]
         path.parent.mkdir(mode=0o700, exist_ok=True)
         path.mkdir(mode=0o700, exist_ok=True)
@@ -83,8 +84,17 @@ def kept_here(key: Key) -> bool:
 
 def _name(key: Key) -> str:
     """The file name of a key."""
-    path, query, language = key
-    return hashlib.sha256(f"{path}\0{query!r}\0{language}".encode()).hexdigest()[:40]
+    name = _NAMES.get(key)
+    if name is None:
+        if len(_NAMES) > 4096:
+            _NAMES.clear()
+        path, query, language = key
+        text = f"{path}\0{query!r}\0{language}"
+        name = _NAMES[key] = hashlib.sha256(text.encode()).hexdigest()[:40]
+    return name
+
+
+_NAMES: dict[Key, str] = {}
 
 
 def put(key: Key, copy: Shelved) -> None:
@@ -94,11 +104,14 @@ def put(key: Key, copy: Shelved) -> None:
         return
     fields = (FORMAT, copy.pk, copy.revision, copy.version, copy.made, copy.headers,
               copy.body, copy.packed, copy.digest)  # fmt: skip
-    with contextlib.suppress(OSError):
-        target = folder() / _name(key)
-        spare = target.with_name(f".{target.name}.{os.getpid()}")
-        spare.write_bytes(marshal.dumps(fields))
-        os.replace(spare, target)
+    data = marshal.dumps(fields)
+    for again in (False, True):  # once more in the folder made anew, had it been removed
+        with contextlib.suppress(OSError):
+            target = folder(again) / _name(key)
+            spare = target.with_name(f".{target.name}.{os.getpid()}")
+            spare.write_bytes(data)
+            os.replace(spare, target)
+            return
 
 
 _READ: dict[str, tuple[tuple[int, int, int], Shelved]] = {}  # name: (the file's stat, its copy)
@@ -154,7 +167,11 @@ class Making:
         if self.path is None:
             return True
         try:
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except FileNotFoundError:  # the folder was removed: made anew
+                self.path = folder(again=True) / self.path.name
+                self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self.release()
