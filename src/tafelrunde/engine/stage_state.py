@@ -403,6 +403,8 @@ class StageState:
                 if table not in (None, index):
                     continue
                 for game in range(3, self.rule.games + 1):
+                    if not self.games_done(index, game - 1):
+                        break  # no start order of this game or a later one is known yet
                     st = self.start_standing(game, index)
                     for crit, tied in st.ties if st else ():
                         if crit.key == "rolloff":
