@@ -95,7 +95,8 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
-        for name in ("totals", "table_standings", "standing_cache", "_missing", "members",
+        for name in ("totals", "table_standings", "table_places", "standing_cache", "_missing",
+                     "members",
                      "needs_cache", "start_cache"):  # fmt: skip
             self.__dict__.pop(name, None)
 
@@ -268,10 +269,7 @@ class StageState:
     def value(self, criterion: Criterion, player: str) -> Num | None:
         """Return a player's value for a criterion; other scopes ask the tournament."""
         if criterion.key == "table_place":
-            index = self.table_of(player)
-            if index is None:
-                return None
-            return self.table_standings[index - 1].rank_of()[player]
+            return self.table_places.get(player)
         if criterion.scope == "stage" and criterion.key != "rank":
             return self.totals[player].get(criterion.key)
         assert self.outer_value is not None
@@ -287,6 +285,11 @@ class StageState:
             return fact.order if fact else None
 
         return lookup
+
+    @cached_property
+    def table_places(self) -> dict[str, int]:
+        """Each player's place at their fixed table (none: not at a table)."""
+        return {r.player: r.rank for standing in self.table_standings for r in standing.rows}
 
     @cached_property
     def table_standings(self) -> list[Standing]:
