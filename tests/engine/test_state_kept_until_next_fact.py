@@ -68,15 +68,17 @@ def step(state: TournamentState, kind: str, rng: random.Random) -> TournamentSta
 
 
 def found(state: TournamentState, stage: StageState) -> tuple[object, ...]:
-    """Everything the stage keeps until the next fact: its roll-off needs (of the stage and
-    of each table, with and without the cut) and each table's start standing per game."""
+    """Everything the stage keeps until the next fact or takes from an earlier state: its
+    roll-off needs (of the stage and of each table, with and without the cut), each table's
+    start standing per game, the tables' standings and the stage's standing."""
     tables = range(1, len(stage.tables(1) or ()) + 1)
     needs = [stage.rolloff_needs(cut, table) for cut in (None, state.cut(stage))
              for table in (None, *tables)]  # fmt: skip
     passes = stage.rule.seat_order == SeatOrder.PASSES  # the start order follows the passes
     starts = [stage.start_standing(game, table) for game in range(3, stage.rule.games + 1)
               for table in tables if passes]  # fmt: skip
-    return (needs, starts)
+    tabled = stage.table_standings if not stage.rule.reseat_each_game else None
+    return (needs, starts, tabled, stage.standing(state.cut(stage)), stage.outcomes)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,12 +93,16 @@ def test_what_a_state_keeps_is_what_a_fresh_state_finds(
     people = [Player(f"p{i:02d}", f"Spieler {i}") for i in range(1, 13)]
     state = TournamentState(Tournament("Fuzz", load_ruleset(preset), people, seed=seed))
     rng = random.Random(seed)
+    replayed: TournamentState | None = None  # as the pages' states are made: from the last
     for kind in kinds:
         try:
             state = step(state, kind, rng)
         except RuleError:
             continue  # a step the rules refuse (e.g. a draw before its time) changes nothing
-        fresh = TournamentState(replace(state.tournament, facts=list(state.tournament.facts)))
-        assert len(fresh.stages) == len(state.stages)
-        for kept, afresh in zip(state.stages, fresh.stages, strict=True):
-            assert found(state, kept) == found(fresh, afresh)
+        facts = state.tournament.facts
+        fresh = TournamentState(replace(state.tournament, facts=list(facts)))
+        replayed = TournamentState(replace(state.tournament, facts=list(facts)), stored=True,
+                                   earlier=replayed)  # fmt: skip
+        assert len(fresh.stages) == len(state.stages) == len(replayed.stages)
+        for kept, afresh, taken in zip(state.stages, fresh.stages, replayed.stages, strict=True):
+            assert found(state, kept) == found(fresh, afresh) == found(replayed, taken)

@@ -106,11 +106,18 @@ class TableEntered(AtTable):
     phone: str = ""  # the phone it came from: a digest of its session ("" when unknown)
 
     def as_result(self) -> Result:
-        """The result this entry is, once it counts (numbered and signed as the entry)."""
-        return Result(
-            n=self.n, at=self.at, by=self.by, stage=self.stage, game=self.game, table=self.table,
-            scores=dict(self.scores), pips=dict(self.pips), places=dict(self.places),
-        )  # fmt: skip
+        """The result this entry is, once it counts (numbered and signed as the entry); the
+        same one each time, so that a state replayed from the same facts keeps the table's
+        outcome scored before instead of scoring it again."""
+        made: Result | None = self.__dict__.get("_as_result")
+        if made is None:
+            made = Result(
+                n=self.n, at=self.at, by=self.by, stage=self.stage, game=self.game,
+                table=self.table, scores=dict(self.scores), pips=dict(self.pips),
+                places=dict(self.places),
+            )  # fmt: skip
+            self.__dict__["_as_result"] = made  # not a field: equality and files ignore it
+        return made
 
 
 @dataclass(frozen=True)

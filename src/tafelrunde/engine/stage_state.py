@@ -63,6 +63,30 @@ Orders = dict[frozenset[str], tuple[str, ...]]
 ValueLookup = Callable[[Criterion, str], Num | None]
 
 
+@dataclass(frozen=True, eq=False)
+class TableBasis:
+    """What a fixed table's standing follows from: its players, the outcomes of its games,
+    who of them withdrew, and the stage's roll-offs among them."""
+
+    players: Table
+    outcomes: tuple[Outcome | None, ...]
+    withdrawn: tuple[bool, ...]
+    rolled: tuple[Rolloff, ...]
+
+    def same(self, other: TableBasis | None) -> bool:
+        """Say whether a standing made from `other` holds for this one too: equal players
+        and withdrawals, the very same outcomes and roll-offs (an outcome is only kept from
+        an earlier state when nothing about it differs)."""
+        return (
+            other is not None
+            and (self.players, self.withdrawn) == (other.players, other.withdrawn)
+            and len(self.outcomes) == len(other.outcomes)
+            and len(self.rolled) == len(other.rolled)
+            and all(a is b for a, b in zip(self.outcomes, other.outcomes, strict=True))
+            and all(a is b for a, b in zip(self.rolled, other.rolled, strict=True))
+        )
+
+
 @dataclass(eq=False)
 class StageState:
     """A stage being played: facts in, outcomes and standings out."""
@@ -81,6 +105,8 @@ class StageState:
     # each outcome with the roll-off orders it was scored with, and those of an earlier state
     scored_with: dict[tuple[int, int], tuple[Outcome, Orders]] = field(default_factory=dict)
     reusable: dict[tuple[int, int], tuple[Outcome, Orders]] = field(default_factory=dict)
+    # the tables' standings of an earlier state, each with what it followed from
+    reusable_tables: list[tuple[Standing, TableBasis | None]] = field(default_factory=list)
     seat_index: dict[int, tuple[tuple[Table, ...], dict[str, int]]] = field(default_factory=dict)
     skipped: dict[str, frozenset[int]] = field(default_factory=dict)  # withdrawn: games missed
     withdrawn_last: bool = False  # the ruleset ranks withdrawn players after everybody else
@@ -95,7 +121,8 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
-        for name in ("totals", "table_standings", "table_places", "standing_cache", "_missing",
+        for name in ("totals", "table_standings", "table_ranked", "table_places",
+                     "standing_cache", "_missing",
                      "members",
                      "needs_cache", "start_cache"):  # fmt: skip
             self.__dict__.pop(name, None)
@@ -112,6 +139,7 @@ class StageState:
         players and roll-offs are the same is not scored again."""
         if earlier.rule is self.rule and earlier.key == self.key:
             self.reusable = dict(earlier.scored_with)  # one step: other threads may add meanwhile
+            self.reusable_tables = list(earlier.__dict__.get("table_ranked", ()))
 
     # -- tables and seats -------------------------------------------------------------
 
@@ -293,22 +321,46 @@ class StageState:
 
     @cached_property
     def table_standings(self) -> list[Standing]:
-        """Rank each fixed table's players by the stage's table ranking."""
-        out = []
+        """Rank each fixed table's players by the stage's table ranking (a table whose
+        standing follows from the same as in an earlier state keeps that standing)."""
+        return [standing for standing, _ in self.table_ranked]
+
+    @cached_property
+    def table_ranked(self) -> list[tuple[Standing, TableBasis | None]]:
+        """Each fixed table's standing with what it followed from (None: not to be kept)."""
+        out: list[tuple[Standing, TableBasis | None]] = []
+        earlier = self.reusable_tables
         for index, table in enumerate(self.tables(1) or (), start=1):
-            out.append(
-                rank_players(
-                    table,
-                    self.rule.table_ranking,
-                    self.value,
-                    self.order_of("", 0),
-                    lot_seed=self.lot_seed,
-                    context=f"{self.key}:table{index}",
-                    absent=self.skipped,
-                    absent_last=self.withdrawn_last,
-                )
+            basis = self._table_basis(index, table)
+            if basis is not None and index <= len(earlier) and basis.same(earlier[index - 1][1]):
+                out.append((earlier[index - 1][0], basis))
+                continue
+            standing = rank_players(
+                table,
+                self.rule.table_ranking,
+                self.value,
+                self.order_of("", 0),
+                lot_seed=self.lot_seed,
+                context=f"{self.key}:table{index}",
+                absent=self.skipped,
+                absent_last=self.withdrawn_last,
             )
+            out.append((standing, basis))
         return out
+
+    def _table_basis(self, index: int, table: Table) -> TableBasis | None:
+        """What a fixed table's standing follows from, where nothing else enters it (None:
+        it depends on more, e.g. another stage's values)."""
+        criteria = [c for c in self.rule.table_ranking if not c.orders]
+        if self.rule.reseat_each_game or any(
+            c.scope != "stage" or c.key in ("rank", "table_place") for c in criteria
+        ):
+            return None
+        players = set(table)
+        rolled = tuple(r for (_, game, group), r in self.rolloffs.items()
+                       if game == 0 and group <= players)  # fmt: skip
+        outcomes = tuple(self.outcomes.get((g, index)) for g in range(1, self.rule.games + 1))
+        return TableBasis(table, outcomes, tuple(p in self.skipped for p in table), rolled)
 
     def standing(self, cut: int | None = None) -> Standing:
         """Rank all players of the stage; ties away from the cut are left to the lot."""
