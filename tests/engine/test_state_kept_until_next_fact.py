@@ -94,7 +94,8 @@ def test_what_a_state_keeps_is_what_a_fresh_state_finds(
     state = TournamentState(Tournament("Fuzz", load_ruleset(preset), people, seed=seed))
     rng = random.Random(seed)
     replayed: TournamentState | None = None  # as the pages' states are made: from the last
-    for kind in kinds:
+    # (`count`: the steps so far)
+    for count, kind in enumerate(kinds):
         try:
             state = step(state, kind, rng)
         except RuleError:
@@ -105,4 +106,6 @@ def test_what_a_state_keeps_is_what_a_fresh_state_finds(
                                    earlier=replayed)  # fmt: skip
         assert len(fresh.stages) == len(state.stages) == len(replayed.stages)
         for kept, afresh, taken in zip(state.stages, fresh.stages, replayed.stages, strict=True):
-            assert found(state, kept) == found(fresh, afresh) == found(replayed, taken)
+            assert found(state, kept) == found(fresh, afresh)
+            if count % 3 != 1:  # every third state is not looked at: the next takes over
+                assert found(replayed, taken) == found(fresh, afresh)  # what it took over

@@ -138,8 +138,12 @@ class StageState:
         """Take the outcomes an earlier state of this stage scored: a table whose result,
         players and roll-offs are the same is not scored again."""
         if earlier.rule is self.rule and earlier.key == self.key:
-            self.reusable = dict(earlier.scored_with)  # one step: other threads may add meanwhile
-            self.reusable_tables = list(earlier.__dict__.get("table_ranked", ()))
+            # what the earlier state took over and did not need is passed on too (a state
+            # nobody ranked, e.g. one made for an entry waiting for its confirmation)
+            self.reusable = earlier.reusable | earlier.scored_with  # one step each: other
+            self.reusable_tables = list(  # threads may add meanwhile
+                earlier.__dict__.get("table_ranked") or earlier.reusable_tables
+            )
 
     # -- tables and seats -------------------------------------------------------------
 
