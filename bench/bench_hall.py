@@ -171,11 +171,13 @@ class Hall:
         return device(self.devices)
 
     async def timed(
-        self, conn: Conn, kind: str, path: str, fields: Form | None = None, live: bool = False
+        self, conn: Conn, kind: str, path: str, fields: Form | None = None, marks: bool = False
     ) -> tuple[Answer, float, float]:
-        """A request, recorded under its class; its answer, start and end."""
+        """A request, recorded under its class; its answer, start and end (`marks`: only the
+        answer's start is unpacked, up to the revision and version it names)."""
         start = time.monotonic()
-        answer = await conn.request("POST" if fields is not None else "GET", path, fields, live)
+        method = "POST" if fields is not None else "GET"
+        answer = await conn.request(method, path, fields, marks=marks)
         end = time.monotonic()
         self.samples[kind].append((end - start, answer.status))
         return answer, start, end
@@ -186,7 +188,7 @@ class Hall:
         conn, screen = Conn(self.port, self.device()), Screen(kind)
         changes = asyncio.Queue[str]()
         self.screens.append(screen)
-        answer, start, end = await self.timed(conn, "first load", page)
+        answer, start, end = await self.timed(conn, "first load", page, marks=True)
         shown = page_revision(answer.body)
         screen.fetches.append((start, end, shown, answer.status))
         stream = asyncio.create_task(
