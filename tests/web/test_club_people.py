@@ -800,3 +800,35 @@ def test_a_replayed_or_double_clicked_take_back_makes_one_person() -> None:
     second = replay.post("/personen/zusammenfuehren/zurueck/")
     assert "schon rückgängig gemacht" in text(replay.get(second["Location"]))
     assert sorted(p.name for p in Person.objects.all()) == ["Anna", "Anne"]
+
+
+def test_the_persons_page_asks_the_database_as_often_for_200_tournaments_as_for_one() -> None:
+    """The list of tournaments with players not linked yet reads every tournament's added
+    players in one query, not one per tournament; each count stays right."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.presets import load_ruleset
+    from tafelrunde.web.core.domain.store import save_new
+
+    client = organised()
+
+    def stored(first: int, last: int) -> None:
+        for k in range(first, last + 1):
+            people = [Player(f"p{k}-{i}", f"Spieler {k} {i}") for i in range(4 + k % 3)]
+            save_new(Tournament(f"Abend {k}", load_ruleset("gruppenmodus"), people, seed=k))
+
+    def asked() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/personen/").status_code == 200
+        return len(queries)
+
+    stored(1, 1)
+    one = asked()
+    stored(2, 200)
+    assert asked() == one
+    page = text(client.get("/personen/"))
+    assert "Abend 200<" in page and "Abend 1<" in page  # the newest and the first
+    for k in (1, 2, 3):  # 5, 6 and 4 players, none linked yet
+        assert f"0 von {4 + k % 3} Spielern verknüpft" in page

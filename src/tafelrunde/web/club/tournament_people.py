@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Count
@@ -78,10 +80,12 @@ def not_linked() -> list[Open]:
     stored players and registrations, without replaying the tournaments)."""
     found = []
     counted = TournamentRecord.objects.annotate(linked=Count("person_links")).order_by("-pk")
+    adding: dict[int, list[Any]] = defaultdict(list)  # by tournament: one query for all
+    facts = FactRecord.objects.filter(data__type__in=[*ADDED, "undo"]).order_by("tournament", "n")
+    for tournament, data in facts.values_list("tournament", "data"):
+        adding[tournament].append(data)
     for rec in counted:
-        adding = FactRecord.objects.filter(tournament=rec, data__type__in=[*ADDED, "undo"])
-        data = list(adding.order_by("n").values_list("data", flat=True))
-        players = len({pid for pid, _ in players_in(rec.format, rec.players, data)})
+        players = len({pid for pid, _ in players_in(rec.format, rec.players, adding[rec.pk])})
         if players > rec.linked:
             found.append(Open(rec, players, rec.linked))
     return found
