@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar
 
 from tafelrunde.engine.choices import SeatOrder, Tie
 from tafelrunde.engine.confirmation import TableResult
@@ -61,6 +62,7 @@ class RolloffNeed:
 RolloffKey = tuple[str, int, frozenset[str]]
 Orders = dict[frozenset[str], tuple[str, ...]]
 ValueLookup = Callable[[Criterion, str], Num | None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, eq=False)
@@ -121,10 +123,8 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
-        for name in ("totals", "table_standings", "table_ranked", "table_places",
-                     "standing_cache", "_missing",
-                     "members",
-                     "needs_cache", "start_cache"):  # fmt: skip
+        for name in ("totals", "table_standings", "table_ranked", "table_places", "_missing",
+                     "members", "kept"):  # fmt: skip
             self.__dict__.pop(name, None)
 
     def forget_outcomes(self, game: int, index: int | None = None) -> None:
@@ -368,33 +368,34 @@ class StageState:
 
     def standing(self, cut: int | None = None) -> Standing:
         """Rank all players of the stage; ties away from the cut are left to the lot."""
-        cached: dict[int | None, Standing] = self.__dict__.setdefault("standing_cache", {})
-        if cut not in cached:
 
-            def matters(first: int, last: int) -> bool:
-                return cut is None or first < cut <= last
+        def matters(first: int, last: int) -> bool:
+            return cut is None or first < cut <= last
 
-            cached[cut] = rank_players(
-                self.entrants,
-                self.rule.ranking,
-                self.value,
-                self.order_of("", 0),
-                lot_seed=self.lot_seed,
-                context=self.key,
-                matters=matters,
-                absent=self.skipped,
-                absent_last=self.withdrawn_last,
-            )
-        return cached[cut]
+        return self._once("standing", cut, lambda: rank_players(
+            self.entrants,
+            self.rule.ranking,
+            self.value,
+            self.order_of("", 0),
+            lot_seed=self.lot_seed,
+            context=self.key,
+            matters=matters,
+            absent=self.skipped,
+            absent_last=self.withdrawn_last,
+        ))  # fmt: skip
+
+    def _once(self, what: str, key: Hashable, make: Callable[[], T]) -> T:
+        """What `make` gives, found once per state until the next fact (`touch`)."""
+        kept: dict[tuple[str, Hashable], Any] = self.__dict__.setdefault("kept", {})
+        if (what, key) not in kept:
+            kept[(what, key)] = make()
+        found: T = kept[(what, key)]
+        return found
 
     def start_standing(self, game: int, index: int) -> Standing | None:
         """Rank a table by the passes before `game` for its start order (Herzog: winner lower);
         kept until the next fact."""
-        cached: dict[tuple[int, int], Standing | None]
-        cached = self.__dict__.setdefault("start_cache", {})
-        if (game, index) not in cached:
-            cached[(game, index)] = self._start_standing(game, index)
-        return cached[(game, index)]
+        return self._once("start", (game, index), lambda: self._start_standing(game, index))
 
     def _start_standing(self, game: int, index: int) -> Standing | None:
         """`start_standing` made afresh."""
@@ -430,11 +431,9 @@ class StageState:
         """List every tie in this stage that a roll-off decides, entered or not; with `table`,
         only those of that table (the same needs, found without ranking the whole stage);
         found once until the next fact."""
-        cached: dict[tuple[int | None, int | None], tuple[RolloffNeed, ...]]
-        cached = self.__dict__.setdefault("needs_cache", {})
-        if (cut, table) not in cached:
-            cached[(cut, table)] = tuple(self._rolloff_needs(cut, table))
-        return list(cached[(cut, table)])
+        return list(
+            self._once("needs", (cut, table), lambda: tuple(self._rolloff_needs(cut, table)))
+        )
 
     def _rolloff_needs(self, cut: int | None, table: int | None) -> list[RolloffNeed]:
         """`rolloff_needs` found afresh."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import marshal
 import os
@@ -82,19 +83,11 @@ def kept_here(key: Key) -> bool:
     return not key[1]
 
 
+@functools.lru_cache(maxsize=4096)
 def _name(key: Key) -> str:
-    """The file name of a key."""
-    name = _NAMES.get(key)
-    if name is None:
-        if len(_NAMES) > 4096:
-            _NAMES.clear()
-        path, query, language = key
-        text = f"{path}\0{query!r}\0{language}"
-        name = _NAMES[key] = hashlib.sha256(text.encode()).hexdigest()[:40]
-    return name
-
-
-_NAMES: dict[Key, str] = {}
+    """The file name of a key (worked out once per key: each refetch asks)."""
+    path, query, language = key
+    return hashlib.sha256(f"{path}\0{query!r}\0{language}".encode()).hexdigest()[:40]
 
 
 def put(key: Key, copy: Shelved) -> None:
