@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import functools
 import hashlib
 import marshal
 import os
@@ -28,6 +27,7 @@ from typing import Any
 from django.conf import settings
 
 from tafelrunde.web.core.database import data_dir
+from tafelrunde.web.core.domain.kept import Kept
 
 FORMAT = 2  # what a file holds; a file of another format is not read
 LARGEST = 8 * 1024 * 1024  # bytes: a larger file is not read
@@ -83,9 +83,16 @@ def kept_here(key: Key) -> bool:
     return not key[1]
 
 
-@functools.lru_cache(maxsize=4096)
+_NAMES: Kept[Key, str] = Kept(4096)
+
+
 def _name(key: Key) -> str:
     """The file name of a key (worked out once per key: each refetch asks)."""
+    return _NAMES.get(key, lambda: _hashed(key))
+
+
+def _hashed(key: Key) -> str:
+    """A key's file name worked out."""
     path, query, language = key
     return hashlib.sha256(f"{path}\0{query!r}\0{language}".encode()).hexdigest()[:40]
 
