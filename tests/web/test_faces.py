@@ -16,23 +16,19 @@ from tafelrunde.engine.families import FAMILIES, Family, family_of, written
 from tafelrunde.engine.tournament_file import READERS as FILE_READERS
 from tafelrunde.presets import READERS as RULE_READERS
 from tafelrunde.presets import load_rules
-from tafelrunde.web.core.faces import FACES
+from tafelrunde.web.core.faces import FACE
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.live.slides import MAKERS
-from tafelrunde.web.orga.views.board import ROWS, SETTLE
-from tafelrunde.web.table.views import PAGES
+from tafelrunde.web.core.parts import Parts
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.key)
 def test_every_family_answers_every_question(family: Family) -> None:
-    answers = {
-        "face": FACES, "table page": PAGES, "board rows": ROWS, "staff's word": SETTLE,
-        "slides": MAKERS, "file reader": FILE_READERS, "rules reader": RULE_READERS,
-    }  # fmt: skip
+    answers = {"file reader": FILE_READERS, "rules reader": RULE_READERS}
     assert [what for what, by_key in answers.items() if family.key not in by_key] == []
-    face = FACES[family.key]
+    assert [p.concern for p in Parts.every if family not in p.families()] == []
+    face = FACE.of(family)
     assert face.family is family
     tabs = [name for name, _ in face.tabs()]
     assert set(face.parts.values()) <= set(tabs)
@@ -47,8 +43,8 @@ def test_a_page_of_another_family_leads_to_the_tournaments_own() -> None:
     boss = Client()
     organiser(boss)
     for rec in (group, knockout):
-        own = FACES[rec.family.key]
-        for face in FACES.values():
+        own = FACE.of(rec.family)
+        for face in map(FACE.of, FAMILIES):
             for part, name in face.parts.items():
                 response = boss.get(reverse(name, args=[rec.pk]))
                 if face is own:

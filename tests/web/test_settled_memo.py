@@ -25,12 +25,9 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.core.pages import (
-    _group_ranking,
-    group_ranking,
-    stage_cells,
-    stage_cells_of,
-)
+from tafelrunde.web.core.pages import stage_cells, stage_cells_of
+from tafelrunde.web.families.group.core import group_ranking
+from tafelrunde.web.families.group.core import settled_ranking as _group_ranking
 
 pytestmark = [pytest.mark.django_db, pytest.mark.integration]
 

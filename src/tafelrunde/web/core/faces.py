@@ -15,10 +15,11 @@ from typing import Any, Literal, TypeVar
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
-from tafelrunde.engine.families import GROUP, KNOCKOUT, Family
+from tafelrunde.engine.families import Family
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import handed_on, record_of
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.parts import Parts
 from tafelrunde.web.core.templatetags.tafel import translated
 
 Part = Literal["players", "tables", "standings"]
@@ -42,55 +43,19 @@ class Face:
     pages: tuple[tuple[str, Message], ...]  # its own tabs between the overview and the shared
     parts: Mapping[Part, str]  # the address name of the page that plays each part
     steps: Mapping[str, str]  # where a next step is done, by its kind (else: the tables)
+    ranking: Callable[[TournamentRecord], dict[str, object]]  # the overall ranking's data
 
     def tabs(self) -> list[tuple[str, str]]:
         """Every tab of a tournament of this family, labelled in the active language."""
         return [(name, translated(label)) for name, label in (*self.pages, *SHARED)]
 
 
-FACES: dict[str, Face] = {
-    GROUP.key: Face(
-        GROUP,
-        (
-            OVERVIEW,
-            SEATS,
-            ("players", msg("Players")),
-            ("draw", msg("Draw")),
-            ("tables", msg("Tables & results")),
-            ("standings", msg("Standings")),
-        ),
-        {"players": "players", "tables": "tables", "standings": "standings"},
-        {
-            "draw": "draw",
-            "players": "players",
-            "finished": "ranking",
-            "rolloff_disputed": "board",
-            "result_disputed": "board",
-        },
-    ),
-    KNOCKOUT.key: Face(
-        KNOCKOUT,
-        (
-            OVERVIEW,
-            SEATS,
-            ("ko-players", msg("Registration")),
-            ("ko-tables", msg("Tables")),
-            ("ko-standings", msg("Lives & chips")),
-        ),
-        {"players": "ko-players", "tables": "ko-tables", "standings": "ko-standings"},
-        {
-            "collect_fee": "ko-players",
-            "check_in": "ko-players",
-            "register": "ko-players",
-            "finished": "ranking",
-        },
-    ),
-}
+FACE: Parts[Face] = Parts("face")  # each family's, added by its web package
 
 
 def face_of(rec: TournamentRecord) -> Face:
     """The face of the tournament's family."""
-    return FACES[rec.family.key]
+    return FACE.of(rec.family)
 
 
 def part_of(family: Family, part: Part) -> Callable[[V], V]:

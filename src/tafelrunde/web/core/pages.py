@@ -6,11 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from tafelrunde.engine.export import knockout_ranking_rows, marked_name, ranking_table
+from tafelrunde.engine.export import marked_name
 from tafelrunde.engine.facts import RolloffConfirmed, RolloffEntered, TableConfirmed, TableEntered
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.knockout import KnockoutState
-from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
 from tafelrunde.engine.numbers import Num, display
 from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.engine.seat_list import Seating, seating
@@ -20,11 +17,11 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import latest, memo, read_only
-from tafelrunde.web.core.faces import Face
+from tafelrunde.web.core.faces import FACE, Face
 from tafelrunde.web.core.frame import page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.rows import Cell, html_rows
-from tafelrunde.web.core.templatetags.tafel import Translator, lang, link, translated
+from tafelrunde.web.core.templatetags.tafel import lang, link, translated
 
 
 def drawn(state: Any) -> bool:
@@ -181,46 +178,10 @@ def ranking_deciders(state: TournamentState) -> list[str]:
     return [by_stage[r.stage].get(r.player, "") for r in state.overall()]
 
 
-def _knockout_ranking(_rec: TournamentRecord, _tour: Any, ko: KnockoutState) -> dict[str, Any]:
-    """A knockout's ranking with its prizes, Schock-Aus-König and money."""
-    return {
-        "finished": ko.finished,
-        "rows": knockout_ranking_rows(ko),
-        "prizes": True,
-        "kings": [ko.players[p].name for p in schock_out_kings(ko)],
-        "donations": donation_total(ko),
-        "fees": fees_total(ko),
-    }
-
-
-def _group_ranking(rec: TournamentRecord, tour: Any, state: TournamentState) -> dict[str, Any]:
-    """`group_ranking`, made again only when the settled state changed."""
-    return settled_memo(rec, state, f"ranking-{lang()}", lambda: group_ranking(tour, state))
-
-
-def group_ranking(tour: Any, state: Any) -> dict[str, Any]:
-    """A group format's overall ranking: each player's place, the stage reached, its values."""
-    _, table = ranking_table(tour, state)
-    tr = Translator()  # the rows share their stage's title and labels
-    rows = [
-        {"place": place, "name": tr(name), "stage_title": tr(stage),
-         "stage_rank": rank, "values": tr(values), "decided": decided}
-        for (place, name, stage, rank, values), decided in zip(
-            table, ranking_deciders(state), strict=True)
-    ]  # fmt: skip
-    return {"finished": state.finished, "rows": rows, "prizes": False}
-
-
-RANKINGS: dict[str, Callable[[TournamentRecord, Any, Any], dict[str, Any]]] = {  # by family
-    GROUP.key: _group_ranking,
-    KNOCKOUT.key: _knockout_ranking,
-}
-
-
 def ranking_data(rec: TournamentRecord) -> dict[str, Any]:
     """The overall ranking in the active language: its title, rows, and format D's prizes,
     Schock-Aus-König and money."""
-    context = dict(RANKINGS[rec.family.key](rec, *read_only(rec)))  # a copy: the title is added
+    context = dict(FACE.of(rec.family).ranking(rec))  # a copy: the title is added
     context["title"] = (
         translated(msg("Final ranking"))
         if context["finished"]

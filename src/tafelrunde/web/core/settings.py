@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tafelrunde.web.api.apps.ApiConfig",
     "tafelrunde.web.player.apps.PlayerConfig",
     "tafelrunde.web.orga.apps.OrgaConfig",
+    "tafelrunde.web.families.apps.FamiliesConfig",
 ]
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -22,13 +22,17 @@ from tafelrunde.engine.knockout.table_entry import (
 )
 from tafelrunde.engine.knockout.views_data import bracket_name, clock_of, table_rows
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
+from tafelrunde.engine.seat_list import SeatRow
 from tafelrunde.i18n import Message, msg
-from tafelrunde.web.core.domain.knockout import enter
+from tafelrunde.web.core.domain.knockout import enter, knockout_read
 from tafelrunde.web.core.frame import stamp
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.phones import phone_of
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.bindings import PASS
-from tafelrunde.web.table.ko_board import HALL, sitting_of
+from tafelrunde.web.table.family_parts import TablePart
+from tafelrunde.web.table.ko_board import HALL, hall_where, sitting_of
+from tafelrunde.web.table.links import Where
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words, steps_for
 from tafelrunde.web.table.sent import Told, once
@@ -55,20 +59,20 @@ def _same_again(game: TableGame, fact: KnockoutFact) -> bool:
     ) == getattr(fact, "entry", None)
 
 
-def seats(link: TableLink, state: KnockoutState) -> tuple[str, ...] | None:
+def seats(link: TableLink) -> tuple[str, ...] | None:
     """Who is still at the link's table now (None: its opening was taken back; none: a
     physical table where nothing is open right now)."""
+    state = knockout_read(link.tournament)[1]
     number = sitting_of(state, link.stage, link.table)
     if number is None:
         return () if link.stage == HALL else None
     return tuple(state.tables[number].remaining)
 
 
-def answer(
-    request: HttpRequest, link: TableLink, _tour: Any, state: KnockoutState, me: str
-) -> HttpResponse:
+def answer(request: HttpRequest, link: TableLink, me: str) -> HttpResponse:
     """The table page: take a tapped loser or a confirmation, else show the current game (a
     physical table between two games: that nothing is open there yet)."""
+    state = knockout_read(link.tournament)[1]
     number = sitting_of(state, link.stage, link.table)
     if number is None:
         if request.method == "POST":
@@ -213,3 +217,11 @@ def _after(state: KnockoutState, number: int, game_no: int, again: bool) -> Mess
     if game.status == "disputed":
         return msg("Saved. The table is disputed now: the organisers decide.")
     return msg("Saved: entered – waiting for confirmation.")
+
+
+def link_of(_rec: TournamentRecord, row: SeatRow) -> Where | None:
+    """The link of the hall's table where a format-D player sits."""
+    return hall_where(row.table) if row.table is not None else None
+
+
+TABLE = TablePart(seats, answer, link_of)

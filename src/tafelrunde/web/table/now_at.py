@@ -2,37 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from tafelrunde.engine.families import GROUP, KNOCKOUT
+from django.urls import reverse
+
 from tafelrunde.engine.seat_list import SeatRow
 from tafelrunde.engine.seat_list import Where as At
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
-from tafelrunde.web.table.ko_board import hall_where
-from tafelrunde.web.table.links import Where, tokens_for
-from tafelrunde.web.table.seat import where_of
-
-
-def _group_link(state: Any, row: SeatRow) -> Where | None:
-    """The link of a format A–C player's table in the running stage."""
-    st = state.current
-    if st is None or row.table is None or row.game is None:
-        return None
-    return where_of(st, row.table, row.game)
-
-
-def _knockout_link(_state: Any, row: SeatRow) -> Where | None:
-    """The link of the hall's table where a format-D player sits."""
-    return hall_where(row.table) if row.table is not None else None
-
-
-_LINKS: dict[str, Callable[[Any, SeatRow], Where | None]] = {
-    GROUP.key: _group_link,
-    KNOCKOUT.key: _knockout_link,
-}
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.table.family_parts import TABLE
+from tafelrunde.web.table.links import tokens_for
 
 
 def row_of(rec: TournamentRecord, player: str) -> SeatRow | None:
@@ -44,7 +26,7 @@ def table_token(rec: TournamentRecord, state: Any, row: SeatRow | None) -> str:
     """The token of the table link where the row's player sits now ("": not seated)."""
     if row is None or row.where is not At.SEATED:
         return ""
-    where = _LINKS[rec.family.key](state, row)
+    where = TABLE.of(rec.family).link(rec, row)
     return tokens_for(rec, [where])[where] if where is not None else ""
 
 
@@ -54,3 +36,22 @@ def name_of(rec: TournamentRecord, player: str) -> str:
     state: Any = read_only(rec)[1]
     found: str = state.name_of(player)
     return found
+
+
+def sits_now(rec: TournamentRecord, player: str) -> tuple[str, str]:
+    """Where the player sits now in words ("You sit at table 7, seat 2 now.") and the link
+    of that table; else where they stand ("waiting: consolation bracket, 1 of 1", "no lives
+    left") or that the tournament is over, without a link ("" for both: nothing to say)."""
+    state = read_only(rec)[1]
+    row = row_of(rec, player)
+    if row is None:
+        return "", ""
+    if state.finished:
+        return translated(msg("The tournament is over.")), ""
+    token = table_token(rec, state, row)
+    if token:
+        said = msg("You sit at table {table}, seat {seat} now.", table=row.table, seat=row.seat)
+        return translated(said), reverse("table-link", args=[token])
+    if row.note:
+        return translated(msg("Not at a table now: {note}.", note=row.note)), ""
+    return "", ""

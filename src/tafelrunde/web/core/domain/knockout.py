@@ -12,7 +12,8 @@ from tafelrunde.engine.knockout.actions import table_changes, table_token
 from tafelrunde.engine.knockout.entry import record_all, roster
 from tafelrunde.engine.knockout.views_data import Places, fact_line, hall_numbers, names
 from tafelrunde.i18n import Message, msg
-from tafelrunde.web.core.domain.store import AnyTournament, Logged, append
+from tafelrunde.web.core.domain.store import AnyTournament, Logged, append, read_only
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.phones import with_phone
 
 Build = Callable[[KnockoutTournament, KnockoutState], list[KnockoutFact]]
@@ -33,6 +34,14 @@ def knockout_of(tour: AnyTournament) -> KnockoutTournament:
     if not isinstance(tour, KnockoutTournament):
         raise RuleError(msg("This is not a format-D tournament."), field="file")
     return tour
+
+
+def knockout_read(rec: TournamentRecord) -> tuple[KnockoutTournament, KnockoutState]:
+    """`read_only` of a format-D tournament (a refusal for another family's)."""
+    tour, state = read_only(rec)
+    if not isinstance(state, KnockoutState):
+        raise RuleError(msg("This is not a format-D tournament."), field="file")
+    return knockout_of(tour), state
 
 
 def explain(tour: KnockoutTournament, fact: KnockoutFact, places: Places | None = None) -> Message:

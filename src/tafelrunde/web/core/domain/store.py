@@ -346,6 +346,14 @@ def _user(user: Any) -> Any:
     return user if getattr(user, "is_authenticated", False) else None
 
 
+def group_read(rec: TournamentRecord) -> tuple[Tournament, TournamentState]:
+    """`read_only` of a format A–C tournament (a refusal for another family's)."""
+    tour, state = read_only(rec)
+    if not isinstance(state, TournamentState) or not isinstance(tour, Tournament):
+        raise RuleError(msg("This is a format-D tournament."), field="file")
+    return tour, state
+
+
 def group_state(tour: AnyTournament) -> TournamentState:
     """Return the state of a format A–C tournament."""
     if not isinstance(tour, Tournament):

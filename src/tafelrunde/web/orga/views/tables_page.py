@@ -24,7 +24,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import latest, read_only
-from tafelrunde.web.core.faces import FACES, part_of
+from tafelrunde.web.core.faces import FACE, part_of
 from tafelrunde.web.core.frame import page, page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import step_link
@@ -250,7 +250,7 @@ def _next(
         return None
     for step in pending(state):
         if step.kind == "finished" or (step.kind == "draw" and organiser):
-            return {"text": translated(step.text), "url": step_link(FACES[GROUP.key], pk, step)}
+            return {"text": translated(step.text), "url": step_link(FACE.of(GROUP), pk, step)}
     return None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -14,24 +14,6 @@ from django.shortcuts import redirect
 from django.utils.translation import get_language, gettext
 
 from tafelrunde.engine.export import csv_file, is_number, ranking_sheet, sheet_row
-from tafelrunde.engine.fact_words import describe
-from tafelrunde.engine.facts import (
-    RolloffConfirmed,
-    RolloffEntered,
-    TableConfirmed,
-    TableEntered,
-    Undo,
-)
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.knockout import (
-    TableLoserConfirmed,
-    TableLoserEntered,
-    next_steps,
-)
-from tafelrunde.engine.knockout import Undo as KnockoutUndo
-from tafelrunde.engine.knockout.entry import roster
-from tafelrunde.engine.knockout.views_data import fact_line, hall_numbers
-from tafelrunde.engine.progress import pending
 from tafelrunde.engine.tournament_file import dumps_any, to_data
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import record_of
@@ -43,6 +25,7 @@ from tafelrunde.web.core.pages import drawn, step_link
 from tafelrunde.web.core.roles import is_organiser, is_staff
 from tafelrunde.web.core.shared import number, shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.public.family_parts import PUBLIC
 
 
 @shared_page
@@ -50,7 +33,7 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     """The tournament at a glance: what is next, and where to go."""
     rec = record_of(pk)
     tour, state = read_only(rec)
-    found = STEPS[rec.family.key](state) if is_staff(request.user) else []  # shown to staff
+    found = PUBLIC.of(rec.family).steps(rec) if is_staff(request.user) else []  # shown to staff
     everything, face = is_organiser(request.user), face_of(rec)
     steps = [
         (translated(s.text), step_link(face, rec.pk, s) if everything or referee_step(s) else "")
@@ -129,15 +112,6 @@ def ranking_csv(head: list[str], rows: list[list[Any]]) -> bytes:
     return csv_file([head, *rows], get_language())
 
 
-def from_a_table(fact: Any) -> bool:
-    """Say whether a player made this fact through a table link (their name is no secret)."""
-    return isinstance(fact, TABLE_FACTS) and bool(getattr(fact, "player", ""))
-
-
-TABLE_FACTS = (
-    TableEntered, TableConfirmed, RolloffEntered, RolloffConfirmed,
-    TableLoserEntered, TableLoserConfirmed,
-)  # fmt: skip
 LOG_PAGE = 200  # lines of the log, and entries of the file, per page
 
 
@@ -151,13 +125,13 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
     facts = Paginator(rec.facts.select_related("user").order_by("-n"), LOG_PAGE).get_page(
         request.GET.get("eintraege")
     )
-    tour, state = read_only(rec)
-    in_words = WORDS[rec.family.key](tour, state)
-    undone = {f.target for f in tour.facts if isinstance(f, Undo | KnockoutUndo)}
-    by_number = {fact.n: fact for fact in tour.facts}
+    tour = read_only(rec)[0]
+    family = PUBLIC.of(rec.family)
+    in_words, undone, at_tables = family.words(rec), family.undone(rec), family.at_tables(rec)
+    by_number = {fact.n for fact in tour.facts}
     organiser, who = request.user.is_authenticated, role()
     for e in entries:
-        at_table = e.user is None and e.fact is not None and from_a_table(by_number.get(e.fact))
+        at_table = e.user is None and e.fact is not None and e.fact in at_tables
         e.shown = shown_author(  # type: ignore[attr-defined]  # read by the template
             e.who, who, organiser=organiser or at_table
         )
@@ -166,8 +140,8 @@ def log(request: HttpRequest, pk: int) -> HttpResponse:
          "data": json.dumps(f.data if organiser else without_names({"facts": [f.data]}, who)
                             ["facts"][0], ensure_ascii=False),
          "who": shown_author(f.user.get_username() if f.user else f.data.get("by", ""), who,
-                             organiser=organiser or from_a_table(by_number.get(f.n))),
-         "words": in_words(by_number[f.n]) if f.n in by_number else ""}
+                             organiser=organiser or f.n in at_tables),
+         "words": in_words(f.n) if f.n in by_number else ""}
         for f in facts
     ]  # fmt: skip
     context = {"entries": entries, "facts": rows, "facts_page": facts}
@@ -209,24 +183,3 @@ def ranking_workbook(head: list[str], rows: list[list[Any]]) -> bytes:
 def role() -> str:
     """The role the public sees instead of an organiser's login name."""
     return gettext("Organisers")
-
-
-def _knockout_words(tour: Any, state: Any) -> Callable[[Any], str]:
-    """A knockout's facts in words, tables by their hall numbers, in the active language."""
-    who, places = roster(tour), hall_numbers(state)
-    return lambda fact: translated(fact_line(who, fact, places))
-
-
-def _group_words(tour: Any, _state: Any) -> Callable[[Any], str]:
-    """A group format's facts in words, with names, in the active language."""
-    return lambda fact: translated(describe(tour, fact))
-
-
-WORDS: dict[str, Callable[[Any, Any], Callable[[Any], str]]] = {  # by family key
-    GROUP.key: _group_words,
-    KNOCKOUT.key: _knockout_words,
-}
-STEPS: dict[str, Callable[[Any], Sequence[Any]]] = {  # the next steps, by family key
-    GROUP.key: pending,
-    KNOCKOUT.key: next_steps,
-}

@@ -1,0 +1,17 @@
+"""The group family (formats A–C and a club's own rulesets of that shape) on the web."""
+
+from __future__ import annotations
+
+from tafelrunde.engine.families import GROUP
+from tafelrunde.web.core.faces import FACE
+from tafelrunde.web.families.group import core, public
+from tafelrunde.web.public.family_parts import PUBLIC
+from tafelrunde.web.table import group as table
+from tafelrunde.web.table.family_parts import TABLE
+
+
+def register() -> None:
+    """Add the group family's answer to every app's concern."""
+    FACE.add(GROUP, core.FACE)
+    PUBLIC.add(GROUP, public.PUBLIC)
+    TABLE.add(GROUP, table.TABLE)
