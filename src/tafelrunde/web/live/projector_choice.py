@@ -4,32 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tafelrunde.engine.families import GROUP, KNOCKOUT, Family
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.live.models import ProjectorSettings
+from tafelrunde.web.live.slide_kinds import kinds_for
 
 SECONDS = 12  # per slide, unless the organisers chose otherwise
 FEWEST_SECONDS, MOST_SECONDS = 5, 120
 THEMES: dict[str, Message] = {"dark": msg("dark"), "light": msg("light")}
-KIND_NAMES: dict[str, Message] = {
-    "seating": msg("Who sits where"),
-    "tables": msg("Tables and their state"),
-    "standings": msg("Standings"),
-    "queues": msg("Queues"),
-    "ko_tables": msg("Open tables with chips, lives and clock"),
-    "grand_final": msg("Grand final"),
-    "ranking": msg("Final ranking and prizes"),
-}
-KINDS = {  # by format family, in the order they rotate
-    GROUP.key: ("seating", "tables", "standings", "ranking"),
-    KNOCKOUT.key: ("seating", "queues", "ko_tables", "grand_final", "ranking"),
-}
-
-
-def kinds_for(family: Family) -> tuple[str, ...]:
-    """The slide kinds a tournament of this format family can show, in the order they rotate."""
-    return KINDS[family.key]
 
 
 @dataclass(frozen=True)

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.live import slides_common, slides_group, slides_knockout
 from tafelrunde.web.live.projector_choice import Choice
 from tafelrunde.web.live.slide import Slide
-
-MAKERS = {  # each family's own slides, by its key (the shared ones are in slides_common)
-    GROUP.key: slides_group.MAKERS,
-    KNOCKOUT.key: slides_knockout.MAKERS,
-}
+from tafelrunde.web.live.slide_kinds import kinds_of
 
 
 def slides_of(rec: TournamentRecord, choice: Choice, now: float) -> list[Slide]:
@@ -19,7 +13,7 @@ def slides_of(rec: TournamentRecord, choice: Choice, now: float) -> list[Slide]:
 
     `now` is the time in the engine's seconds, for the format-D clocks.
     """
-    makers = slides_common.MAKERS | MAKERS[rec.family.key]
+    makers = {k.key: k.make for k in kinds_of(rec.family)}
     shown: list[Slide] = []
     for kind in choice.kinds:
         make = makers.get(kind)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from tafelrunde.engine.tournament_state import TournamentState
@@ -102,9 +101,3 @@ def standings(rec: TournamentRecord, now: float) -> list[Slide]:
     note = translated(msg("Ranking: {criteria}", criteria=table["ranking"]))
     return paged("standings", title, "live/slide_standings.html", rows, STANDING_ROWS, note=note,
                  head=table)  # fmt: skip
-
-
-MAKERS: dict[str, Callable[[TournamentRecord, float], list[Slide]]] = {
-    "tables": tables,
-    "standings": standings,
-}

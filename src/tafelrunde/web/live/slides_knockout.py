@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tafelrunde.engine.knockout import Bracket, KnockoutState, ranking
@@ -128,10 +127,3 @@ def grand_final(rec: TournamentRecord, now: float) -> list[Slide]:
     title = translated(msg("Grand final"))
     return [Slide("grand_final-1", "grand_final", title, "live/slide_grand_final.html",
                   {"table": data, "open": table.is_open}, note)]  # fmt: skip
-
-
-MAKERS: dict[str, Callable[[TournamentRecord, float], list[Slide]]] = {
-    "queues": queues,
-    "ko_tables": ko_tables,
-    "grand_final": grand_final,
-}

@@ -11,12 +11,11 @@ from tafelrunde.engine.families import Family
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.live.projector_choice import (
     FEWEST_SECONDS,
-    KIND_NAMES,
     MOST_SECONDS,
     THEMES,
     Choice,
-    kinds_for,
 )
+from tafelrunde.web.live.slide_kinds import kinds_of
 
 
 class ProjectorForm(forms.Form):
@@ -31,7 +30,7 @@ class ProjectorForm(forms.Form):
         super().__init__(*args, **kwargs)
         f = self.fields
         cast(forms.ChoiceField, f["kinds"]).choices = [
-            (k, translated(KIND_NAMES[k])) for k in kinds_for(family)
+            (k.key, translated(k.name)) for k in kinds_of(family)
         ]
         f["kinds"].label = gettext("Slides")
         f["kinds"].help_text = gettext("A slide with nothing to show is left out by itself.")

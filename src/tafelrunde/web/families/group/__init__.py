@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from tafelrunde.engine.families import GROUP
 from tafelrunde.web.core.faces import FACE
-from tafelrunde.web.families.group import core, public
+from tafelrunde.web.families.group import core, live, public
+from tafelrunde.web.live import slide_kinds
+from tafelrunde.web.live.slides_common import FINAL
 from tafelrunde.web.public.family_parts import PUBLIC
 from tafelrunde.web.table import group as table
 from tafelrunde.web.table.family_parts import TABLE
@@ -15,3 +17,6 @@ def register() -> None:
     FACE.add(GROUP, core.FACE)
     PUBLIC.add(GROUP, public.PUBLIC)
     TABLE.add(GROUP, table.TABLE)
+    FINAL.add(GROUP, live.final)
+    for kind in live.SLIDE_KINDS:
+        slide_kinds.register(kind)

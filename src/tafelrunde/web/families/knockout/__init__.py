@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from tafelrunde.engine.families import KNOCKOUT
 from tafelrunde.web.core.faces import FACE
-from tafelrunde.web.families.knockout import core, public
+from tafelrunde.web.families.knockout import core, live, public
+from tafelrunde.web.live import slide_kinds
+from tafelrunde.web.live.slides_common import FINAL
 from tafelrunde.web.public.family_parts import PUBLIC
 from tafelrunde.web.table import ko as table
 from tafelrunde.web.table.family_parts import TABLE
@@ -15,3 +17,6 @@ def register() -> None:
     FACE.add(KNOCKOUT, core.FACE)
     PUBLIC.add(KNOCKOUT, public.PUBLIC)
     TABLE.add(KNOCKOUT, table.TABLE)
+    FINAL.add(KNOCKOUT, live.final)
+    for kind in live.SLIDE_KINDS:
+        slide_kinds.register(kind)
