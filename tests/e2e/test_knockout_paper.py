@@ -12,10 +12,8 @@ from paperpdf import print_page
 from playwright.sync_api import Page
 from projectorpages import knockout
 
-from tafelrunde.engine.knockout import KnockoutState
-from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.paper.cards import knockout_cards
+from tafelrunde.web.paper.knockout import knockout_cards
 
 pytestmark = [pytest.mark.e2e]
 MM = 96 / 25.4  # CSS pixels in a millimetre
@@ -30,10 +28,9 @@ OVERFLOWING = (
 
 def notes_of(pk: int) -> list[str]:
     """The notes every card of the tournament shows, in German."""
-    _, state = read_only(TournamentRecord.objects.get(pk=pk))
-    assert isinstance(state, KnockoutState)
+    rec = TournamentRecord.objects.get(pk=pk)
     with translation.override("de"):
-        return [n for c in knockout_cards(state) for n in c.notes]
+        return [n for c in knockout_cards(rec) for n in c.notes]
 
 
 @pytest.mark.parametrize("layout", ["a4", "a5"])

@@ -3,20 +3,16 @@ club, the tournament, the place, the name large, the prize and a line to sign.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from django.http import HttpRequest
 
-from tafelrunde.engine.export import knockout_ranking_rows
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.knockout import KnockoutState, schock_out_counts, schock_out_kings
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.paper.family_parts import PAPER
 from tafelrunde.web.paper.parts import Part, Refusal
 
 PLACES = 3  # formats A–C: certificates for places 1–3 unless asked for more or fewer
@@ -42,26 +38,6 @@ def up_to(request: HttpRequest, default: int, ranked: int) -> int:
 Placed = tuple[list[dict[str, Any]], int, list[dict[str, Any]]]
 
 
-def _knockout_placed(state: KnockoutState) -> Placed:
-    """Everybody ranked with their prize, how many places have one, the Schock-Aus-König."""
-    counts = schock_out_counts(state)
-    kings = [{"name": state.players[p].name, "count": counts[p]} for p in schock_out_kings(state)]
-    return knockout_ranking_rows(state), len(state.rules.prizes), kings
-
-
-def _group_placed(state: TournamentState) -> Placed:
-    """Everybody ranked (no prizes), the places printed unless asked otherwise, no kings."""
-    name = state.tournament.name_of
-    rows = [{"place": r.place, "name": name(r.player), "prize": None} for r in state.overall()]
-    return rows, PLACES, []
-
-
-PLACED: dict[str, Callable[[Any], Placed]] = {  # each family's certificates, by its key
-    GROUP.key: _group_placed,
-    KNOCKOUT.key: _knockout_placed,
-}
-
-
 def certificates_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]:
     """One certificate per place 1..N (format D: the prize places and the Schock-Aus-König)."""
     _, state = read_only(rec)
@@ -74,7 +50,7 @@ def certificates_part(request: HttpRequest, rec: TournamentRecord) -> list[Part]
         "kings": [],
     }
     if state.finished:
-        rows, default, kings = PLACED[rec.family.key](state)
+        rows, default, kings = PAPER.of(rec.family).placed(rec)
         if rows:
             last = up_to(request, default, len(rows))
             context["pages"] = [r for r in rows if r["place"] <= last]

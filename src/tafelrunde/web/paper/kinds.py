@@ -6,9 +6,11 @@ from tafelrunde.engine.families import GROUP, KNOCKOUT, Family
 from tafelrunde.i18n import msg
 from tafelrunde.web.paper.cards import cards_part
 from tafelrunde.web.paper.certificates import certificates_part
-from tafelrunde.web.paper.lists import registration_part, seating_part
+from tafelrunde.web.paper.group import standings_part
+from tafelrunde.web.paper.knockout import kings_part, registration_part
+from tafelrunde.web.paper.lists import seating_part
 from tafelrunde.web.paper.parts import Kind
-from tafelrunde.web.paper.rankings import kings_part, ranking_part, standings_part
+from tafelrunde.web.paper.rankings import ranking_part
 from tafelrunde.web.paper.sheets import sheets_part
 
 KINDS: list[Kind] = [

@@ -7,6 +7,8 @@ from tafelrunde.web.core.faces import FACE
 from tafelrunde.web.families.knockout import core, live, public
 from tafelrunde.web.live import slide_kinds
 from tafelrunde.web.live.slides_common import FINAL
+from tafelrunde.web.paper import knockout as paper
+from tafelrunde.web.paper.family_parts import PAPER
 from tafelrunde.web.public.family_parts import PUBLIC
 from tafelrunde.web.table import ko as table
 from tafelrunde.web.table.family_parts import TABLE
@@ -18,5 +20,6 @@ def register() -> None:
     PUBLIC.add(KNOCKOUT, public.PUBLIC)
     TABLE.add(KNOCKOUT, table.TABLE)
     FINAL.add(KNOCKOUT, live.final)
+    PAPER.add(KNOCKOUT, paper.PAPER)
     for kind in live.SLIDE_KINDS:
         slide_kinds.register(kind)
