@@ -8,10 +8,7 @@ from typing import Any
 from django.db.models import F
 from django.utils.text import slugify
 
-from tafelrunde.engine.export import knockout_ranking_rows
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.numbers import display
-from tafelrunde.engine.rules_text import criterion_label
+from tafelrunde.web.api.family_parts import API
 from tafelrunde.web.club.club_ratings import family_name
 from tafelrunde.web.club.models import Season
 from tafelrunde.web.club.ratings_cache import club
@@ -49,50 +46,17 @@ def tournaments() -> list[dict[str, Any]]:
 
 def tournament(rec: TournamentRecord) -> dict[str, Any]:
     """One tournament: whether it started and is over, its stages."""
-    state = read_only(rec)[1]
-    played = getattr(state, "stages", [])
-    stages = [translated(st.title()) for st in played]
-    started = bool(stages) or bool(getattr(state, "tables", None))
-    return _ref(rec) | {"event": rec.event_id, "started": started,
-                        "finished": bool(state.finished), "stages": stages,
-                        "stage_keys": [st.key for st in played]}  # fmt: skip
+    family = API.of(rec.family)
+    played = family.stages(rec)
+    return _ref(rec) | {"event": rec.event_id, "started": family.started(rec),
+                        "finished": bool(read_only(rec)[1].finished),
+                        "stages": [translated(title) for _, title in played],
+                        "stage_keys": [key for key, _ in played]}  # fmt: skip
 
 
 def standings(rec: TournamentRecord) -> list[dict[str, Any]]:
     """Each stage's standing, the newest first (formats A–C; format D: none)."""
-    return memo(rec, f"api-standings-{lang()}", lambda: STANDINGS[rec.family.key](rec))
-
-
-def _group_standings(rec: TournamentRecord) -> list[dict[str, Any]]:
-    """Formats A–C: every stage's standing with the values that rank each player."""
-    state = read_only(rec)[1]
-    out = []
-    language = lang()
-    for st in reversed(state.stages):
-        cut = state.cut(st)
-        standing = st.standing(cut)
-        shown = [c for c in standing.criteria if not c.orders]
-        goes_on = state.goes_on(st) or set()
-        behind = st.behind()
-        rows = [
-            {"rank": row.rank, "player": str(row.player),
-             "name": state.tournament.name_of(row.player),
-             "values": ["" if v is None else display(v, language)
-                        for v in row.values[: len(shown)]],
-             "numbers": [None if v is None else float(v) for v in row.values[: len(shown)]],
-             "goes_on": (row.player in goes_on) if cut is not None else None,
-             "result_open": row.player in behind}
-            for row in standing.rows
-        ]  # fmt: skip
-        out.append({"key": st.key, "title": translated(st.title()),
-                    "final": state.stage_complete(st),
-                    "columns": [translated(criterion_label(c, st.rule)) for c in shown],
-                    "criteria": [str(c) for c in shown],
-                    "rows": rows})  # fmt: skip
-    return out
-
-
-STANDINGS = {GROUP.key: _group_standings, KNOCKOUT.key: lambda _rec: []}
+    return memo(rec, f"api-standings-{lang()}", lambda: API.of(rec.family).standings(rec))
 
 
 def ranking(rec: TournamentRecord) -> dict[str, Any]:
@@ -104,7 +68,7 @@ def _ranking(rec: TournamentRecord) -> dict[str, Any]:
     """The ranking as the ranking page shows it, one detail text per place."""
     data = ranking_data(rec)
     rows = []
-    machine = PLACES[rec.family.key](rec)
+    machine = API.of(rec.family).places(rec)
     for r, places in zip(data["rows"], machine, strict=True):
         if "prize" in r:
             detail = str(r["prize"] or "")
@@ -113,22 +77,6 @@ def _ranking(rec: TournamentRecord) -> dict[str, Any]:
                                             str(r.get("values", ""))) if x)  # fmt: skip
         rows.append({"place": r["place"], "name": str(r["name"]), "detail": detail} | places)
     return {"title": data["title"], "final": bool(data["finished"]), "rows": rows}
-
-
-def _group_places(rec: TournamentRecord) -> list[dict[str, Any]]:
-    """Formats A–C: each place's player, the stage reached and the rank there."""
-    state = read_only(rec)[1]
-    return [{"player": str(r.player), "stage_key": r.stage, "stage_rank": r.stage_rank}
-            for r in state.overall()]  # fmt: skip
-
-
-def _knockout_places(rec: TournamentRecord) -> list[dict[str, Any]]:
-    """Format D: each place's player (no stages)."""
-    rows = knockout_ranking_rows(read_only(rec)[1])
-    return [{"player": str(r["id"]), "stage_key": None, "stage_rank": None} for r in rows]
-
-
-PLACES = {GROUP.key: _group_places, KNOCKOUT.key: _knockout_places}
 
 
 def seasons() -> list[dict[str, Any]]:

@@ -7,20 +7,15 @@ fingerprint of the tournaments, events, persons and links, so a change is seen a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Max, Sum
 
-from tafelrunde.engine.export import group_ranking_rows, knockout_ranking_rows
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.knockout import KnockoutState
-from tafelrunde.engine.knockout.results import schock_out_counts, schock_out_kings
-from tafelrunde.engine.rating_games import knockout_games, tournament_games
 from tafelrunde.engine.ratings import Game, ratings
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.club.club_ratings import ClubRatings, played_on
+from tafelrunde.web.club.family_parts import CLUB
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import read_only
@@ -65,42 +60,18 @@ class Played:
         return sum(1 for g in self.games if player in g.places)
 
 
-Summary = tuple[list[Any], list[dict[str, Any]], dict[str, str], dict[str, Any]]
-
-
-def _knockout_summary(state: KnockoutState, tag: str) -> Summary:
-    """A knockout's rated games, ranking rows, names, and its Schock aus and kings."""
-    found = knockout_games(state, tournament=tag, key="")
-    names = {p: state.name_of(p) for p in state.players}
-    extra = {"schock_outs": schock_out_counts(state), "kings": schock_out_kings(state)}
-    return found, knockout_ranking_rows(state), names, extra
-
-
-def _group_summary(state: TournamentState, tag: str) -> Summary:
-    """A group format's rated games, ranking rows and names (late players' too)."""
-    found = tournament_games(state, tournament=tag, key="")
-    tour = state.tournament
-    names = {p.id: tour.name_of(p.id) for p in [*tour.players, *tour.late_players()]}
-    return found, group_ranking_rows(state), names, {}
-
-
-SUMMARIES: dict[str, Callable[[Any, str], Summary]] = {  # by family key
-    GROUP.key: _group_summary,
-    KNOCKOUT.key: _knockout_summary,
-}
-
-
 def summary(rec: TournamentRecord) -> Played:
     """Read one tournament's places, rated games and Schock aus (not kept)."""
-    _, state = read_only(rec)
+    finished = read_only(rec)[1].finished
     tag = f"turnier-{rec.pk}"
-    found, rows, names, extra = SUMMARIES[rec.family.key](state, tag)
+    got = CLUB.of(rec.family).summary(rec, tag)
     cut = len(tag) + 1
     games = tuple(
-        RawGame(g.family, g.tiebreak, {k[cut:]: v for k, v in g.places.items()}) for g in found
+        RawGame(g.family, g.tiebreak, {k[cut:]: v for k, v in g.places.items()}) for g in got.games
     )
-    places = {r["id"]: r["place"] for r in rows} if state.finished else {}
-    return Played(rec.pk, rec.format_label, state.finished, names, places, games, **extra)
+    places = dict(got.places) if finished else {}
+    return Played(rec.pk, rec.format_label, finished, got.names, places, games, got.schock_outs,
+                  got.kings)  # fmt: skip
 
 
 _PLAYED: Kept[tuple[int, str], Played] = Kept(KEPT_TOURNAMENTS)

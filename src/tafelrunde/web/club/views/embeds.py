@@ -20,16 +20,15 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from tafelrunde.engine.families import GROUP, KNOCKOUT
 from tafelrunde.web.club.club_mark import club_mark
+from tafelrunde.web.club.family_parts import CLUB
 from tafelrunde.web.club.models import Season
 from tafelrunde.web.club.season_evenings import season_view
 from tafelrunde.web.club.views.seasons import _context as season_context
 from tafelrunde.web.core.common import record_of
-from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.embedding import embeddable
-from tafelrunde.web.core.models import Event, TournamentRecord
-from tafelrunde.web.core.pages import ranking_data, stage_tables
+from tafelrunde.web.core.models import Event
+from tafelrunde.web.core.pages import ranking_data
 from tafelrunde.web.core.shared import shared, shared_page
 
 NEXT_DATES = 8
@@ -85,25 +84,11 @@ def dates(request: HttpRequest) -> HttpResponse:
     return _shown(request, "club/embed_dates.html", context, reverse("home"))
 
 
-def _group_standing(rec: TournamentRecord) -> dict[str, Any]:
-    """Formats A–C: the running stage's standing (the newest)."""
-    stages = stage_tables(rec, read_only(rec)[1])
-    return {"stages": stages[:1]}
-
-
-def _knockout_standing(rec: TournamentRecord) -> dict[str, Any]:
-    """Format D: the ranking so far (the places decided)."""
-    return {"ranking": ranking_data(rec)}
-
-
-STANDINGS = {GROUP.key: _group_standing, KNOCKOUT.key: _knockout_standing}
-
-
 @embed(shared_page)
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """A tournament's standings, live."""
     rec = record_of(pk)
-    context = {"rec": rec} | STANDINGS[rec.family.key](rec)
+    context = {"rec": rec} | CLUB.of(rec.family).standing(rec)
     return _shown(request, "club/embed_standings.html", context, reverse("tournament", args=[pk]))
 
 

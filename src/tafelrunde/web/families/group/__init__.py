@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from tafelrunde.engine.families import GROUP
+from tafelrunde.web.api.family_parts import API
+from tafelrunde.web.club.family_parts import CLUB
 from tafelrunde.web.core.faces import FACE
-from tafelrunde.web.families.group import core, live, public
+from tafelrunde.web.families.group import api, club, core, live, public
 from tafelrunde.web.live import slide_kinds
 from tafelrunde.web.live.slides_common import FINAL
 from tafelrunde.web.paper import group as paper
@@ -21,5 +23,7 @@ def register() -> None:
     TABLE.add(GROUP, table.TABLE)
     FINAL.add(GROUP, live.final)
     PAPER.add(GROUP, paper.PAPER)
+    CLUB.add(GROUP, club.CLUB)
+    API.add(GROUP, api.API)
     for kind in live.SLIDE_KINDS:
         slide_kinds.register(kind)

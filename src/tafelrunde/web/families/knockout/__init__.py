@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from tafelrunde.engine.families import KNOCKOUT
+from tafelrunde.web.api.family_parts import API
+from tafelrunde.web.club.family_parts import CLUB
 from tafelrunde.web.core.faces import FACE
-from tafelrunde.web.families.knockout import core, live, public
+from tafelrunde.web.families.knockout import api, club, core, live, public
 from tafelrunde.web.live import slide_kinds
 from tafelrunde.web.live.slides_common import FINAL
 from tafelrunde.web.paper import knockout as paper
@@ -21,5 +23,7 @@ def register() -> None:
     TABLE.add(KNOCKOUT, table.TABLE)
     FINAL.add(KNOCKOUT, live.final)
     PAPER.add(KNOCKOUT, paper.PAPER)
+    CLUB.add(KNOCKOUT, club.CLUB)
+    API.add(KNOCKOUT, api.API)
     for kind in live.SLIDE_KINDS:
         slide_kinds.register(kind)

@@ -1,0 +1,27 @@
+"""The group family on the club's pages: what a tournament gave, its standing to embed."""
+
+from __future__ import annotations
+
+from tafelrunde.engine.export import group_ranking_rows
+from tafelrunde.engine.rating_games import tournament_games
+from tafelrunde.web.club.family_parts import ClubPart, Summary
+from tafelrunde.web.core.domain.store import group_read
+from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.pages import stage_tables
+
+
+def summary(rec: TournamentRecord, tag: str) -> Summary:
+    """A group format's rated games, ranking and names (late players' too)."""
+    tour, state = group_read(rec)
+    names = {p.id: tour.name_of(p.id) for p in [*tour.players, *tour.late_players()]}
+    places = {r["id"]: r["place"] for r in group_ranking_rows(state)}
+    return Summary(tournament_games(state, tournament=tag, key=""), places, names)
+
+
+def standing(rec: TournamentRecord) -> dict[str, object]:
+    """The running stage's standing (the newest)."""
+    stages = stage_tables(rec, group_read(rec)[1])
+    return {"stages": stages[:1]}
+
+
+CLUB = ClubPart(summary, standing)
