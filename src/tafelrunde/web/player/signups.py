@@ -5,29 +5,21 @@ the place for the first who waits. The order is `waitlist.Waitlist`'s."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.knockout import KnockoutState, Register, Status, Withdraw
-from tafelrunde.engine.knockout.clock import is_late
-from tafelrunde.engine.knockout.entry import registrations
 from tafelrunde.engine.name_match import name_keys
 from tafelrunde.engine.seat_list import Where as At
 from tafelrunde.i18n import msg
 from tafelrunde.web.club.roster import players_of
-from tafelrunde.web.core.domain import setup
-from tafelrunde.web.core.domain.knockout import enter, knockout_of
-from tafelrunde.web.core.domain.store import Logged, read_only, touch
-from tafelrunde.web.core.frame import stamp
+from tafelrunde.web.core.domain.store import touch
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.writes import locked
 from tafelrunde.web.player import passes, signup_mail
+from tafelrunde.web.player.family_parts import PLAYER
 from tafelrunde.web.player.models import Arrival, PlayerPass, SignUp, SignUpDesk
-from tafelrunde.web.player.numbers import forget, next_number, numbered
 from tafelrunde.web.player.waitlist import Waitlist
 
 CLOSED = RuleError(msg("The online sign-up of this tournament is closed."), field="name")
@@ -68,111 +60,10 @@ def entered(rec: TournamentRecord) -> set[str]:
     return {r.player for r in seating_of(rec).rows if r.where is not At.WITHDRAWN}
 
 
-# -- the players of each family ------------------------------------------------------------
-
-
-def _group_open(rec: TournamentRecord) -> bool:
-    """Formats A–C: players are added until the first draw."""
-    return not setup.started(rec)
-
-
-def _group_add(rec: TournamentRecord, name: str) -> str:
-    """Formats A–C: add the player (as the players page does); their id."""
-    made: list[str] = []
-
-    def change(locked: TournamentRecord) -> list[str]:
-        if name.casefold() in {p["name"].casefold() for p in locked.players}:
-            raise RuleError(msg("'{name}' is registered already.", name=name), field="name")
-        new = setup.numbered_players([name], next_number(locked, locked.players))[0]
-        locked.players = [*locked.players, {"id": new.id, "name": new.name}]
-        made.append(new.id)
-        return numbered(locked, [new.id])
-
-    fresh = TournamentRecord.objects.only("version").get(pk=rec.pk)
-    setup.edit_before_start(
-        rec.pk, fresh.version, CLOSED, change, user=None,
-        log=lambda: Logged(msg("Signed up online: {name}", name=name)),
-    )  # fmt: skip
-    return made[0]
-
-
-def _group_remove(rec: TournamentRecord, player: str, by: Any) -> None:
-    """Formats A–C: take the player out again (before the first draw): cancelled by the
-    registrant (`by` None), or taken out by the organisers `by` as not here."""
-    gone: list[str] = []
-
-    def change(locked: TournamentRecord) -> list[str]:
-        gone.extend(p["name"] for p in locked.players if p["id"] == player)
-        locked.players = [p for p in locked.players if p["id"] != player]
-        return numbered(locked, [player])
-
-    def log() -> Logged:
-        name = ", ".join(gone)
-        if by is None:
-            return Logged(msg("Online sign-up cancelled: {name}", name=name))
-        return Logged(msg("Not here, taken out before the first draw: {name}", name=name))
-
-    fresh = TournamentRecord.objects.only("version").get(pk=rec.pk)
-    setup.edit_before_start(rec.pk, fresh.version, CLOSED, change, user=by, log=log)
-    forget(rec, player)
-
-
-def _knockout_open(rec: TournamentRecord) -> bool:
-    """Format D: until the registration deadline of the rules."""
-    state = read_only(rec)[1]
-    assert isinstance(state, KnockoutState)
-    return not is_late(stamp(), state.rules.deadline, state.day)
-
-
-def _knockout_add(rec: TournamentRecord, name: str) -> str:
-    """Format D: register the player (the fee is paid at the desk); their id."""
-    done = enter(
-        rec.pk, lambda tour, _s: registrations(knockout_of(tour), [name]),
-        expected=None, user=None, at=stamp(), by=str(msg("Online sign-up").text("de")),
-    )  # fmt: skip
-    first = done.facts[0]
-    assert isinstance(first, Register)
-    return first.player
-
-
-def _knockout_remove(rec: TournamentRecord, player: str, by: Any) -> None:
-    """Format D: withdraw the registration (never seated); by the registrant (`by` None) or
-    the organisers."""
-    state = read_only(rec)[1]
-    assert isinstance(state, KnockoutState)
-    p = state.players.get(player)
-    if p is None or p.status is Status.WITHDRAWN:
-        return
-    said = str(msg("Online sign-up").text("de")) if by is None else by.get_username()
-    enter(rec.pk, lambda _t, _s: [Withdraw(n=0, at=0, player=player)], expected=None,
-          user=by, at=stamp(), by=said)  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Entry:
-    """How a family takes sign-ups: until when, how a player is added and taken out, and
-    what a registrant is told who cancels too late."""
-
-    open: Callable[[TournamentRecord], bool]
-    add: Callable[[TournamentRecord, str], str]
-    remove: Callable[[TournamentRecord, str, Any], None]
-    too_late: RuleError
-
-
-FAMILIES: dict[str, Entry] = {
-    GROUP.key: Entry(_group_open, _group_add, _group_remove, RuleError(msg(
-        "After the first draw only the organisers can take a player out; please tell them."),
-        field="")),
-    KNOCKOUT.key: Entry(_knockout_open, _knockout_add, _knockout_remove, RuleError(msg(
-        "After the registration deadline only the organisers can take a player out; please "
-        "tell them."), field="")),
-}  # fmt: skip
-
-
 def still_open(rec: TournamentRecord) -> bool:
     """Say whether players may still sign up (the organisers opened it; before the start or
     the deadline)."""
-    return desk_of(rec).open and FAMILIES[rec.family.key].open(rec)
+    return desk_of(rec).open and PLAYER.of(rec.family).entry.open(rec)
 
 
 # -- signing up and cancelling (each under the tournament's lock, in one transaction) -------
@@ -210,7 +101,7 @@ def sign_up(
                                      browser=browser, base=base[:300])  # fmt: skip
         place = wl.sign_up(str(made.pk))
         if place == 0:
-            made.player, made.status = FAMILIES[now.family.key].add(now, name), SignUp.PLAYING
+            made.player, made.status = PLAYER.of(now.family).entry.add(now, name), SignUp.PLAYING
             made.save(update_fields=["player", "status"])
         _pass(now, made)
         signup_mail.taken(now, made, place)
@@ -243,10 +134,10 @@ def cancel(made: SignUp, *, move_up: bool = True, by: Any = None) -> list[SignUp
         if rec is None or now is None or now.status in SignUp.GONE:
             return []
         playing = now.status == SignUp.PLAYING and now.player
-        if playing and by is None and not FAMILIES[rec.family.key].open(rec):
-            raise FAMILIES[rec.family.key].too_late
+        if playing and by is None and not PLAYER.of(rec.family).entry.open(rec):
+            raise PLAYER.of(rec.family).entry.too_late
         if playing:
-            FAMILIES[rec.family.key].remove(rec, now.player, by)
+            PLAYER.of(rec.family).entry.remove(rec, now.player, by)
         now.status = SignUp.CANCELLED if by is None else SignUp.NO_SHOW
         now.save(update_fields=["status"])
         PlayerPass.objects.filter(sign_up=now).delete()
@@ -258,7 +149,7 @@ def remove_no_shows(rec: TournamentRecord, by: Any) -> tuple[int, list[SignUp]]:
     """Take out everybody signed up online who has not arrived (before the first draw); who
     waits and is here moves up, in the order they came. How many went, who moved up."""
     with locked(rec.pk) as now:
-        if now is None or not FAMILIES[now.family.key].open(now):
+        if now is None or not PLAYER.of(now.family).entry.open(now):
             raise RuleError(msg("After the first draw nobody is removed here."), field="")
         here = set(Arrival.objects.filter(tournament=now).values_list("player", flat=True))
         gone = [s for s in SignUp.objects.filter(tournament=now, status=SignUp.PLAYING)
@@ -286,7 +177,7 @@ def set_desk(rec: TournamentRecord, *, open_: bool, capacity: int | None, room: 
 def _move_up(rec: TournamentRecord, pk: str) -> SignUp:
     """The sign-up that moved up: now a player, its pass now the player's; it is mailed."""
     up = SignUp.objects.get(pk=int(pk))
-    up.player, up.status = FAMILIES[rec.family.key].add(rec, up.name), SignUp.PLAYING
+    up.player, up.status = PLAYER.of(rec.family).entry.add(rec, up.name), SignUp.PLAYING
     up.save(update_fields=["player", "status"])
     PlayerPass.objects.filter(sign_up=up).update(player=up.player)
     Arrival.objects.filter(tournament=rec, player=waiting_id(up)).update(player=up.player)

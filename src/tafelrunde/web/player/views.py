@@ -23,6 +23,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.writes import locked, unlocked
 from tafelrunde.web.player import passes, signups
 from tafelrunde.web.player.arrival import arrive, has_arrived, may_arrive
+from tafelrunde.web.player.family_parts import PLAYER
 from tafelrunde.web.player.mine import mine
 from tafelrunde.web.player.models import PlayerPass, SignUp
 from tafelrunde.web.table.bindings import claim, claimed
@@ -154,7 +155,7 @@ def _signed_up(request: HttpRequest, kept: PlayerPass) -> HttpResponse | None:
         if too_often(request, "player-pass", kept.digest):
             return render(request, "table/limited.html", status=429)
         staff = role_of(request.user) is not None
-        if staff or signups.FAMILIES[rec.family.key].open(rec):
+        if staff or PLAYER.of(rec.family).entry.open(rec):
             arrive(rec, marked, desk=staff, user=request.user, by=made.name)
             messages.success(request, translated(msg("{name} is here.", name=made.name)))
         return redirect(request.get_full_path())

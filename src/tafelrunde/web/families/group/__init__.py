@@ -11,6 +11,8 @@ from tafelrunde.web.live import slide_kinds
 from tafelrunde.web.live.slides_common import FINAL
 from tafelrunde.web.paper import group as paper
 from tafelrunde.web.paper.family_parts import PAPER
+from tafelrunde.web.player import group as player
+from tafelrunde.web.player.family_parts import PLAYER
 from tafelrunde.web.public.family_parts import PUBLIC
 from tafelrunde.web.table import group as table
 from tafelrunde.web.table.family_parts import TABLE
@@ -25,5 +27,6 @@ def register() -> None:
     PAPER.add(GROUP, paper.PAPER)
     CLUB.add(GROUP, club.CLUB)
     API.add(GROUP, api.API)
+    PLAYER.add(GROUP, player.PLAYER)
     for kind in live.SLIDE_KINDS:
         slide_kinds.register(kind)

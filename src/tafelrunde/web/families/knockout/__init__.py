@@ -11,6 +11,8 @@ from tafelrunde.web.live import slide_kinds
 from tafelrunde.web.live.slides_common import FINAL
 from tafelrunde.web.paper import knockout as paper
 from tafelrunde.web.paper.family_parts import PAPER
+from tafelrunde.web.player import knockout as player
+from tafelrunde.web.player.family_parts import PLAYER
 from tafelrunde.web.public.family_parts import PUBLIC
 from tafelrunde.web.table import ko as table
 from tafelrunde.web.table.family_parts import TABLE
@@ -25,5 +27,6 @@ def register() -> None:
     PAPER.add(KNOCKOUT, paper.PAPER)
     CLUB.add(KNOCKOUT, club.CLUB)
     API.add(KNOCKOUT, api.API)
+    PLAYER.add(KNOCKOUT, player.PLAYER)
     for kind in live.SLIDE_KINDS:
         slide_kinds.register(kind)

@@ -21,6 +21,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import signups
 from tafelrunde.web.player.arrival import arrived
+from tafelrunde.web.player.family_parts import PLAYER
 from tafelrunde.web.player.models import SignUp, SignUpDesk
 from tafelrunde.web.table.board import link_base, qr_svg
 
@@ -76,7 +77,7 @@ def _shown(request: HttpRequest, rec: TournamentRecord, desk: SignUpDesk) -> dic
     mailer.kick()  # a mail left waiting by a server that stopped goes out now
     return {
         "desk": desk, "rows": rows, "address": address, "open_now": signups.still_open(rec),
-        "in_time": signups.FAMILIES[rec.family.key].open(rec),
+        "in_time": PLAYER.of(rec.family).entry.open(rec),
         "qr": mark_safe(qr_svg(address, translated(msg("Online sign-up")))),
         "playing": len(wl.playing), "waiting": len(wl.waiting), "room": wl.room,
         "certain": sum(1 for r in persons.values() if r.certain is not None),
