@@ -37,13 +37,8 @@ import os
 from collections import Counter
 from typing import Any
 
-import httptools
-from uvicorn.config import Config
-from uvicorn.middleware.proxy_headers import _TrustedHosts
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-from uvicorn.server import ServerState
-
 from tafelrunde.web.core import limits
+from tafelrunde.web.core.uvicorn_parts import INVALID_REQUEST, Connection, Trusted
 
 HEAD_SECONDS = 5.0  # a request's head (request line and headers) arrives within this
 HEAD_BYTES = 32 * 1024  # and is no larger than this
@@ -66,43 +61,34 @@ class Quiet(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Tell whether the record is logged."""
-        return record.getMessage() != "Invalid HTTP request received."
+        return record.getMessage() != INVALID_REQUEST
 
 
 QUIET = Quiet()
 
 
-class GuardedProtocol(HttpToolsProtocol):
+class GuardedProtocol(Connection):
     """uvicorn's httptools protocol with a deadline and a size limit for request heads."""
 
-    trusted: _TrustedHosts | None = None
+    trusted: Trusted | None = None
 
-    def __init__(
-        self,
-        config: Config,
-        server_state: ServerState,
-        app_state: dict[str, Any],
-        _loop: asyncio.AbstractEventLoop | None = None,
-    ) -> None:
-        """Set up as uvicorn does, with no deadline running yet."""
-        super().__init__(config, server_state, app_state, _loop)
+    def set_up(self) -> None:
+        """Set up once uvicorn has, with no deadline running yet."""
         self.deadline: asyncio.TimerHandle | None = None
         self.address = ""
         self.in_head = True  # waiting for (the rest of) a request's head
         self.head = 0  # bytes of the head so far, as they arrive
         self.head_size = 0  # bytes of its address and headers, as parsed
         self.discard = False  # refused: what still arrives is dropped
-        if QUIET not in self.logger.filters:
-            self.logger.addFilter(QUIET)
+        self.add_log_filter(QUIET)
         if GuardedProtocol.trusted is None:
-            GuardedProtocol.trusted = _TrustedHosts(config.forwarded_allow_ips)
+            GuardedProtocol.trusted = self.trusted_proxies()
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def opened(self) -> None:
         """Accept the connection unless its address has too many open; make room for it by
         closing the oldest connection still waiting for its first request head, if the
         waiting ones or all together are too many."""
-        super().connection_made(transport)
-        peer = self.client[0] if self.client else ""
+        peer = self.peer() or ""
         counted = bool(peer) and (self.trusted is None or peer not in self.trusted)
         self.address = limits.counted(peer) if counted else ""
         if counted:
@@ -112,7 +98,7 @@ class GuardedProtocol(HttpToolsProtocol):
             self.refuse("too many connections from this address")
             return
         WAITING[self] = None
-        if len(WAITING) > limits.half_sent_cap(cap) or len(self.connections) > cap:
+        if len(WAITING) > limits.half_sent_cap(cap) or self.open_connections() > cap:
             oldest = next(iter(WAITING))
             if oldest is self:  # every other connection has sent a whole request
                 self.refuse("too many connections")
@@ -120,7 +106,7 @@ class GuardedProtocol(HttpToolsProtocol):
             oldest.refuse("closed for a newer connection: no whole request head yet")
         self.arm()
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def lost(self) -> None:
         """Forget the connection."""
         WAITING.pop(self, None)
         self.disarm()
@@ -129,37 +115,36 @@ class GuardedProtocol(HttpToolsProtocol):
             if OPEN[self.address] <= 0:
                 del OPEN[self.address]
             self.address = ""
-        super().connection_lost(exc)
 
-    def data_received(self, data: bytes) -> None:
-        """Start the head's deadline with its first byte; refuse a head that grows too large
-        before it is complete (the parser keeps no more of it than one read)."""
+    def receiving(self, data: bytes) -> bool:
+        """Start the head's deadline with its first byte; drop what comes once refused."""
         if self.discard:
-            return
+            return False
         if self.in_head:
             self.arm()
             self.head += len(data)
-        super().data_received(data)
+        return True
+
+    def received(self) -> None:
+        """Refuse a head that grows too large before it is complete (the parser keeps no
+        more of it than one read)."""
         if self.in_head and self.head > HEAD_BYTES and not self.discard:
             self.too_large()
 
-    def on_message_begin(self) -> None:
+    def request_begins(self) -> None:
         """A request begins: its head must be complete in time."""
         self.in_head = True
         self.arm()
-        super().on_message_begin()
 
-    def on_url(self, url: bytes) -> None:
+    def url_part(self, url: bytes) -> None:
         """Count the request line's address into the head."""
         self.head_size += len(url)
-        super().on_url(url)
 
-    def on_header(self, name: bytes, value: bytes) -> None:
+    def header_part(self, name: bytes, value: bytes) -> None:
         """Count a header into the head."""
         self.head_size += len(name) + len(value) + 4
-        super().on_header(name, value)
 
-    def on_headers_complete(self) -> None:
+    def head_complete(self) -> bool:
         """The head is complete: stop its deadline; refuse it if it is too large."""
         WAITING.pop(self, None)  # a whole request came: never closed to make room
         self.in_head = False
@@ -167,35 +152,33 @@ class GuardedProtocol(HttpToolsProtocol):
         size, self.head, self.head_size = self.head_size, 0, 0
         if size > HEAD_BYTES:
             self.too_large()
-            raise httptools.HttpParserCallbackError("request head too large")
-        super().on_headers_complete()
+            return False
+        return True
 
-    def on_message_complete(self) -> None:
+    def request_complete(self) -> None:
         """The request is complete: the next one's head is counted when it comes."""
-        super().on_message_complete()
         self.in_head = True
 
     def too_large(self) -> None:
         """Answer 431 and close once the client has had time to read it."""
         self.discard = True  # what still comes is read and dropped, so the client
-        self.transport.write(TOO_LARGE)  # reads this answer (no reset before it)
-        if self.transport.can_write_eof():
-            self.transport.write_eof()
+        self.send(TOO_LARGE)  # reads this answer (no reset before it)
+        self.end_sending()
         self.disarm()
-        self.deadline = self.loop.call_later(LINGER, self.transport.close)
+        self.deadline = self.later(LINGER, self.close)
         self.refuse("request head too large", close=False)
 
-    def send_400_response(self, msg: str) -> None:
+    def invalid_request(self) -> bool:
         """Refuse a broken head with uvicorn's 400 (logged once a minute per address)."""
         if self.discard:
-            return  # refused already (431)
+            return False  # refused already (431)
         limits.REFUSALS.refused(self.who(), "invalid request")
-        super().send_400_response(msg)
+        return True
 
     def arm(self) -> None:
         """Close the connection unless a request's head is complete within HEAD_SECONDS."""
         if self.deadline is None:
-            self.deadline = self.loop.call_later(HEAD_SECONDS, self.too_slow)
+            self.deadline = self.later(HEAD_SECONDS, self.too_slow)
 
     def disarm(self) -> None:
         """Stop the head's deadline."""
@@ -206,7 +189,7 @@ class GuardedProtocol(HttpToolsProtocol):
     def too_slow(self) -> None:
         """The head did not arrive in time (or nothing came): close the connection."""
         self.deadline = None
-        if self.in_head and not self.transport.is_closing():
+        if self.in_head and not self.closing():
             self.refuse(f"request head not complete within {HEAD_SECONDS:g} s")
 
     def refuse(self, why: str, close: bool = True) -> None:
@@ -214,11 +197,12 @@ class GuardedProtocol(HttpToolsProtocol):
         limits.REFUSALS.refused(self.who(), why)
         if close:
             WAITING.pop(self, None)
-            self.transport.close()
+            self.close()
 
     def who(self) -> str:
         """The client's address as logged."""
-        return self.client[0] if self.client else "?"
+        peer = self.peer()
+        return "?" if peer is None else peer
 
 
 def proxies() -> str:
