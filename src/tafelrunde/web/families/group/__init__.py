@@ -9,6 +9,8 @@ from tafelrunde.web.core.faces import FACE
 from tafelrunde.web.families.group import api, club, core, live, public
 from tafelrunde.web.live import slide_kinds
 from tafelrunde.web.live.slides_common import FINAL
+from tafelrunde.web.orga import group as orga
+from tafelrunde.web.orga.family_parts import ORGA
 from tafelrunde.web.paper import group as paper
 from tafelrunde.web.paper.family_parts import PAPER
 from tafelrunde.web.player import group as player
@@ -28,5 +30,6 @@ def register() -> None:
     CLUB.add(GROUP, club.CLUB)
     API.add(GROUP, api.API)
     PLAYER.add(GROUP, player.PLAYER)
+    ORGA.add(GROUP, orga.PART)
     for kind in live.SLIDE_KINDS:
         slide_kinds.register(kind)

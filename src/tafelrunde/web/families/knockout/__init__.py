@@ -9,6 +9,8 @@ from tafelrunde.web.core.faces import FACE
 from tafelrunde.web.families.knockout import api, club, core, live, public
 from tafelrunde.web.live import slide_kinds
 from tafelrunde.web.live.slides_common import FINAL
+from tafelrunde.web.orga import knockout as orga
+from tafelrunde.web.orga.family_parts import ORGA
 from tafelrunde.web.paper import knockout as paper
 from tafelrunde.web.paper.family_parts import PAPER
 from tafelrunde.web.player import knockout as player
@@ -28,5 +30,6 @@ def register() -> None:
     CLUB.add(KNOCKOUT, club.CLUB)
     API.add(KNOCKOUT, api.API)
     PLAYER.add(KNOCKOUT, player.PLAYER)
+    ORGA.add(KNOCKOUT, orga.PART)
     for kind in live.SLIDE_KINDS:
         slide_kinds.register(kind)

@@ -3,36 +3,25 @@ are decided and entries confirmed, and the table links with their QR codes."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
-from typing import Any
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from tafelrunde.engine import entries
-from tafelrunde.engine.entries import Spot
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.knockout import KnockoutState
-from tafelrunde.engine.knockout.table_entry import confirm_loser, decide_loser
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.i18n import Message, msg
+from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import audit, organiser, record_of, staff, text_of
-from tafelrunde.web.core.domain.knockout import enter
-from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.faces import face_of
-from tafelrunde.web.core.frame import page, stamp
+from tafelrunde.web.core.frame import page
+from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.orga.views.board_rolloffs import boxes, csrf_field
-from tafelrunde.web.table import bindings, ko_board
-from tafelrunde.web.table.board import addresses, board, link_base, qr_svg
+from tafelrunde.web.orga.family_parts import ORGA, Rows
+from tafelrunde.web.orga.views.board_rolloffs import csrf_field
+from tafelrunde.web.table import bindings
+from tafelrunde.web.table.board import addresses, link_base, qr_svg
 from tafelrunde.web.table.links import renew
-from tafelrunde.web.table.seat import rolloffs_by_table, rows_of, status_words
 
 COUNTED = (
     ("disputed", msg("disputed")),
@@ -42,60 +31,9 @@ COUNTED = (
 )
 
 
-Rows = tuple[list[dict[str, Any]], Counter[str], str]
-
-
-def _knockout_rows(rec: Any, tour: Any, state: KnockoutState) -> Rows:
-    """A knockout's open tables as board rows, the counts, and the word for a game."""
-    found, counts = ko_board.rows(state)
-    fix = reverse("ko-tables", args=[rec.pk])
-    for r in found:
-        r |= {"fix": f"{fix}#table-{r['key']}", "fix_label": msg("Enter the loser yourself")}
-    return found, counts, translated(msg("game"))
-
-
-def _group_rows(rec: Any, tour: Any, state: Any) -> Rows:
-    """The current game's tables of a group format as board rows, the counts, the game's word."""
-    rows, counts = board(state)
-    fix = reverse("tables", args=[rec.pk])
-    mode = tour.ruleset.confirmation
-    rolloffs = rolloffs_by_table(state, {r.seat.index: r.seat.game for r in rows})
-    shown = []
-    for r in rows:
-        seat = r.seat
-        disputed = boxes(tour, state, r.rolloffs, seat.game)
-        playing = {d["names"] for d in disputed}
-        shown.append({
-            "where": r.where, "table": seat.index, "game": seat.game, "key": seat.index,
-            "status": r.status, "table_status": seat.status.status,
-            "said": translated(status_words(seat.status, mode)[0]),
-            "stage": seat.st.key, "names": seat.view.names, "disputed_rolloffs": disputed,
-            "rolloffs": [line for line, who in rolloffs.get(seat.index, []) if who not in playing],
-            "versions": [{"n": e.n, "by": tour.name_of(e.player),
-                          "rows": rows_of(tour, seat.view, e)} for e in seat.status.pending],
-            "settled": seat.status.result is not None, "by_staff": seat.status.by_staff,
-            "mark": seat.mark,
-            "fix": f"{fix}?partie={seat.game}&tisch={seat.index}",
-            "fix_label": msg("Correct on the tables page") if seat.status.result is not None
-            else msg("Enter the result yourself"),
-        })  # fmt: skip
-    word = translated(state.current.rule.game_word()) if state.current else ""
-    return shown, counts, word
-
-
-ROWS: dict[str, Callable[[Any, Any, Any], Rows]] = {  # each family's rows, by its key
-    GROUP.key: _group_rows,
-    KNOCKOUT.key: _knockout_rows,
-}
-FREE: dict[str, Callable[[Any], list[dict[str, Any]]]] = {  # the links of tables not in play
-    GROUP.key: lambda _state: [],  # a table of formats A–C is drawn with its game
-    KNOCKOUT.key: ko_board.free_rows,  # format D: the hall's free tables, printed ahead
-}
-
-
-def _flat(rec: Any) -> Rows:
+def _flat(rec: TournamentRecord) -> Rows:
     """The board's rows of the tournament's family, the counts, and the word for a game."""
-    return ROWS[rec.family.key](rec, *read_only(rec))
+    return ORGA.of(rec.family).rows(rec)
 
 
 @staff
@@ -132,7 +70,7 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
     decide = request.POST.get("action") == "decide"
     try:
         where = (request.POST.get("stage", "")[:100], game, table)
-        SETTLE[rec.family.key](request, rec, where, (entry, basis), decide)
+        ORGA.of(rec.family).settle(request, rec, where, (entry, basis), decide)
     except RuleError as err:
         messages.error(request, text_of(err))
     else:
@@ -148,75 +86,12 @@ def _basis(request: HttpRequest) -> int | None:
     return whole_number(text, field="basis", low=0, high=MAX_FACT_NUMBER)
 
 
-def _settle_group(
-    request: HttpRequest,
-    rec: Any,
-    where: tuple[str, int, int],
-    word: tuple[int, int | None],
-    decide: bool,
-) -> None:
-    """Record the staff's word on a format A–C table (`word`: the entry and the table's
-    latest fact the board showed)."""
-    stage, game, table = where
-    entry, basis = word
-    by = request.user.get_username()
-
-    words: dict[str, Message] = {}
-
-    def change(tour: Any) -> Any:
-        state = group_state(tour)
-        words["word"] = state.stage(stage).rule.game_word()
-        spot = Spot(stage, game, table)
-        return entries.settle_by_staff(
-            state, spot, entry, decide=decide, basis=basis, at=stamp(), by=by
-        )
-
-    def log(done: Any) -> Logged:
-        where = {"table": table, "game": game, "word": words["word"]}
-        said = (
-            msg("Decided: table {table}, {word} {game}", **where)
-            if decide
-            else msg("Confirmed: table {table}, {word} {game}", **where)
-        )
-        return Logged(said, fact=done.n)
-
-    append(rec.pk, change, user=request.user, log=log)
-
-
-def _settle_knockout(
-    request: HttpRequest,
-    rec: Any,
-    where: tuple[str, int, int],
-    word: tuple[int, int | None],
-    decide: bool,
-) -> None:
-    """Record the staff's word on a format-D table's current game (`table`: its opening;
-    `word`: the entry and the game's latest fact the board showed)."""
-    _, game, table = where
-    entry, basis = word
-
-    def build(_tour: Any, state: KnockoutState) -> list[Any]:
-        if decide:
-            return [decide_loser(state, table, entry, game=game, basis=basis)]
-        return [confirm_loser(state, table, entry, game=game, basis=basis)]
-
-    enter(rec.pk, build, expected=None, user=request.user, at=stamp())
-
-
-# how the staff's word is recorded for each family, by its key
-Settle = Callable[[HttpRequest, Any, tuple[str, int, int], tuple[int, int | None], bool], None]
-SETTLE: dict[str, Settle] = {
-    GROUP.key: _settle_group,
-    KNOCKOUT.key: _settle_knockout,
-}
-
-
 @staff
 def links(request: HttpRequest, pk: int) -> HttpResponse:
     """The links of every table of the current game, with large QR codes to scan."""
     rec = record_of(pk)
     shown, _, word = _flat(rec)
-    shown += FREE[rec.family.key](read_only(rec)[1])
+    shown += ORGA.of(rec.family).free(rec)
     found = addresses(request, rec, [r["where"] for r in shown])
     shown.sort(key=lambda r: (r["game"], r["table"]))
     for r in shown:

@@ -14,11 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine import ruleform
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.families import GROUP, KNOCKOUT
-from tafelrunde.engine.knockout.rules_text import rule_items
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.engine.rules_text import player_lines, stage_lines, summary_lines
-from tafelrunde.engine.ruleset import named
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, shipped_description
 from tafelrunde.web.core.common import organiser, record_of, refuse, turned_away
@@ -29,6 +25,7 @@ from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.shared import shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.orga.family_parts import ORGA
 from tafelrunde.web.orga.forms import RulesForm
 from tafelrunde.web.orga.forms_presets import PresetForm
 from tafelrunde.web.orga.rules_form import RulesParamForm
@@ -151,42 +148,7 @@ def _toml_initial(rec: TournamentRecord) -> dict[str, Any]:
 
 def _summary(rec: TournamentRecord) -> dict[str, Any]:
     """The rules in readable lines: a table of format D's numbers, or each stage's lines."""
-    return SUMMARIES[rec.family.key](engine_tournament(rec).rules)
-
-
-def _knockout_summary(rules: Any) -> dict[str, Any]:
-    """A knockout's rules: a table of its numbers."""
-    rows = [(translated(label), translated(value)) for label, value in rule_items(rules)]
-    return {"rows": rows, "stages": [], "title": rules.name, "note": ""}
-
-
-def _group_summary(ruleset: Any) -> dict[str, Any]:
-    """A group format's rules: each stage's lines."""
-    stages = [
-        {
-            "title": translated(r.title()),
-            "id": r.id,
-            "lines": [translated(line) for line in stage_lines(r)],
-            "note": r.note,
-        }
-        for r in ruleset.stages
-    ]
-    rows = [(translated(label), translated(value)) for label, value in player_lines(ruleset)]
-    title = translated(named(ruleset.name, ruleset.name_en))
-    own = ruleset.description
-    return {
-        "rows": rows,
-        "stages": stages,
-        "title": title,
-        "summary": [translated(line) for line in summary_lines(ruleset)],
-        "note": "" if shipped_description(own) else own,  # a preset's fixed text may be stale
-    }
-
-
-SUMMARIES: dict[str, Callable[[Any], dict[str, Any]]] = {  # by family key
-    GROUP.key: _group_summary,
-    KNOCKOUT.key: _knockout_summary,
-}
+    return ORGA.of(rec.family).rules(rec)
 
 
 def rules_page(
