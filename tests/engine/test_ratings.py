@@ -27,7 +27,7 @@ from tafelrunde.engine.knockout import (
     StepKind,
     next_steps,
 )
-from tafelrunde.engine.rating_games import knockout_games, tournament_games
+from tafelrunde.engine.rating_games import rated_games
 from tafelrunde.engine.ratings import (
     BETA,
     KAPPA,
@@ -272,7 +272,7 @@ def test_a_game_that_cannot_be_rated_is_refused(
 )
 def test_a_to_c_give_one_game_per_table_result(preset: str, n: int) -> None:
     state = played(preset, n, seed=3)
-    gs = tournament_games(state, tournament="t1", key="2026-03-01", persons={"p01": "anna"})
+    gs = rated_games(state, tournament="t1", key="2026-03-01", persons={"p01": "anna"})
     outcomes = [(s, key, o) for s in state.stages for key, o in sorted(s.outcomes.items())]
     assert len(gs) == len(outcomes) == sum(len(s.results) for s in state.stages)
     family = GROUP.rating_family(written(state.tournament.ruleset))
@@ -285,7 +285,7 @@ def test_a_to_c_give_one_game_per_table_result(preset: str, n: int) -> None:
     result = ratings(gs)
     tables = Counter(p for g in gs for p in g.places)
     assert {r.person: r.games for r in result} == dict(tables)
-    assert tournament_games(state, tournament="t1", key="k", family="brettspiel")[0].family == (
+    assert rated_games(state, tournament="t1", key="k", family="brettspiel")[0].family == (
         "brettspiel"
     )
 
@@ -295,7 +295,7 @@ def test_two_players_mapped_to_one_person_at_a_table_are_refused() -> None:
     st0 = state.stages[0]
     table = st0.seated(1, 1)
     with pytest.raises(RuleError) as err:
-        tournament_games(state, tournament="t1", key="k", persons={table[0]: "x", table[1]: "x"})
+        rated_games(state, tournament="t1", key="k", persons={table[0]: "x", table[1]: "x"})
     assert err.value.field == "persons"
 
 
@@ -329,7 +329,7 @@ def knockout_played(count: int, seed: int) -> KnockoutState:
 @pytest.mark.parametrize(("count", "seed"), [(10, 1), (17, 2)])
 def test_format_d_gives_one_game_per_table(count: int, seed: int) -> None:
     state = knockout_played(count, seed)
-    gs = knockout_games(state, tournament="ko", key="2026-04-01")
+    gs = rated_games(state, tournament="ko", key="2026-04-01")
     assert len(gs) == len(state.tables)  # all closed at the end
     for g, number in zip(gs, sorted(state.tables), strict=True):
         table = state.tables[number]

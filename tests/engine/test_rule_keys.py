@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tafelrunde.engine import ruleform
+from tafelrunde.engine import family_engine
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
@@ -136,7 +136,7 @@ def test_format_d_reads_every_declared_default_when_the_file_gives_none() -> Non
 
 def knockout_sections_values(rules: KnockoutRules) -> dict[str, Any]:
     """The values the rules form shows for a format-D ruleset, by key."""
-    return {".".join(p.path): p.value for p in ruleform.params(rules)} | {
+    return {".".join(p.path): p.value for p in family_engine.params(rules)} | {
         "schema": 1,
         "format": rules.format,
     }
@@ -154,7 +154,7 @@ def test_every_field_of_the_form_is_a_declared_key(preset: str) -> None:
     rules = load_rules(preset)
     levels = ["knockout"] if isinstance(rules, KnockoutRules) else ["top", "stage"]
     declared = {(level, k.path): k for level in levels for k in LEVELS[level]}  # type: ignore[index]
-    fields = ruleform.params(rules)
+    fields = family_engine.params(rules)
     for field in fields:
         k = declared[(level_of(rules, field.stage), field.path)]
         assert (field.kind, field.label, field.low, field.high) == (k.kind, k.label, k.low, k.high)
@@ -210,7 +210,7 @@ def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: Rul
             continue
         shown = {
             ".".join(p.path): p.value
-            for p in ruleform.params(rules)  # type: ignore[arg-type]
+            for p in family_engine.params(rules)  # type: ignore[arg-type]
             if p.stage == (1 if level == "stage" else None)
         }
         if shown[k.dotted] != k.default and shown[k.dotted] not in (None, ""):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from helpers import UNUSUAL, unusual
 from strategies import form_value
-from tafelrunde.engine import ruleform
+from tafelrunde.engine import family_engine, ruleform
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.ruleform import Param
 from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
@@ -41,7 +41,7 @@ def typed(param: Param, value: Any) -> dict[str, list[str]]:
 @pytest.mark.parametrize("preset", preset_names())
 def test_the_unchanged_form_writes_nothing(preset: str) -> None:
     rules = load_rules(preset)
-    params = ruleform.params(rules)
+    params = family_engine.params(rules)
     found = ruleform.readings(params, ruleform.raw_of(params, ","))
     assert [p.name for p, r in found if r.changes(p)] == []
     assert ruleform.changed_source(rules.source, found) == rules.source
@@ -51,7 +51,7 @@ def test_the_unchanged_form_writes_nothing(preset: str) -> None:
 
 def test_an_emptied_default_moves_into_the_other_stages() -> None:
     rules = load_rules("alhambra")
-    params = ruleform.params(rules)
+    params = family_engine.params(rules)
     raw = ruleform.raw_of(params, ",") | {"s1.scoring.game_point_factor.3": [""]}
     source = ruleform.changed_source(rules.source, ruleform.readings(params, raw))
     assert "game_point_factor" not in source["defaults"]["scoring"]
@@ -61,7 +61,7 @@ def test_an_emptied_default_moves_into_the_other_stages() -> None:
 
 def test_a_refusal_is_found_at_its_parameter() -> None:
     rules = load_rules("king-lui")
-    params = ruleform.params(rules)
+    params = family_engine.params(rules)
     assert ruleform.param_at("stages[2].scoring.points.3[2]", params).name == "s2.scoring.points"  # type: ignore[union-attr]
     assert ruleform.param_at("stages[3].entrants", params).name == "s3.entrants.top"  # type: ignore[union-attr]
     assert ruleform.param_at("stages[1].games", params).name == "s1.games"  # type: ignore[union-attr]
@@ -71,7 +71,7 @@ def test_a_refusal_is_found_at_its_parameter() -> None:
 @given(preset=st.sampled_from(preset_names()), data=st.data())
 def test_any_value_round_trips_or_is_refused_at_a_field(preset: str, data: st.DataObject) -> None:
     rules = load_rules(preset)
-    params = ruleform.params(rules)
+    params = family_engine.params(rules)
     param = data.draw(st.sampled_from(params))
     value = data.draw(form_value(param))
     raw = {
@@ -85,7 +85,7 @@ def test_any_value_round_trips_or_is_refused_at_a_field(preset: str, data: st.Da
         with pytest.raises(RuleError):
             check(source)
         return
-    after = {p.name: p for p in ruleform.params(check(source))}
+    after = {p.name: p for p in family_engine.params(check(source))}
     now = after[param.name]
     assert sorted(now.value) == sorted(value) if param.kind == "sizes" else now.value == value
     assert texts_of(ruleform.raw_of([now], ","), param) == texts_of(typed(param, value), param)
@@ -101,6 +101,6 @@ def test_any_value_round_trips_or_is_refused_at_a_field(preset: str, data: st.Da
 @pytest.mark.parametrize("preset", sorted(UNUSUAL))
 def test_an_unusual_file_is_left_as_it_is_by_the_unchanged_form(preset: str) -> None:
     rules = rules_from_toml(unusual(preset))
-    params = ruleform.params(rules)
+    params = family_engine.params(rules)
     found = ruleform.readings(params, ruleform.raw_of(params, ","))
     assert [p.name for p, r in found if r.changes(p)] == []

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tafelrunde.engine import ruleform
+from tafelrunde.engine import family_engine
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import (
     Bracket,
@@ -116,7 +116,7 @@ def test_the_confirmation_rule_in_the_file_the_words_and_the_form(mode: str) -> 
         "organiser": "Ergebnisse am Tisch: die Turnierleitung oder ein Schiedsrichter bestätigt",
     }
     assert line == words[mode]
-    param = next(p for p in ruleform.params(rules) if p.name == "confirmation")
+    param = next(p for p in family_engine.params(rules) if p.name == "confirmation")
     assert param.kind == "choice" and param.value == mode
     assert [key for key, _ in param.options] == ["table", "none", "organiser"]
 

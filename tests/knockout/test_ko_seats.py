@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ko_play import Organiser, play_step
 
+from tafelrunde.engine.family_engine import seating
 from tafelrunde.engine.knockout import KnockoutState, Status, next_steps
-from tafelrunde.engine.seat_list import SeatRow, Where, seating
+from tafelrunde.engine.seat_list import SeatRow, Where
 from tafelrunde.i18n import Message
 
 pytestmark = pytest.mark.unit

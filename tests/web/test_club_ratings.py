@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from projectorhelpers import finished, save
 
-from tafelrunde.engine.rating_games import tournament_games
+from tafelrunde.engine.rating_games import rated_games
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.ratings_cache import club_ratings
 
@@ -31,7 +31,7 @@ def test_a_person_in_two_tournaments_has_one_rating_of_all_their_games() -> None
     played = [
         g
         for s, rec in ((first, a), (second, b))
-        for g in tournament_games(s, tournament=f"turnier-{rec.pk}", key="", persons={pid: "x"})
+        for g in rated_games(s, tournament=f"turnier-{rec.pk}", key="", persons={pid: "x"})
         if "x" in g.places
     ]
     assert rating.games == len(played) > 0

@@ -11,7 +11,8 @@ from typing import Any
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
-from tafelrunde.engine.knockout import KnockoutState, KnockoutTournament
+from tafelrunde.engine.family_engine import AnyState, AnyTournament, Table, engine_of
+from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.results import prize_winners, ranking
 from tafelrunde.engine.numbers import Num, shown
 from tafelrunde.engine.presence import mark
@@ -39,9 +40,21 @@ def group_ranking_rows(state: TournamentState) -> list[dict[str, Any]]:
     ]
 
 
-def ranking_table(
-    tour: Tournament | KnockoutTournament, state: TournamentState | None = None
-) -> tuple[list[Text], list[list[Any]]]:
+def ranking_table(tour: AnyTournament, state: AnyState | None = None) -> Table:
+    """The overall ranking as a table for people: headers (messages) and rows of values
+    (`state`: the tournament's state when already at hand), as the tournament's family
+    writes it."""
+    return engine_of(tour).ranking_table(tour, state)
+
+
+def knockout_ranking_table(state: KnockoutState) -> Table:
+    """Format D's overall ranking for people: place, name, prize."""
+    rows = knockout_ranking_rows(state)
+    head: list[Text] = [msg("Place"), msg("Player"), msg("Prize")]
+    return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
+
+
+def group_ranking_table(tour: Tournament, state: TournamentState | None = None) -> Table:
     """The overall ranking as a table for people: headers (messages) and rows of values
     (`state`: the tournament's state when already at hand).
 
@@ -50,10 +63,6 @@ def ranking_table(
     player there (points first, then the tie-breaks) as "label value" texts. Format D:
     place, name, prize.
     """
-    if isinstance(tour, KnockoutTournament):
-        rows = knockout_ranking_rows(tour.state())
-        head: list[Text] = [msg("Place"), msg("Player"), msg("Prize")]
-        return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
     state = state if state is not None else TournamentState(tour)
     values: dict[str, Text] = {}
     for st in state.stages:
@@ -69,13 +78,13 @@ def ranking_table(
                         pairs[i, v] = msg("{label} {value}", label=labels[i], value=shown(v))
                 texts[key] = joined([pairs[k] for k in key], " · ")
             values[row.player] = texts[key]
-    head = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
+    head: list[Text] = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
             msg("points and tie-breaks")]  # fmt: skip
     overall, titles = state.overall(), dict[str, Text]()  # one title per stage, shared
     for r in overall:
         if r.stage not in titles:
             titles[r.stage] = state.stage(r.stage).title()
-    table = [
+    table: list[list[Any]] = [
         [r.place, marked_name(state, r.player), titles[r.stage],
          r.stage_rank, values.get(r.player, "")]
         for r in overall
@@ -83,14 +92,16 @@ def ranking_table(
     return head, table
 
 
-def ranking_sheet(
-    tour: Tournament | KnockoutTournament, state: TournamentState | None = None
-) -> tuple[list[Text], list[list[Any]]]:
+def ranking_sheet(tour: AnyTournament, state: AnyState | None = None) -> Table:
+    """The overall ranking for files, as the tournament's family writes it (`state`: the
+    tournament's state when already at hand)."""
+    return engine_of(tour).ranking_sheet(tour, state)
+
+
+def group_ranking_sheet(tour: Tournament, state: TournamentState | None = None) -> Table:
     """The overall ranking for files: as `ranking_table`, but points and each tie-break in a
     column of their own, as numbers (a criterion of the same name shares one column;
     `state`: the tournament's state when already at hand)."""
-    if isinstance(tour, KnockoutTournament):
-        return ranking_table(tour)
     state = state if state is not None else TournamentState(tour)
     labels: dict[str, Text] = {}  # by the label's German text: the column's key
     values: dict[str, dict[str, Num]] = {}
@@ -104,9 +115,9 @@ def ranking_sheet(
             values[row.player] = {
                 k: v for k, v in zip(keys, row.values, strict=False) if v is not None
             }
-    head = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
+    head: list[Text] = [msg("Place"), msg("Player"), msg("stage reached"), msg("rank there"),
             *labels.values()]  # fmt: skip
-    table = [
+    table: list[list[Any]] = [
         [r.place, marked_name(state, r.player), state.stage(r.stage).title(), r.stage_rank,
          *(file_number(values.get(r.player, {}).get(k)) for k in labels)]
         for r in state.overall()
@@ -151,17 +162,10 @@ def knockout_ranking_rows(state: KnockoutState) -> list[dict[str, Any]]:
     ]
 
 
-def final_ranking(
-    tour: Tournament | KnockoutTournament,
-) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+def final_ranking(tour: AnyTournament) -> tuple[list[dict[str, Any]], list[list[Any]]]:
     """Return the final ranking rows and their lines for CSV (keys as headers); refuse before
     the tournament is over."""
-    if isinstance(tour, KnockoutTournament):
-        ko = tour.state()
-        finished, rows, columns = ko.finished, knockout_ranking_rows(ko), KNOCKOUT_COLUMNS
-    else:
-        state = TournamentState(tour)
-        finished, rows, columns = state.finished, group_ranking_rows(state), GROUP_COLUMNS
+    finished, rows, columns = engine_of(tour).final(tour)
     if not finished:
         raise RuleError(
             msg("The tournament is not over; there is no final ranking yet."), field="file"

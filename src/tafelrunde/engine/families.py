@@ -63,6 +63,7 @@ class Family:
     planning: Planning  # how a plan is simulated: minutes per game, or Schocken throws
     schock_out_king: bool  # its games count Schock aus for the Schock-Aus-König
     own_points: bool  # its ranking has points of its own (a season can count them)
+    engine_module: str  # the module whose ENGINE answers the engine's questions
     own_letter: str = ""  # the one letter of a family that has only one format
 
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
@@ -116,13 +117,26 @@ GROUP = Family(
     "group", msg("group format"), "latejoined",
     listed_players=True, waits=False, day_in_rules=False,
     planning=MINUTES, schock_out_king=False, own_points=True,
+    engine_module="tafelrunde.engine.group_engine",
 )  # fmt: skip
 KNOCKOUT = Family(
     "knockout", msg("knockout format"), "register",
     listed_players=False, waits=True, day_in_rules=True,
     planning=THROWS, schock_out_king=True, own_points=False, own_letter=KNOCKOUT_LETTER,
+    engine_module="tafelrunde.engine.knockout_engine",
 )  # fmt: skip
-FAMILIES = (GROUP, KNOCKOUT)
+FAMILIES: list[Family] = [GROUP, KNOCKOUT]  # the registration: a new family joins here
+
+
+def register(family: Family) -> None:
+    """Add a format family (again: the newer one counts); a family with its own letter."""
+    unregister(family.key)
+    FAMILIES.insert(len(FAMILIES), family)
+
+
+def unregister(key: str) -> None:
+    """Take a format family out again (as a test does with one of its own)."""
+    FAMILIES[:] = [f for f in FAMILIES if f.key != key]
 
 
 def family_of(ruleset: Mapping[str, Any]) -> Family:

@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.families import GROUP, KNOCKOUT, written
-from tafelrunde.engine.knockout.state import KnockoutState
+from tafelrunde.engine.family_engine import AnyState, engine_of
 from tafelrunde.engine.ratings import Game
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 
 
@@ -53,46 +51,22 @@ def tiebreak(tournament: str, *numbers: int) -> str:
     return "/".join([tournament, *(f"{n:04d}" for n in numbers)])
 
 
-def tournament_games(
-    state: TournamentState,
+def rated_games(
+    state: AnyState,
     *,
     tournament: str,
     key: str,
     persons: Mapping[str, str] | None = None,
     family: str | None = None,
 ) -> list[Game]:
-    """The games of a format A–C tournament, in playing order (stage, game, table)."""
+    """The rated games of a tournament of any family, in playing order: one per finished
+    table with two players or more (`family`: the game family, else the ruleset's)."""
     persons = persons or {}
-    fam = family or GROUP.rating_family(written(state.tournament.ruleset))
+    answers = engine_of(state)
+    fam = family or answers.rating_family(state)
     games: list[Game] = []
-    for st in state.stages:
-        for (game, table), outcome in sorted(st.outcomes.items()):
-            places = as_persons(tournament, outcome.places, persons)
-            if len(places) >= 2:
-                games.append(Game(key, fam, places, tiebreak(tournament, st.number, game, table)))
-    return games
-
-
-def knockout_games(
-    state: KnockoutState,
-    *,
-    tournament: str,
-    key: str,
-    persons: Mapping[str, str] | None = None,
-    family: str | None = None,
-) -> list[Game]:
-    """The games of a format D tournament: one per closed table, in the order tables opened."""
-    persons = persons or {}
-    fam = family or KNOCKOUT.rating_family(written(state.rules))
-    games: list[Game] = []
-    for number in sorted(state.tables):
-        table = state.tables[number]
-        if table.is_open:
-            continue
-        size = len(table.players)
-        places = {p: size - i for i, p in enumerate(table.left)}
-        places.update((p, 1) for p in table.remaining)
+    for numbers, places in answers.played_tables(state):
         named = as_persons(tournament, places, persons)
         if len(named) >= 2:
-            games.append(Game(key, fam, named, tiebreak(tournament, number)))
+            games.append(Game(key, fam, named, tiebreak(tournament, *numbers)))
     return games

@@ -198,10 +198,3 @@ def knockout_seating(state: KnockoutState) -> Seating:
         rows.append(row)
     note = msg("The tournament is over.") if state.finished else ""
     return Seating("", note, alphabetical(rows))
-
-
-def seating(state: TournamentState | KnockoutState) -> Seating:
-    """Everybody's place now, whatever the format."""
-    if isinstance(state, KnockoutState):
-        return knockout_seating(state)
-    return group_seating(state)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -25,13 +24,12 @@ from tafelrunde.engine.facts import (
     Undo,
     Withdrawn,
 )
-from tafelrunde.engine.families import GROUP, KNOCKOUT, family_of
+from tafelrunde.engine.families import family_of
+from tafelrunde.engine.family_engine import engine, engine_of
 from tafelrunde.engine.knockout.facts import KnockoutFact
 from tafelrunde.engine.knockout.ko_file import (
     KnockoutTournament,
     ko_fact_from_dict,
-    ko_read,
-    ko_to_data,
     misfit,
 )
 from tafelrunde.engine.limits import (
@@ -50,7 +48,6 @@ from tafelrunde.engine.limits import (
 from tafelrunde.engine.log import log_from_data, log_to_data
 from tafelrunde.engine.numbers import Num, exact_text, parse_number
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Text, msg
 
 FORMAT = "tafelrunde-tournament"
@@ -253,7 +250,7 @@ def _checked(data: Any, origin: str) -> None:
         )
 
 
-def _read(data: dict[str, Any]) -> Tournament:
+def read_group(data: dict[str, Any]) -> Tournament:
     """Read a format A–C tournament from file data, without replaying its facts."""
     players = _players(data.get("players"))
     facts = ff.fact_list(data)
@@ -301,13 +298,6 @@ def _no_constant(word: str) -> Any:
     raise ValueError(word)
 
 
-# the reader of each family's tournament file, by family key
-READERS: dict[str, Callable[[dict[str, Any]], Tournament | KnockoutTournament]] = {
-    GROUP.key: _read,
-    KNOCKOUT.key: ko_read,
-}
-
-
 def from_data(
     data: Any, *, origin: str = "Turnierdatei", replay: bool = True
 ) -> Tournament | KnockoutTournament:
@@ -323,16 +313,13 @@ def from_data(
             checked_tree(data, field="file")
         if not isinstance(data.get("ruleset"), dict):
             raise RuleError(msg("is missing."), field="ruleset")
-        tour = READERS[family_of(data["ruleset"]).key](data)
+        tour = engine(family_of(data["ruleset"])).read_tournament(data)
     except RuleError as err:
         raise damaged(origin, labelled(err.msg, err.field or "")) from None
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
         raise damaged(origin, repr(err)[:200]) from None
     try:
-        if isinstance(tour, KnockoutTournament):
-            tour.state()
-        elif replay:
-            TournamentState(tour)
+        engine_of(tour).replay(tour, replay)
     except RuleError as err:
         raise misfit(err) from None
     return tour
@@ -351,7 +338,7 @@ def damaged(origin: str, reason: Text) -> RuleError:
 def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
     """Read the tournament file of a format A–C tournament."""
     t = loads_any(text, origin=origin)
-    if isinstance(t, KnockoutTournament):
+    if not isinstance(t, Tournament):
         raise RuleError(
             msg(
                 "{origin} is a format-D tournament (Schocken knockout); "
@@ -365,11 +352,12 @@ def loads(text: str, *, origin: str = "Turnierdatei") -> Tournament:
 
 def to_data(t: Tournament | KnockoutTournament) -> dict[str, Any]:
     """Return the tournament file's data of any format (what JSON writes)."""
-    if isinstance(t, KnockoutTournament):
-        return {"format": FORMAT, "version": VERSION, **ko_to_data(t)}
+    return {"format": FORMAT, "version": VERSION, **engine_of(t).tournament_data(t)}
+
+
+def group_data(t: Tournament) -> dict[str, Any]:
+    """A format A–C tournament's data in its file, but the file's format and version."""
     return {
-        "format": FORMAT,
-        "version": VERSION,
         "name": t.name,
         "created_at": t.created_at,
         "seed": t.seed,

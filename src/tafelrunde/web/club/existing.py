@@ -14,7 +14,10 @@ from typing import Any
 from tafelrunde.engine.families import FAMILIES, family_of_letter
 from tafelrunde.engine.name_match import name_key, name_keys
 
-ADDED = tuple(f.late_fact for f in FAMILIES)  # the facts that add a player after the start
+
+def added() -> list[str]:
+    """The facts that add a player after the start, of every registered family."""
+    return [f.late_fact for f in FAMILIES]
 
 
 def players_in(fmt: str, players: Any, facts: list[Any]) -> list[tuple[str, str]]:
@@ -42,7 +45,7 @@ def link_existing(apps: Any, schema_editor: Any = None) -> None:
     link_model = apps.get_model("club", "PlayerLink")
     seen: dict[str, list[tuple[int, str, str]]] = defaultdict(list)  # key: tournament, id, name
     for rec in tournaments.objects.order_by("pk"):
-        adding = facts.objects.filter(tournament=rec, data__type__in=[*ADDED, "undo"])
+        adding = facts.objects.filter(tournament=rec, data__type__in=[*added(), "undo"])
         data = list(adding.order_by("n").values_list("data", flat=True))
         for pid, name in players_in(rec.format, rec.players, data):
             key = name_key(name)

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Count
 
 from tafelrunde.engine.name_match import name_key
-from tafelrunde.web.club.existing import ADDED, players_in
+from tafelrunde.web.club.existing import added, players_in
 from tafelrunde.web.club.models import Person, PlayerLink
 from tafelrunde.web.club.people import Suggester
 from tafelrunde.web.club.roster import players_of
@@ -81,7 +81,7 @@ def not_linked() -> list[Open]:
     found = []
     counted = TournamentRecord.objects.annotate(linked=Count("person_links")).order_by("-pk")
     adding: dict[int, list[Any]] = defaultdict(list)  # by tournament: one query for all
-    facts = FactRecord.objects.filter(data__type__in=[*ADDED, "undo"]).order_by("tournament", "n")
+    facts = FactRecord.objects.filter(data__type__in=[*added(), "undo"]).order_by("tournament", "n")
     for tournament, data in facts.values_list("tournament", "data"):
         adding[tournament].append(data)
     for rec in counted:

@@ -8,9 +8,10 @@ from typing import Any, TypeVar
 
 from tafelrunde.engine.export import marked_name
 from tafelrunde.engine.facts import RolloffConfirmed, RolloffEntered, TableConfirmed, TableEntered
+from tafelrunde.engine.family_engine import seating
 from tafelrunde.engine.numbers import Num, display
 from tafelrunde.engine.rules_text import criterion_label
-from tafelrunde.engine.seat_list import Seating, seating
+from tafelrunde.engine.seat_list import Seating
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tournament_state import TournamentState

@@ -13,7 +13,7 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.safestring import mark_safe
 
-from tafelrunde.engine import ruleform
+from tafelrunde.engine import family_engine, ruleform
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.limits import labelled
 from tafelrunde.engine.ruleform import Param, Reading
@@ -76,7 +76,7 @@ class RulesParamForm:
     """Every parameter of a ruleset as fields; typed texts shown again with their refusals."""
 
     def __init__(self, rules: AnyRules, data: QueryDict | None = None) -> None:
-        self.sections = ruleform.sections(rules)
+        self.sections = family_engine.sections(rules)
         self.params = [p for s in self.sections for p in s.params()]
         self.decimal = "," if lang() == "de" else "."
         self.bound = data is not None

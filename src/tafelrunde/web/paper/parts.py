@@ -8,7 +8,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from tafelrunde.engine.families import FAMILIES, Family
+from tafelrunde.engine.families import Family
 from tafelrunde.i18n import Message
 from tafelrunde.web.core.models import TournamentRecord
 
@@ -42,9 +42,9 @@ class Kind:
     name: Message
     about: Message
     make: Maker
-    families: tuple[Family, ...] = FAMILIES
+    families: tuple[Family, ...] = ()  # none named: every family has it
     staff_only: bool = True  # it shows table links or money: only for organisers and referees
 
     def fits(self, family: Family) -> bool:
         """Say whether a tournament of this format family has this page."""
-        return family in self.families
+        return not self.families or family in self.families

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tafelrunde.engine.export import group_ranking_rows
-from tafelrunde.engine.rating_games import tournament_games
+from tafelrunde.engine.rating_games import rated_games
 from tafelrunde.web.club.family_parts import ClubPart, Summary
 from tafelrunde.web.core.domain.store import group_read
 from tafelrunde.web.core.models import TournamentRecord
@@ -15,7 +15,7 @@ def summary(rec: TournamentRecord, tag: str) -> Summary:
     tour, state = group_read(rec)
     names = {p.id: tour.name_of(p.id) for p in [*tour.players, *tour.late_players()]}
     places = {r["id"]: r["place"] for r in group_ranking_rows(state)}
-    return Summary(tournament_games(state, tournament=tag, key=""), places, names)
+    return Summary(rated_games(state, tournament=tag, key=""), places, names)
 
 
 def standing(rec: TournamentRecord) -> dict[str, object]:

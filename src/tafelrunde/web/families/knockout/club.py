@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.knockout.results import schock_out_counts, schock_out_kings
-from tafelrunde.engine.rating_games import knockout_games
+from tafelrunde.engine.rating_games import rated_games
 from tafelrunde.web.club.family_parts import ClubPart, Summary
 from tafelrunde.web.core.domain.knockout import knockout_read
 from tafelrunde.web.core.models import TournamentRecord
@@ -16,7 +16,7 @@ def summary(rec: TournamentRecord, tag: str) -> Summary:
     state = knockout_read(rec)[1]
     names = {p: state.name_of(p) for p in state.players}
     places = {r["id"]: r["place"] for r in knockout_ranking_rows(state)}
-    games = knockout_games(state, tournament=tag, key="")
+    games = rated_games(state, tournament=tag, key="")
     kings = tuple(schock_out_kings(state))
     return Summary(games, places, names, schock_out_counts(state), kings)
 

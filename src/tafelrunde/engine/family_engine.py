@@ -1,0 +1,98 @@
+"""What the engine, the simulation and the command line ask of a format family.
+
+Each family's engine answers one typed interface (`FamilyEngine`): the group family's in
+`group_engine`, the knockout family's in `knockout_engine`; the registry (`families`) names
+the module of each. The functions below ask the family of whatever they are handed; no
+module decides by a family's classes but the family's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from typing import Any, Protocol, cast
+
+from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.families import FAMILIES, Family
+from tafelrunde.engine.knockout import KnockoutRules, KnockoutState, KnockoutTournament
+from tafelrunde.engine.ruleform.params import Param, Section
+from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.seat_list import Seating
+from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import Text
+
+AnyRules = Ruleset | KnockoutRules
+AnyTournament = Tournament | KnockoutTournament
+AnyState = TournamentState | KnockoutState
+Table = tuple[list[Text], list[list[Any]]]  # a ranking's head and rows (mixed cell values)
+Final = tuple[bool, list[dict[str, Any]], tuple[str, ...]]  # over, rows, their columns
+Played = tuple[tuple[int, ...], Mapping[str, int]]  # a table's numbers, its places
+
+
+class FamilyEngine(Protocol):
+    """Every question the engine's shared modules ask of a format family."""
+
+    def owns(self, thing: object) -> bool:
+        """Say whether a ruleset, tournament or state is this family's."""
+
+    def read_rules(self, data: dict[str, Any]) -> AnyRules:
+        """The ruleset of a ruleset file's data (checked; a refusal names the key)."""
+
+    def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
+        """The tournament of a tournament file's data (its facts not replayed yet)."""
+
+    def replay(self, tour: AnyTournament, thorough: bool) -> None:
+        """Replay the facts, refusing a misfit (`thorough`: also what the store checked)."""
+
+    def tournament_data(self, tour: AnyTournament) -> dict[str, Any]:
+        """The tournament file's data, but its format and version."""
+
+    def ranking_table(self, tour: AnyTournament, state: AnyState | None) -> Table:
+        """The overall ranking for people (values as texts)."""
+
+    def ranking_sheet(self, tour: AnyTournament, state: AnyState | None) -> Table:
+        """The overall ranking for files (numbers in columns of their own)."""
+
+    def final(self, tour: AnyTournament) -> Final:
+        """Whether it is over, the final ranking's rows and the columns a file shows."""
+
+    def seating(self, state: AnyState) -> Seating:
+        """Everybody's place now."""
+
+    def sections(self, rules: AnyRules) -> list[Section]:
+        """Every parameter of a ruleset, in sections (the rules form)."""
+
+    def played_tables(self, state: AnyState) -> Sequence[Played]:
+        """Each finished table's numbers (in playing order) and places, for the ratings."""
+
+    def rating_family(self, state: AnyState) -> str:
+        """The game family its games are rated in."""
+
+
+def engine(family: Family) -> FamilyEngine:
+    """The engine of a format family (its module, named in the registry)."""
+    return cast(FamilyEngine, import_module(family.engine_module).ENGINE)
+
+
+def engine_of(thing: object) -> FamilyEngine:
+    """The engine of the family a ruleset, tournament or state belongs to."""
+    for family in FAMILIES:
+        found = engine(family)
+        if found.owns(thing):
+            return found
+    raise TypeError(f"no format family owns {type(thing).__name__}")
+
+
+def seating(state: AnyState) -> Seating:
+    """Everybody's place now, whatever the format."""
+    return engine_of(state).seating(state)
+
+
+def sections(rules: AnyRules) -> list[Section]:
+    """Every parameter of a ruleset, in sections (the general one, then each stage's)."""
+    return engine_of(rules).sections(rules)
+
+
+def params(rules: AnyRules) -> list[Param]:
+    """Every parameter of a ruleset, in order."""
+    return [p for s in sections(rules) for p in s.params()]

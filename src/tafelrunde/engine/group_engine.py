@@ -1,0 +1,112 @@
+"""The group family's engine (formats A–C and a club's own rulesets of that shape): its
+answers to `family_engine.FamilyEngine`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tafelrunde.engine.export import (
+    GROUP_COLUMNS,
+    group_ranking_rows,
+    group_ranking_sheet,
+    group_ranking_table,
+)
+from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.families import GROUP, written
+from tafelrunde.engine.family_engine import (
+    AnyRules,
+    AnyState,
+    AnyTournament,
+    FamilyEngine,
+    Final,
+    Played,
+    Table,
+)
+from tafelrunde.engine.ruleform.params import Section
+from tafelrunde.engine.ruleform.stages import sections
+from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.seat_list import Seating, group_seating
+from tafelrunde.engine.tournament_file import group_data, read_group
+from tafelrunde.engine.tournament_state import TournamentState
+
+
+def _tour(tour: AnyTournament) -> Tournament:
+    """The group tournament handed over (another family's is a programming error)."""
+    assert isinstance(tour, Tournament), type(tour)
+    return tour
+
+
+def _state(state: AnyState | None) -> TournamentState | None:
+    """The group state handed over, if any."""
+    assert state is None or isinstance(state, TournamentState), type(state)
+    return state
+
+
+class GroupEngine:
+    """What the group family answers the engine."""
+
+    def owns(self, thing: object) -> bool:
+        """Say whether a ruleset, tournament or state is of the group family."""
+        return isinstance(thing, Ruleset | Tournament | TournamentState)
+
+    def read_rules(self, data: dict[str, Any]) -> AnyRules:
+        """The ruleset of a format A–C ruleset file's data."""
+        return ruleset_from_dict(data)
+
+    def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
+        """The tournament of a format A–C tournament file's data."""
+        return read_group(data)
+
+    def replay(self, tour: AnyTournament, thorough: bool) -> None:
+        """Replay every fact (only when `thorough`: the store's own facts were checked)."""
+        if thorough:
+            TournamentState(_tour(tour))
+
+    def tournament_data(self, tour: AnyTournament) -> dict[str, Any]:
+        """The tournament file's data."""
+        return group_data(_tour(tour))
+
+    def ranking_table(self, tour: AnyTournament, state: AnyState | None) -> Table:
+        """The overall ranking for people: stage reached, rank there, points and tie-breaks."""
+        return group_ranking_table(_tour(tour), _state(state))
+
+    def ranking_sheet(self, tour: AnyTournament, state: AnyState | None) -> Table:
+        """The overall ranking for files: each tie-break a column of numbers."""
+        return group_ranking_sheet(_tour(tour), _state(state))
+
+    def final(self, tour: AnyTournament) -> Final:
+        """Whether it is over, its ranking rows, and place, name, stage, rank as columns."""
+        state = TournamentState(_tour(tour))
+        return state.finished, group_ranking_rows(state), GROUP_COLUMNS
+
+    def seating(self, state: AnyState) -> Seating:
+        """Everybody's place in the running stage."""
+        found = _state(state)
+        assert found is not None
+        return group_seating(found)
+
+    def sections(self, rules: AnyRules) -> list[Section]:
+        """The general parameters, then each stage's."""
+        assert isinstance(rules, Ruleset), type(rules)
+        return sections(rules)
+
+    def played_tables(self, state: AnyState) -> Sequence[Played]:
+        """Every table of every game of every stage with a counted result."""
+        found = _state(state)
+        assert found is not None
+        return [
+            ((st.number, game, table), outcome.places)
+            for st in found.stages
+            for (game, table), outcome in sorted(st.outcomes.items())
+        ]
+
+    def rating_family(self, state: AnyState) -> str:
+        """The ruleset's rating family."""
+        found = _state(state)
+        assert found is not None
+        return GROUP.rating_family(written(found.tournament.ruleset))
+
+
+ENGINE: FamilyEngine = GroupEngine()

@@ -1,0 +1,117 @@
+"""The knockout family's engine (format D, Schocken knockout): its answers to
+`family_engine.FamilyEngine`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tafelrunde.engine.export import (
+    KNOCKOUT_COLUMNS,
+    knockout_ranking_rows,
+    knockout_ranking_table,
+)
+from tafelrunde.engine.families import KNOCKOUT, written
+from tafelrunde.engine.family_engine import (
+    AnyRules,
+    AnyState,
+    AnyTournament,
+    FamilyEngine,
+    Final,
+    Played,
+    Table,
+)
+from tafelrunde.engine.knockout import (
+    KnockoutRules,
+    KnockoutState,
+    KnockoutTournament,
+    knockout_rules_from_dict,
+)
+from tafelrunde.engine.knockout.ko_file import ko_read, ko_to_data
+from tafelrunde.engine.ruleform.knockout import knockout_sections
+from tafelrunde.engine.ruleform.params import Section
+from tafelrunde.engine.seat_list import Seating, knockout_seating
+
+
+def _tour(tour: AnyTournament) -> KnockoutTournament:
+    """The knockout tournament handed over (another family's is a programming error)."""
+    assert isinstance(tour, KnockoutTournament), type(tour)
+    return tour
+
+
+def _state(tour: AnyTournament, state: AnyState | None) -> KnockoutState:
+    """The knockout state handed over, else the tournament's."""
+    if state is None:
+        return _tour(tour).state()
+    assert isinstance(state, KnockoutState), type(state)
+    return state
+
+
+class KnockoutEngine:
+    """What the knockout family answers the engine."""
+
+    def owns(self, thing: object) -> bool:
+        """Say whether a ruleset, tournament or state is of the knockout family."""
+        return isinstance(thing, KnockoutRules | KnockoutTournament | KnockoutState)
+
+    def read_rules(self, data: dict[str, Any]) -> AnyRules:
+        """The ruleset of a format-D ruleset file's data."""
+        return knockout_rules_from_dict(data)
+
+    def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
+        """The tournament of a format-D tournament file's data."""
+        return ko_read(data)
+
+    def replay(self, tour: AnyTournament, thorough: bool) -> None:
+        """Replay every fact (always: a knockout's state is made from them)."""
+        _tour(tour).state()
+
+    def tournament_data(self, tour: AnyTournament) -> dict[str, Any]:
+        """The tournament file's data."""
+        return ko_to_data(_tour(tour))
+
+    def ranking_table(self, tour: AnyTournament, state: AnyState | None) -> Table:
+        """The overall ranking for people: place, name, prize."""
+        return knockout_ranking_table(_state(tour, state))
+
+    def ranking_sheet(self, tour: AnyTournament, state: AnyState | None) -> Table:
+        """The overall ranking for files: as for people (no numbers of its own)."""
+        return knockout_ranking_table(_state(tour, state))
+
+    def final(self, tour: AnyTournament) -> Final:
+        """Whether it is over, its ranking rows, and place, name, prize as columns."""
+        state = _tour(tour).state()
+        return state.finished, knockout_ranking_rows(state), KNOCKOUT_COLUMNS
+
+    def seating(self, state: AnyState) -> Seating:
+        """Everybody's table or queue now."""
+        assert isinstance(state, KnockoutState), type(state)
+        return knockout_seating(state)
+
+    def sections(self, rules: AnyRules) -> list[Section]:
+        """Every parameter of format D."""
+        assert isinstance(rules, KnockoutRules), type(rules)
+        return knockout_sections(rules)
+
+    def played_tables(self, state: AnyState) -> Sequence[Played]:
+        """Every closed table, in the order tables opened: the order of leaving gives the last
+        places, the survivors share the best."""
+        assert isinstance(state, KnockoutState), type(state)
+        found: list[Played] = []
+        for number in sorted(state.tables):
+            table = state.tables[number]
+            if table.is_open:
+                continue
+            size = len(table.players)
+            places = {p: size - i for i, p in enumerate(table.left)}
+            places.update((p, 1) for p in table.remaining)
+            found.append(((number,), places))
+        return found
+
+    def rating_family(self, state: AnyState) -> str:
+        """The ruleset's rating family (Schocken unless it names its own)."""
+        assert isinstance(state, KnockoutState), type(state)
+        return KNOCKOUT.rating_family(written(state.rules))
+
+
+ENGINE: FamilyEngine = KnockoutEngine()
