@@ -12,9 +12,14 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol, cast
 
-from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.facts import AnyFact, Tournament
 from tafelrunde.engine.families import FAMILIES, Family
-from tafelrunde.engine.knockout import KnockoutRules, KnockoutState, KnockoutTournament
+from tafelrunde.engine.knockout import (
+    KnockoutFact,
+    KnockoutRules,
+    KnockoutState,
+    KnockoutTournament,
+)
 from tafelrunde.engine.ruleform.params import Param, Section
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.seat_list import Seating
@@ -40,6 +45,18 @@ class FamilyEngine(Protocol):
 
     def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
         """The tournament of a tournament file's data (its facts not replayed yet)."""
+
+    def read_fact(self, data: dict[str, Any]) -> AnyFact | KnockoutFact:
+        """One fact as the database keeps it."""
+
+    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, Any]:
+        """One fact as the file and the database store it (refused unless it reads back)."""
+
+    def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
+        """The state of stored facts for pages, made from an earlier one where it can."""
+
+    def started(self, tour: AnyTournament) -> bool:
+        """Say whether a table is drawn or opened: then only facts change it."""
 
     def replay(self, tour: AnyTournament, thorough: bool) -> None:
         """Replay the facts, refusing a misfit (`thorough`: also what the store checked)."""

@@ -12,7 +12,7 @@ from tafelrunde.engine.export import (
     group_ranking_sheet,
     group_ranking_table,
 )
-from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.facts import AnyFact, Draw, Tournament
 from tafelrunde.engine.families import GROUP, written
 from tafelrunde.engine.family_engine import (
     AnyRules,
@@ -23,12 +23,13 @@ from tafelrunde.engine.family_engine import (
     Played,
     Table,
 )
+from tafelrunde.engine.knockout import KnockoutFact
 from tafelrunde.engine.ruleform.params import Section
 from tafelrunde.engine.ruleform.stages import sections
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.seat_list import Seating, group_seating
-from tafelrunde.engine.tournament_file import group_data, read_group
+from tafelrunde.engine.tournament_file import fact_from_data, group_data, read_group, stored
 from tafelrunde.engine.tournament_state import TournamentState
 
 
@@ -58,6 +59,23 @@ class GroupEngine:
     def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
         """The tournament of a format A–C tournament file's data."""
         return read_group(data)
+
+    def read_fact(self, data: dict[str, Any]) -> AnyFact | KnockoutFact:
+        """One format A–C fact as the database keeps it."""
+        return fact_from_data(data, knockout=False)
+
+    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, Any]:
+        """One format A–C fact as stored; refused unless it reads back exactly."""
+        assert not isinstance(fact, KnockoutFact), type(fact)
+        return stored(fact)
+
+    def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
+        """The state of stored facts, scored tables taken from the earlier state."""
+        return TournamentState(_tour(tour), stored=True, earlier=_state(earlier))
+
+    def started(self, tour: AnyTournament) -> bool:
+        """Say whether a game is drawn."""
+        return any(isinstance(f, Draw) for f in _tour(tour).facts)
 
     def replay(self, tour: AnyTournament, thorough: bool) -> None:
         """Replay every fact (only when `thorough`: the store's own facts were checked)."""

@@ -11,6 +11,7 @@ from tafelrunde.engine.export import (
     knockout_ranking_rows,
     knockout_ranking_table,
 )
+from tafelrunde.engine.facts import AnyFact
 from tafelrunde.engine.families import KNOCKOUT, written
 from tafelrunde.engine.family_engine import (
     AnyRules,
@@ -22,15 +23,18 @@ from tafelrunde.engine.family_engine import (
     Table,
 )
 from tafelrunde.engine.knockout import (
+    KnockoutFact,
     KnockoutRules,
     KnockoutState,
     KnockoutTournament,
+    OpenTable,
     knockout_rules_from_dict,
 )
-from tafelrunde.engine.knockout.ko_file import ko_read, ko_to_data
+from tafelrunde.engine.knockout.ko_file import ko_read, ko_stored, ko_to_data
 from tafelrunde.engine.ruleform.knockout import knockout_sections
 from tafelrunde.engine.ruleform.params import Section
 from tafelrunde.engine.seat_list import Seating, knockout_seating
+from tafelrunde.engine.tournament_file import fact_from_data
 
 
 def _tour(tour: AnyTournament) -> KnockoutTournament:
@@ -61,6 +65,22 @@ class KnockoutEngine:
     def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
         """The tournament of a format-D tournament file's data."""
         return ko_read(data)
+
+    def read_fact(self, data: dict[str, Any]) -> AnyFact | KnockoutFact:
+        """One format-D fact as the database keeps it."""
+        return fact_from_data(data, knockout=True)
+
+    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, Any]:
+        """One format-D fact as stored."""
+        return ko_stored(fact)  # type: ignore[arg-type]  # the knockout's own facts only
+
+    def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
+        """The state of the stored facts (a knockout's state is kept with its tournament)."""
+        return _tour(tour).state()
+
+    def started(self, tour: AnyTournament) -> bool:
+        """Say whether a table is opened."""
+        return any(isinstance(f, OpenTable) for f in _tour(tour).facts)
 
     def replay(self, tour: AnyTournament, thorough: bool) -> None:
         """Replay every fact (always: a knockout's state is made from them)."""

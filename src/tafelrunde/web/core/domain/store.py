@@ -15,15 +15,14 @@ from django.utils import timezone
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Tournament, Undo
 from tafelrunde.engine.families import family_of
-from tafelrunde.engine.knockout import KnockoutTournament, OpenTable
-from tafelrunde.engine.knockout.ko_file import ko_stored
+from tafelrunde.engine.family_engine import AnyState, engine_of
+from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.log import LogLine, log_to_data, message_data
 from tafelrunde.engine.tournament_file import (
     FORMAT,
     VERSION,
     fact_from_data,
     from_data,
-    stored,
     to_data,
 )
 from tafelrunde.engine.tournament_state import TournamentState
@@ -70,7 +69,7 @@ class Loaded:
     @property
     def started(self) -> bool:
         """Once a table is drawn or opened, only facts can change (rules and players are fixed)."""
-        return any(isinstance(f, Draw | OpenTable) for f in self.tour.facts)
+        return engine_of(self.tour).started(self.tour)
 
 
 _LOADED: Kept[int, Loaded] = Kept(16)  # by record: the tournament as last read or stored
@@ -88,10 +87,8 @@ def engine_tournament(rec: TournamentRecord, *, with_log: bool = False) -> AnyTo
     if known is None or known.revision != rec.revision:
         if known is not None and known.started and _last(known) == known.version < rec.version:
             new = rec.facts.filter(n__gt=known.version, n__lte=rec.version).order_by("n")
-            knockout = isinstance(known.tour, KnockoutTournament)
-            facts = [
-                fact_from_data(d, knockout=knockout) for d in new.values_list("data", flat=True)
-            ]
+            answers = engine_of(known.tour)
+            facts = [answers.read_fact(d) for d in new.values_list("data", flat=True)]
             tour = _with_facts(known.tour, [*known.tour.facts, *facts])
         else:
             tour = from_data(file_data(rec), origin=rec.name, replay=False)
@@ -119,7 +116,7 @@ _WORK: Kept[int, tuple[str, AnyTournament]] = Kept(64)
 # the state that follows a kept tournament, while it knows all of its facts
 _LIVE: Kept[int, TournamentState] = Kept(16)
 _READ: Kept[tuple[int, str], tuple[AnyTournament, Any]] = Kept(16)
-_LAST_READ: Kept[int, TournamentState] = Kept(16)  # by record: the newest state made for pages
+_LAST_READ: Kept[int, AnyState] = Kept(16)  # by record: the newest state made for pages
 
 
 def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
@@ -132,9 +129,7 @@ def read_only(rec: TournamentRecord) -> tuple[AnyTournament, Any]:
 
     def made() -> tuple[AnyTournament, Any]:
         tour = engine_tournament(rec)
-        if isinstance(tour, KnockoutTournament):
-            return tour, tour.state()
-        state = TournamentState(tour, stored=True, earlier=_LAST_READ.peek(rec.pk))
+        state = engine_of(tour).page_state(tour, _LAST_READ.peek(rec.pk))
         _LAST_READ.put(rec.pk, state)
         return tour, state
 
@@ -336,9 +331,7 @@ def _caught_up(tour: AnyTournament, rec: TournamentRecord) -> AnyTournament | No
 
 def fact_data(tour: AnyTournament, fact: Any) -> dict[str, Any]:
     """One fact as in the tournament file; refused if it would not read back exactly."""
-    if isinstance(tour, KnockoutTournament):
-        return ko_stored(fact)
-    return stored(fact)
+    return engine_of(tour).stored_fact(fact)
 
 
 def _user(user: Any) -> Any:
