@@ -28,6 +28,7 @@ class ClubPart:
 
     summary: Callable[[TournamentRecord, str], Summary]  # (tournament, tag of its players)
     standing: Callable[[TournamentRecord], dict[str, object]]  # the embed's context
+    players: Callable[[TournamentRecord], list[tuple[str, str]]]  # (id, name), withdrawn too
 
 
 CLUB: Parts[ClubPart] = Parts("club pages")

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.facts import Tournament
-from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.club.family_parts import CLUB
 from tafelrunde.web.core.models import TournamentRecord
 
 
 def players_of(rec: TournamentRecord) -> list[tuple[str, str]]:
     """Every player of the tournament (id, name) in registration order, withdrawn ones too."""
-    tour, state = read_only(rec)
-    if isinstance(tour, Tournament):
-        return [(p.id, p.name) for p in [*tour.players, *tour.late_players()]]
-    return [(pid, p.name) for pid, p in state.players.items()]
+    return CLUB.of(rec.family).players(rec)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
-from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.domain.store import group_read
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import drawn, stage_cells_of
 from tafelrunde.web.core.templatetags.tafel import Translator, translated
@@ -26,8 +25,7 @@ STATES: dict[str, Message] = {  # the public words of a table's result (no token
 
 def tables(rec: TournamentRecord, now: float) -> list[Slide]:
     """Every table of the current game: number, players (start player first), its state."""
-    _, state = read_only(rec)
-    assert isinstance(state, TournamentState)
+    state = group_read(rec)[1]
     st = state.current
     if st is None or not drawn(state):
         return []
@@ -87,8 +85,7 @@ def columns(cards: int, widest: int) -> int:
 
 def standings(rec: TournamentRecord, now: float) -> list[Slide]:
     """The running stage's standing (ranks, points, the deciding tie-break), once it has results."""
-    _, state = read_only(rec)
-    assert isinstance(state, TournamentState)
+    state = group_read(rec)[1]
     if state.finished or not state.stages:
         return []
     st = state.current or state.stages[-1]

@@ -24,4 +24,10 @@ def standing(rec: TournamentRecord) -> dict[str, object]:
     return {"stages": stages[:1]}
 
 
-CLUB = ClubPart(summary, standing)
+def players(rec: TournamentRecord) -> list[tuple[str, str]]:
+    """Every player (id, name) in registration order, late and withdrawn ones too."""
+    tour = group_read(rec)[0]
+    return [(p.id, p.name) for p in [*tour.players, *tour.late_players()]]
+
+
+CLUB = ClubPart(summary, standing, players)

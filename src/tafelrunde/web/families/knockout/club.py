@@ -26,4 +26,9 @@ def standing(rec: TournamentRecord) -> dict[str, object]:
     return {"ranking": ranking_data(rec)}
 
 
-CLUB = ClubPart(summary, standing)
+def players(rec: TournamentRecord) -> list[tuple[str, str]]:
+    """Every registered player (id, name) in registration order, withdrawn ones too."""
+    return [(pid, p.name) for pid, p in knockout_read(rec)[1].players.items()]
+
+
+CLUB = ClubPart(summary, standing, players)

@@ -23,7 +23,7 @@ from tafelrunde.engine.actions import (
 from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
 from tafelrunde.engine.fact_words import describe, game_word
-from tafelrunde.engine.facts import Draw, Tournament
+from tafelrunde.engine.facts import Draw
 from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_SEED, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.stage_state import StageState
@@ -36,6 +36,7 @@ from tafelrunde.web.core.domain.store import (
     Logged,
     append,
     engine_tournament,
+    group_read,
     group_state,
     read_only,
 )
@@ -281,8 +282,7 @@ def rolloff(request: HttpRequest, pk: int) -> HttpResponse:
     players = request.POST.getlist("players")[: MAX_TABLE_SIZE * 4]
     kind, game = _which_rolloff(request.POST)
     key = rolloff_key(kind or "", game or 0, players)
-    tour = engine_tournament(rec)
-    assert isinstance(tour, Tournament)
+    tour = group_read(rec)[0]
     form = RolloffForm(request.POST, players=[(p, tour.name_of(p)) for p in players])
     if not form.is_valid():
         said = " ".join(str(e) for errors in form.errors.values() for e in errors)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import LateJoined, Tournament, Withdrawn
+from tafelrunde.engine.facts import LateJoined, Withdrawn
 from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.presence import (
     late_entry,
@@ -24,7 +24,7 @@ from tafelrunde.engine.presence import (
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import organiser, record_of, refuse, text_of
-from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
+from tafelrunde.web.core.domain.store import Logged, append, group_read, group_state
 from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.forms_play import LateForm, VersionForm
 from tafelrunde.web.core.frame import page, stamp
@@ -35,8 +35,7 @@ from tafelrunde.web.core.templatetags.tafel import translated
 def roster(rec: TournamentRecord, late_form: LateForm | None = None) -> dict[str, Any]:
     """The players page after the first draw: everybody with their situation, who may
     withdraw (with the question to confirm), and whether a late player can join now."""
-    tour, state = read_only(rec)
-    assert isinstance(tour, Tournament) and isinstance(state, TournamentState)
+    tour, state = group_read(rec)
     rows, finished = [], state.finished
     for p in [*tour.players, *tour.late_players()]:
         said = status(state, p.id)
