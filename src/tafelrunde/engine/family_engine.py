@@ -9,6 +9,8 @@ module decides by a family's classes but the family's own.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
 from importlib import import_module
 from typing import Any, Protocol, cast
 
@@ -34,6 +36,18 @@ Final = tuple[bool, list[dict[str, Any]], tuple[str, ...]]  # over, rows, their 
 Played = tuple[tuple[int, ...], Mapping[str, int]]  # a table's numbers, its places
 
 
+@dataclass(frozen=True)
+class Start:
+    """How a new tournament starts: its seed, its day, when and by whom it was made, and
+    whether its players come after the registration deadline."""
+
+    seed: int
+    day: date | None
+    at: str
+    by: str
+    late: bool = False
+
+
 class FamilyEngine(Protocol):
     """Every question the engine's shared modules ask of a format family."""
 
@@ -42,6 +56,10 @@ class FamilyEngine(Protocol):
 
     def read_rules(self, data: dict[str, Any]) -> AnyRules:
         """The ruleset of a ruleset file's data (checked; a refusal names the key)."""
+
+    def new(self, name: str, rules: AnyRules, names: list[str], start: Start) -> AnyTournament:
+        """A new tournament of these rules with these players (checked; `start`: its seed,
+        day, time and who made it, and whether the players come after the deadline)."""
 
     def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
         """The tournament of a tournament file's data (its facts not replayed yet)."""

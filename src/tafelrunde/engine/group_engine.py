@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import (
     GROUP_COLUMNS,
     group_ranking_rows,
@@ -21,16 +22,20 @@ from tafelrunde.engine.family_engine import (
     FamilyEngine,
     Final,
     Played,
+    Start,
     Table,
 )
 from tafelrunde.engine.knockout import KnockoutFact
+from tafelrunde.engine.players import numbered_players
 from tafelrunde.engine.ruleform.params import Section
 from tafelrunde.engine.ruleform.stages import sections
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.seat_list import Seating, group_seating
+from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import fact_from_data, group_data, read_group, stored
 from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.i18n import msg
 
 
 def _tour(tour: AnyTournament) -> Tournament:
@@ -45,6 +50,15 @@ def _state(state: AnyState | None) -> TournamentState | None:
     return state
 
 
+def check_players(tour: Tournament) -> None:
+    """Refuse a player list that no first stage can seat."""
+    if len(tour.players) < 3:
+        raise RuleError(msg("The tournament needs at least 3 players."), field="players")
+    first = TournamentState(tour).following(None)
+    if first is not None:
+        plan_tables(len(tour.players), first.rule.tables)
+
+
 class GroupEngine:
     """What the group family answers the engine."""
 
@@ -56,6 +70,15 @@ class GroupEngine:
         """The ruleset of a format A–C ruleset file's data."""
         return ruleset_from_dict(data)
 
+    def new(self, name: str, rules: AnyRules, names: list[str], start: Start) -> AnyTournament:
+        """A new tournament with its players numbered p001, p002, … (none: added later)."""
+        assert isinstance(rules, Ruleset), type(rules)
+        players = numbered_players(names)
+        tour = Tournament(name or rules.name, rules, players, start.seed, created_at=start.at)
+        if names:  # none yet: entered later, or signed up online
+            check_players(tour)
+        return tour
+
     def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
         """The tournament of a format A–C tournament file's data."""
         return read_group(data)
@@ -66,8 +89,7 @@ class GroupEngine:
 
     def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, Any]:
         """One format A–C fact as stored; refused unless it reads back exactly."""
-        assert not isinstance(fact, KnockoutFact), type(fact)
-        return stored(fact)
+        return stored(fact)  # type: ignore[arg-type]  # the group's own facts only
 
     def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
         """The state of stored facts, scored tables taken from the earlier state."""

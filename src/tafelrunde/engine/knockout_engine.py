@@ -20,6 +20,7 @@ from tafelrunde.engine.family_engine import (
     FamilyEngine,
     Final,
     Played,
+    Start,
     Table,
 )
 from tafelrunde.engine.knockout import (
@@ -30,6 +31,7 @@ from tafelrunde.engine.knockout import (
     OpenTable,
     knockout_rules_from_dict,
 )
+from tafelrunde.engine.knockout.entry import record_all, registrations
 from tafelrunde.engine.knockout.ko_file import ko_read, ko_stored, ko_to_data
 from tafelrunde.engine.ruleform.knockout import knockout_sections
 from tafelrunde.engine.ruleform.params import Section
@@ -61,6 +63,13 @@ class KnockoutEngine:
     def read_rules(self, data: dict[str, Any]) -> AnyRules:
         """The ruleset of a format-D ruleset file's data."""
         return knockout_rules_from_dict(data)
+
+    def new(self, name: str, rules: AnyRules, names: list[str], start: Start) -> AnyTournament:
+        """A new knockout with its players registered (`start.late`: past the deadline)."""
+        assert isinstance(rules, KnockoutRules), type(rules)
+        ko = KnockoutTournament(name or rules.name, rules, day=start.day, created_at=start.at)
+        record_all(ko, registrations(ko, names, late=start.late), at=start.at, by=start.by)
+        return ko
 
     def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
         """The tournament of a format-D tournament file's data."""

@@ -75,3 +75,8 @@ def parse_players(text: str) -> list[Player]:
         raise RuleError(msg("The player list needs at least 3 players."), field="players")
     width = len(str(len(names)))
     return [Player(f"p{str(i).zfill(width)}", n) for i, n in enumerate(names, start=1)]
+
+
+def numbered_players(names: list[str], first: int = 1) -> list[Player]:
+    """Give new players ids p001, p002, ... from `first` on."""
+    return [Player(f"p{k:03d}", n) for k, n in enumerate(names, start=first)]

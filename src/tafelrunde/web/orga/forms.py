@@ -10,9 +10,8 @@ from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import family_of, written
-from tafelrunde.engine.knockout import KnockoutRules
 from tafelrunde.engine.ruleset import named
-from tafelrunde.presets import load_rules, preset_names
+from tafelrunde.presets import AnyRules, load_rules, preset_names
 from tafelrunde.web.core.domain.club_presets import choice_value, club_rules
 from tafelrunde.web.core.iso_inputs import IsoDateInput
 from tafelrunde.web.core.models import ClubPreset, Event
@@ -46,13 +45,18 @@ def preset_choices() -> list[tuple[str, Any]]:
 def knockout_presets() -> list[str]:
     """The presets (shipped and the club's) whose rules are a knockout: the form's fields of
     times and day are theirs only."""
-    values = [n for n in preset_names() if isinstance(load_rules(n), KnockoutRules)]
+    values = [n for n in preset_names() if _day_in_rules(load_rules(n))]
     for preset in ClubPreset.objects.all():
         value = choice_value(preset)
         with contextlib.suppress(RuleError):  # a preset older rules allowed: refused on use
-            if isinstance(club_rules(value), KnockoutRules):
+            if _day_in_rules(club_rules(value)):
                 values.append(value)
     return values
+
+
+def _day_in_rules(rules: AnyRules) -> bool:
+    """Say whether the ruleset's family keeps the day and times in its rules."""
+    return family_of(written(rules)).day_in_rules
 
 
 def _required() -> dict[str, str]:

@@ -7,6 +7,7 @@ from typing import Any
 from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import display
+from tafelrunde.engine.players import numbered_players
 from tafelrunde.engine.progress import rolloff_purpose
 from tafelrunde.engine.seat_list import Where as At
 from tafelrunde.i18n import Message, msg
@@ -38,7 +39,7 @@ def _group_add(rec: TournamentRecord, name: str) -> str:
     def change(locked: TournamentRecord) -> list[str]:
         if name.casefold() in {p["name"].casefold() for p in locked.players}:
             raise RuleError(msg("'{name}' is registered already.", name=name), field="name")
-        new = setup.numbered_players([name], next_number(locked, locked.players))[0]
+        new = numbered_players([name], next_number(locked, locked.players))[0]
         locked.players = [*locked.players, {"id": new.id, "name": new.name}]
         made.append(new.id)
         return numbered(locked, [new.id])

@@ -11,15 +11,11 @@ import tomli_w
 from django.db import DatabaseError, transaction
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Player, Tournament
 from tafelrunde.engine.families import family_of
-from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
-from tafelrunde.engine.knockout.entry import record_all, registrations
+from tafelrunde.engine.family_engine import Start, engine_of
 from tafelrunde.engine.limits import checked_text, labelled
 from tafelrunde.engine.players import parse_player_names
-from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import from_data
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, load_rules, preset_names, rules_from_toml
 from tafelrunde.web.core import storage
@@ -86,11 +82,6 @@ def at_field(err: RuleError, name: str) -> RuleError:
     return RuleError(labelled(err.msg, inner), field=name)
 
 
-def numbered_players(names: list[str], first: int = 1) -> list[Player]:
-    """Give new players ids p001, p002, ... from `first` on."""
-    return [Player(f"p{k:03d}", n) for k, n in enumerate(names, start=first)]
-
-
 def new_tournament(
     name: str,
     rules: AnyRules,
@@ -104,23 +95,8 @@ def new_tournament(
     """Build a new tournament with its players (format D: registered, `late` past the deadline)."""
     names = parse_player_names(players_text)
     name = checked_text(name, field="name")
-    if isinstance(rules, KnockoutRules):
-        ko = KnockoutTournament(name or rules.name, rules, day=day, created_at=at)
-        record_all(ko, registrations(ko, names, late=late), at=at, by=by)
-        return ko
-    tour = Tournament(name or rules.name, rules, numbered_players(names), new_seed(), created_at=at)
-    if names:  # none yet: entered later, or signed up online
-        check_players(tour)
-    return tour
-
-
-def check_players(tour: Tournament) -> None:
-    """Refuse a player list that no first stage can seat."""
-    if len(tour.players) < 3:
-        raise RuleError(msg("The tournament needs at least 3 players."), field="players")
-    first = TournamentState(tour).following(None)
-    if first is not None:
-        plan_tables(len(tour.players), first.rule.tables)
+    start = Start(new_seed(), day, at, by, late)
+    return engine_of(rules).new(name, rules, names, start)
 
 
 def started(rec: TournamentRecord) -> bool:

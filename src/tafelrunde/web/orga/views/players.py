@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.limits import MAX_LIST_BYTES
-from tafelrunde.engine.players import parse_player_names
+from tafelrunde.engine.players import numbered_players, parse_player_names
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import organiser, record_of, refuse, text_of, turned_away
 from tafelrunde.web.core.domain import setup
@@ -75,7 +75,7 @@ def add(rec: TournamentRecord, names: list[str], version: int, user: Any) -> Non
         twice = [n for n in names if n.casefold() in known]
         if twice:
             raise RuleError(msg("'{name}' is registered already.", name=twice[0]), field="names")
-        new = setup.numbered_players(names, next_number(locked, locked.players))
+        new = numbered_players(names, next_number(locked, locked.players))
         locked.players = [*locked.players, *({"id": p.id, "name": p.name} for p in new)]
         return numbered(locked, [p.id for p in new])
 
