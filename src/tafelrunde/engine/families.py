@@ -64,6 +64,7 @@ class Family:
     schock_out_king: bool  # its games count Schock aus for the Schock-Aus-König
     own_points: bool  # its ranking has points of its own (a season can count them)
     engine_module: str  # the module whose ENGINE answers the engine's questions
+    sim_module: str = ""  # the module whose SIMULATION plays it ("": none)
     own_letter: str = ""  # the one letter of a family that has only one format
 
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
@@ -117,13 +118,14 @@ GROUP = Family(
     "group", msg("group format"), "latejoined",
     listed_players=True, waits=False, day_in_rules=False,
     planning=MINUTES, schock_out_king=False, own_points=True,
-    engine_module="tafelrunde.engine.group_engine",
+    engine_module="tafelrunde.engine.group_engine", sim_module="tafelrunde.sim.tour_groups",
 )  # fmt: skip
 KNOCKOUT = Family(
     "knockout", msg("knockout format"), "register",
     listed_players=False, waits=True, day_in_rules=True,
     planning=THROWS, schock_out_king=True, own_points=False, own_letter=KNOCKOUT_LETTER,
     engine_module="tafelrunde.engine.knockout_engine",
+    sim_module="tafelrunde.sim.tour_knockout",
 )  # fmt: skip
 FAMILIES: list[Family] = [GROUP, KNOCKOUT]  # the registration: a new family joins here
 

@@ -18,11 +18,13 @@ from collections.abc import Callable
 from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Draw, Player, Tournament
+from tafelrunde.engine.family_engine import AnyRules
 from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.sim.autoplay import random_result
+from tafelrunde.sim.tour_family import RunSetup, Simulation
 from tafelrunde.sim.tour_knockout import player_ids
 from tafelrunde.sim.tour_model import RunFigures, TableCount, TimeModel
 
@@ -131,3 +133,33 @@ class GroupsRun:
             record(self.state, random_result(self.state, game, index, self.rng), by="sim")
             fig.games += 1
         self.clock = max(ends, default=formed)
+
+
+class GroupSimulation:
+    """Group-format tournaments: drawn games, random results of the format's minutes."""
+
+    def check(self, rules: AnyRules, players: int) -> None:
+        """Refuse a field the first stage cannot seat."""
+        sim_tournament(_ruleset(rules), players, 0)
+
+    def names(self, rules: AnyRules) -> tuple[str, str]:
+        """The ruleset's name, in English its own or the German one."""
+        ruleset = _ruleset(rules)
+        return ruleset.name, ruleset.name_en or ruleset.name
+
+    def run(self, rules: AnyRules, players: int, setup: RunSetup) -> RunFigures:
+        """One tournament of random results, its tables timed by the model."""
+        tour = sim_tournament(_ruleset(rules), players, setup.seed)
+        figures = GroupsRun(tour, seed=setup.seed, model=setup.model, tables=setup.tables).run()
+        if setup.progress is not None:
+            setup.progress(players)
+        return figures
+
+
+def _ruleset(rules: AnyRules) -> Ruleset:
+    """The group ruleset handed over (another family's is a programming error)."""
+    assert isinstance(rules, Ruleset), type(rules)
+    return rules
+
+
+SIMULATION: Simulation = GroupSimulation()

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.family_engine import AnyRules
 from tafelrunde.engine.knockout import (
     Bracket,
     GameLost,
@@ -28,7 +29,9 @@ from tafelrunde.engine.knockout import (
     ranking,
     suggested_tables,
 )
+from tafelrunde.engine.tables import feasible
 from tafelrunde.i18n import msg
+from tafelrunde.sim.tour_family import RunSetup, Simulation
 from tafelrunde.sim.tour_games import GamePlayer, game_player
 from tafelrunde.sim.tour_model import RunFigures, TableCount, TimeModel
 
@@ -212,3 +215,42 @@ def simulate_knockout(
         tables=tables,
     )
     return run.run(players)
+
+
+class KnockoutSimulation:
+    """Format-D tournaments: every game thrown by Schocken bots."""
+
+    def check(self, rules: AnyRules, players: int) -> None:
+        """Refuse a field too small for one table."""
+        ko = _rules(rules)
+        if not any(feasible(k, ko.tables) for k in range(1, players + 1)):
+            raise RuleError(
+                msg(
+                    "{players} players are too few: the knockout needs at least {least} "
+                    "(one table).",
+                    players=players,
+                    least=min(ko.tables.sizes()),
+                ),
+                field="players",
+            )
+
+    def names(self, rules: AnyRules) -> tuple[str, str]:
+        """The rules' German and English names."""
+        ko = _rules(rules)
+        return ko.name, ko.name_en
+
+    def run(self, rules: AnyRules, players: int, setup: RunSetup) -> RunFigures:
+        """One whole knockout, thrown by bots."""
+        return simulate_knockout(
+            _rules(rules), players=players, seed=setup.seed, model=setup.model,
+            engine=setup.engine, progress=setup.progress, tables=setup.tables,
+        )  # fmt: skip
+
+
+def _rules(rules: AnyRules) -> KnockoutRules:
+    """The knockout rules handed over (another family's is a programming error)."""
+    assert isinstance(rules, KnockoutRules), type(rules)
+    return rules
+
+
+SIMULATION: Simulation = KnockoutSimulation()

@@ -16,13 +16,10 @@ from typing import Any
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import THROWS, family_of_letter
-from tafelrunde.engine.knockout import KnockoutRules
-from tafelrunde.engine.tables import feasible
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, load_rules, preset_names
+from tafelrunde.sim.tour_family import RunSetup, simulation
 from tafelrunde.sim.tour_games import ENGINES
-from tafelrunde.sim.tour_groups import GroupsRun, sim_tournament
-from tafelrunde.sim.tour_knockout import simulate_knockout
 from tafelrunde.sim.tour_model import RunFigures, TimeModel, hours_minutes
 
 Progress = Callable[[int], None]
@@ -159,20 +156,7 @@ def check_setup(
     club's own preset, `preset` its label), else the shipped preset's."""
     _check(preset, players, runs, engine, tables, named=rules is None)
     rules = load_rules(preset) if rules is None else rules
-    if isinstance(rules, KnockoutRules):
-        least = min(rules.tables.sizes())
-        if not any(feasible(k, rules.tables) for k in range(1, players + 1)):
-            raise RuleError(
-                msg(
-                    "{players} players are too few: the knockout needs at least {least} "
-                    "(one table).",
-                    players=players,
-                    least=least,
-                ),
-                field="players",
-            )
-    else:
-        sim_tournament(rules, players, 0)  # refuses a field it cannot seat
+    simulation(rules).check(rules, players)
     return rules
 
 
@@ -195,43 +179,14 @@ def simulate_tournament(
     rules = check_setup(preset, players, tables, runs=runs, engine=engine, rules=rules)
     model = (model or TimeModel()).check()
     began = time.perf_counter()
-    if isinstance(rules, KnockoutRules):
-        sim = TournamentSim(
-            preset, rules.name, rules.name_en, rules.format, players, seed, engine, model
-        )
-        for k in range(runs):
-            sim.runs.append(
-                simulate_knockout(
-                    rules,
-                    players=players,
-                    seed=seed + k,
-                    model=model,
-                    engine=engine,
-                    progress=progress,
-                    tables=tables,
-                )
-            )
-            if enough is not None and enough(len(sim.runs)):
-                break
-    else:
-        ruleset = rules
-        sim = TournamentSim(
-            preset,
-            ruleset.name,
-            ruleset.name_en or ruleset.name,
-            ruleset.format,
-            players,
-            seed,
-            engine,
-            model,
-        )
-        for k in range(runs):
-            tour = sim_tournament(ruleset, players, seed + k)
-            sim.runs.append(GroupsRun(tour, seed=seed + k, model=model, tables=tables).run())
-            if progress is not None:
-                progress(players)
-            if enough is not None and enough(len(sim.runs)):
-                break
+    family = simulation(rules)
+    name, name_en = family.names(rules)
+    sim = TournamentSim(preset, name, name_en, rules.format, players, seed, engine, model)
+    for k in range(runs):
+        setup = RunSetup(seed + k, model, engine, progress, tables)
+        sim.runs.append(family.run(rules, players, setup))
+        if enough is not None and enough(len(sim.runs)):
+            break
     sim.tables = tables
     sim.seconds = time.perf_counter() - began
     return sim
