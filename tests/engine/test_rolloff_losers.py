@@ -66,7 +66,7 @@ def gruppenmodus(losers: Any = None, **old: Any) -> dict[str, Any]:
     """The format A preset with the losers' points given as a table, or by the older keys."""
     data = preset_data("gruppenmodus")
     s = data["defaults"]["scoring"]
-    del s["rolloff_loser"], s["rolloff_malus"]
+    del s["rolloff_losers"]
     if losers is not None:
         s["rolloff_losers"] = losers
     s.update(old)
@@ -80,7 +80,7 @@ def test_a_file_gives_the_losers_points_per_place() -> None:
     assert "Verlierer des Stechens am 4er-Tisch (um Platz 1, 2, …): 5, 3, 0" in lines
     assert "Verlierer des Stechens am 3er-Tisch (um Platz 1, 2, …): 5, 3" in lines
     preset = ruleset_from_dict(preset_data("gruppenmodus")).stages[0].scoring
-    assert dict(preset.rolloff_losers) == {4: (5, 3, 1), 3: (5, 3)}  # the older keys, read
+    assert dict(preset.rolloff_losers) == {4: (5, 3, 1), 3: (5, 3)}
 
 
 @pytest.mark.parametrize(

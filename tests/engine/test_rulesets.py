@@ -307,9 +307,11 @@ def test_copy_with_whole_point_rounding_plays_differently() -> None:
     assert tied_winner_points(changed) == 2
 
 
-def test_copy_with_rolloff_loser_next_place_plays_differently() -> None:
+def test_copy_with_rolloff_losers_of_the_next_place_plays_differently() -> None:
     changed = edited_preset(
-        "gruppenmodus", 'rolloff_loser = "minus"', 'rolloff_loser = "next_place"'
+        "gruppenmodus",
+        "rolloff_losers = { 4 = [5, 3, 1], 3 = [5, 3] }",
+        "rolloff_losers = { 4 = [4, 2, 0], 3 = [4, 2] }",
     )
 
     def rolloff_loser_points(rules: Ruleset) -> Any:

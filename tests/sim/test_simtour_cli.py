@@ -79,7 +79,7 @@ def test_bad_input_exits_2_with_one_message(cli, args: tuple[str, ...], word: st
 def test_bad_input_as_json(cli) -> None:
     run = cli("simulate", "tournament", "--preset", "x", "--players", "8", "--json")
     assert run.code == 2
-    assert json.loads(run.out)["field"] == "preset"
+    assert json.loads(run.out)["field"] == "--preset"
 
 
 def test_schocken_still_defaults_to_four_players(cli) -> None:

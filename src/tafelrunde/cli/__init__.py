@@ -153,7 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = cmd("create", _("Create a tournament"), commands.create)
     presets = ", ".join(commands.preset_names())
-    sp.add_argument("--preset", help=_("Preset: {presets}").replace("{presets}", presets))
+    sp.add_argument(
+        "--preset",
+        help=_("Preset ({presets}) or ruleset file (TOML)").replace("{presets}", presets),
+    )
     sp.add_argument("--ruleset", type=Path, help=_("Own ruleset file (TOML)"))
     sp.add_argument(
         "--players",
@@ -370,7 +373,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--bot", default="threshold", help="Bot: threshold | odds")
     sp.add_argument("--fast", action="store_true", help=_("NumPy path (threshold)"))
     sp.add_argument("--json", action="store_true")
-    sp.add_argument("--preset", help=_("Tournament: preset"))
+    sp.add_argument(
+        "--preset",
+        help=_("Tournament: preset ({presets}) or ruleset file (TOML)").replace(
+            "{presets}", ", ".join(commands.preset_names())
+        ),
+    )
     sp.add_argument("--runs", default="1", help=_("Tournament: runs (seed, +1, …)"))
     sp.add_argument("--tables", help=_("Tournament: physical tables (else as many as needed)"))
     sp.add_argument("--round-seconds", help=_("Seconds per round of throws (25)"))

@@ -15,6 +15,7 @@ from tafelrunde.cli.files import (
     load_any,
     load_tournament,
     read_text,
+    rules_of,
     save_tournament,
 )
 from tafelrunde.cli.ko_demo import knockout_demo
@@ -82,7 +83,10 @@ def create(args: argparse.Namespace, out: Console) -> int:
         raise RuleError(
             msg("{file} exists already (overwrite with --force).", file=args.file), field="file"
         )
-    any_rules = load_rules(args.preset or str(args.ruleset))
+    if args.preset:
+        any_rules = rules_of(args.preset, "--preset")
+    else:
+        any_rules = rules_of(str(args.ruleset), "--ruleset")
     if isinstance(any_rules, KnockoutRules):
         return ko_entry.create(args, out, any_rules)
     rules = any_rules

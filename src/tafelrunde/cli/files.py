@@ -1,4 +1,4 @@
-"""Reading player lists and tournament files, writing them atomically."""
+"""Reading player lists, rulesets and tournament files, writing tournament files atomically."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from pathlib import Path
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.limits import labelled
 from tafelrunde.engine.tournament_file import dumps_any, loads, loads_any
 from tafelrunde.i18n import msg
+from tafelrunde.presets import AnyRules, load_rules
 
 
 def read_text(path: Path, what: str) -> str:
@@ -28,6 +30,18 @@ def read_text(path: Path, what: str) -> str:
             ),
             field=str(path),
         ) from None
+
+
+def rules_of(value: str, option: str) -> AnyRules:
+    """The rules an option names: a shipped preset or a ruleset file of any format (A–D), read
+    as `create` reads them; a refusal names the option (and the entry of the file it is about)."""
+    try:
+        return load_rules(value)
+    except RuleError as err:
+        inner = err.field or ""
+        if inner in ("", "ruleset", Path(value).name):  # the file itself: missing, unreadable
+            raise err.with_field(option) from None
+        raise RuleError(labelled(err.msg, inner), field=option) from None
 
 
 def load_tournament(path: Path) -> Tournament:

@@ -7,13 +7,16 @@ import json
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table as RichTable
 
+from tafelrunde.cli.files import rules_of
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.i18n import Message, msg
+from tafelrunde.presets import preset_names
 from tafelrunde.schocken.hands import Kind
 from tafelrunde.sim.schocken_exact import BOTS, simulate_exact
 from tafelrunde.sim.schocken_fast import simulate_fast
@@ -194,12 +197,15 @@ def _time_model(args: argparse.Namespace) -> TimeModel:
 
 
 def simulate_tournament_cmd(args: argparse.Namespace, out: Console) -> int:
-    """Simulate whole tournaments of a preset and print duration, tables and waits."""
+    """Simulate whole tournaments of a preset or a ruleset file and print duration, tables and
+    waits."""
     if not args.preset:
         raise RuleError(
-            msg("Give a preset: --preset NAME."),
+            msg("Give a preset or a ruleset file: --preset NAME or --preset FILE."),
             field="preset",
         )
+    rules = rules_of(args.preset, "--preset")  # read as `create` reads it
+    label = args.preset if args.preset in preset_names() else Path(args.preset).name
     if args.players is None:
         raise RuleError(
             msg("Give the number of players: --players N."),
@@ -221,7 +227,8 @@ def simulate_tournament_cmd(args: argparse.Namespace, out: Console) -> int:
     show = err.is_terminal or players * runs >= LARGE_TOURNAMENT
     with _progress(show, players * runs, args.lang, msg("places")) as progress:
         sim = simulate_tournament(
-            preset=args.preset,
+            preset=label,
+            rules=rules,
             players=players,
             seed=seed,
             runs=runs,

@@ -66,7 +66,7 @@ def load_rules(name_or_path: str) -> AnyRules:
             field="ruleset",
         )
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte order mark as some editors write it
     except (OSError, UnicodeDecodeError) as err:
         raise RuleError(
             msg("cannot read {name}: {reason}", name=path.name, reason=str(err)), field="ruleset"
