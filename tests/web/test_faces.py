@@ -13,8 +13,6 @@ from webhelpers import organiser
 
 from factories import group_tournament, knockout_tournament, not_started, stored
 from tafelrunde.engine.families import FAMILIES, Family, family_of, written
-from tafelrunde.engine.tournament_file import READERS as FILE_READERS
-from tafelrunde.presets import READERS as RULE_READERS
 from tafelrunde.presets import load_rules
 from tafelrunde.web.core.faces import FACE
 from tafelrunde.web.core.models import TournamentRecord
@@ -25,8 +23,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.key)
 def test_every_family_answers_every_question(family: Family) -> None:
-    answers = {"file reader": FILE_READERS, "rules reader": RULE_READERS}
-    assert [what for what, by_key in answers.items() if family.key not in by_key] == []
     assert [p.concern for p in Parts.every if family not in p.families()] == []
     face = FACE.of(family)
     assert face.family is family

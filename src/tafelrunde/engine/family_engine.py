@@ -71,7 +71,8 @@ class FamilyEngine(Protocol):
         """One fact as the file and the database store it (refused unless it reads back)."""
 
     def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
-        """The state of stored facts for pages, made from an earlier one where it can."""
+        """The state of stored facts for pages, made from an earlier one where it can;
+        sealed (`sealed.Sealed`): the requests that read it share it, none may change it."""
 
     def started(self, tour: AnyTournament) -> bool:
         """Say whether a table is drawn or opened: then only facts change it."""

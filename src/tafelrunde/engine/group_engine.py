@@ -93,7 +93,9 @@ class GroupEngine:
 
     def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
         """The state of stored facts, scored tables taken from the earlier state."""
-        return TournamentState(_tour(tour), stored=True, earlier=_state(earlier))
+        state = TournamentState(_tour(tour), stored=True, earlier=_state(earlier))
+        state.seal()  # shared by the requests that read it: read only
+        return state
 
     def started(self, tour: AnyTournament) -> bool:
         """Say whether a game is drawn."""

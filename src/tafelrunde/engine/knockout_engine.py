@@ -84,8 +84,10 @@ class KnockoutEngine:
         return ko_stored(fact)  # type: ignore[arg-type]  # the knockout's own facts only
 
     def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
-        """The state of the stored facts (a knockout's state is kept with its tournament)."""
-        return _tour(tour).state()
+        """The state of the stored facts (replayed whole: a knockout's facts are few)."""
+        state = _tour(tour).state()
+        state.seal()  # shared by the requests that read it: read only
+        return state
 
     def started(self, tour: AnyTournament) -> bool:
         """Say whether a table is opened."""

@@ -15,6 +15,7 @@ from tafelrunde.engine.numbers import Num
 from tafelrunde.engine.outcome import Outcome, score_table
 from tafelrunde.engine.ruleset import StageRule, stage_title
 from tafelrunde.engine.scoring import tie_groups
+from tafelrunde.engine.sealed import Sealed
 from tafelrunde.engine.seating import drawn_seat_order, pass_start_order
 from tafelrunde.engine.standings import Criterion, Standing, rank_players
 from tafelrunde.i18n import Message
@@ -90,7 +91,7 @@ class TableBasis:
 
 
 @dataclass(eq=False)
-class StageState:
+class StageState(Sealed):
     """A stage being played: facts in, outcomes and standings out."""
 
     rule: StageRule
@@ -123,12 +124,14 @@ class StageState:
 
     def touch(self) -> None:
         """Forget the sums and standings derived so far, after a new fact."""
+        self.unsealed()
         for name in ("totals", "table_standings", "table_ranked", "table_places", "_missing",
                      "members", "kept"):  # fmt: skip
             self.__dict__.pop(name, None)
 
     def forget_outcomes(self, game: int, index: int | None = None) -> None:
         """Forget scored tables of a game (one table, or all when index is None)."""
+        self.unsealed()
         self.touch()  # what was derived from them, too
         for key in [k for k in self.scored if k[0] == game and index in (None, k[1])]:
             del self.scored[key]
@@ -137,6 +140,7 @@ class StageState:
     def reuse_outcomes(self, earlier: StageState) -> None:
         """Take the outcomes an earlier state of this stage scored: a table whose result,
         players and roll-offs are the same is not scored again."""
+        self.unsealed()
         if earlier.rule is self.rule and earlier.key == self.key:
             # what the earlier state took over and did not need is passed on too (a state
             # nobody ranked, e.g. one made for an entry waiting for its confirmation)
@@ -177,6 +181,7 @@ class StageState:
 
     def withdraw(self, player: str) -> None:
         """Leave a player out of every game of this stage whose result is not in yet."""
+        self.unsealed()
         games = range(1, self.drawn_games() + 1)
         where = {g: self.table_of(player, g) for g in games}
         self.skipped[player] = frozenset(

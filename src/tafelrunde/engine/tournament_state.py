@@ -20,13 +20,14 @@ from tafelrunde.engine.facts import (
     Undo,
     Withdrawn,
 )
+from tafelrunde.engine.sealed import Sealed
 from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_situation import TournamentSituation
 from tafelrunde.i18n import msg
 
 
-class TournamentState(TournamentSituation):
+class TournamentState(Sealed, TournamentSituation):
     """Everything that follows from a tournament's facts."""
 
     def __init__(
@@ -52,8 +53,15 @@ class TournamentState(TournamentSituation):
 
     # -- applying facts ---------------------------------------------------------------
 
+    def seal(self) -> None:
+        """Make the state and its stages read only (it is shared from now on)."""
+        super().seal()
+        for st in self.stages:
+            st.seal()
+
     def apply(self, fact: AnyFact) -> None:
         """Apply one fact, or refuse it with a clear message."""
+        self.unsealed()
         if isinstance(fact, Draw):
             self._apply_draw(fact)
         elif isinstance(fact, Result):

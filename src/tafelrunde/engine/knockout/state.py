@@ -36,10 +36,11 @@ from tafelrunde.engine.knockout.facts import (
 from tafelrunde.engine.knockout.model import PlayerState, Status, TableState
 from tafelrunde.engine.knockout.rules import Bracket, KnockoutRules
 from tafelrunde.engine.knockout.situation import BRACKETS, KnockoutSituation
+from tafelrunde.engine.sealed import Sealed
 from tafelrunde.i18n import msg
 
 
-class KnockoutState(KnockoutSituation):
+class KnockoutState(Sealed, KnockoutSituation):
     """Everything that follows from a format-D tournament's facts; records the next one."""
 
     # -- questions about one table (an unknown table is refused) -------------------------
@@ -63,6 +64,7 @@ class KnockoutState(KnockoutSituation):
 
     def record(self, fact: KnockoutFact) -> None:
         """Check a new fact and apply it; a refused fact raises RuleError and changes nothing."""
+        self.unsealed()
         checks.fresh_number(self, fact)
         if isinstance(fact, Undo) or (isinstance(fact, GameLost) and fact.corrects is not None):
             self._rewrite(fact)
@@ -87,6 +89,7 @@ class KnockoutState(KnockoutSituation):
 
     def _apply(self, fact: KnockoutFact) -> None:
         """Check and apply one plain fact (no undo, no correction)."""
+        self.unsealed()
         if isinstance(fact, Register):
             checks.can_register(self, fact)
             self._register(fact)
