@@ -79,7 +79,7 @@ def seating_figures() -> None:
     from tafelrunde.engine.facts import Player, Tournament
     from tafelrunde.engine.knockout import KnockoutRules, KnockoutState, PayFee, Register
     from tafelrunde.engine.knockout.actions import tables_to_open
-    from tafelrunde.engine.seat_list import seating
+    from tafelrunde.engine.family_engine import seating
     from tafelrunde.engine.tournament_state import TournamentState
     from tafelrunde.presets import load_ruleset
 

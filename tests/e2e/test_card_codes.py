@@ -17,7 +17,7 @@ from projectorpages import drawn_group, knockout
 
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.paper.cards import Card
+from tafelrunde.web.paper.cards_data import Card
 from tafelrunde.web.paper.look_store import look_context
 from tafelrunde.web.paper.parts import Part
 from tafelrunde.web.table.board import qr_svg

@@ -25,11 +25,11 @@ from projectorpages import (
     spent_contrast,
 )
 
-from tafelrunde.web.live.projector_choice import KINDS
+from tafelrunde.engine.families import FAMILIES
 from tafelrunde.web.live.publish import touch
+from tafelrunde.web.live.slide_kinds import kinds_for
 
 pytestmark = [pytest.mark.e2e]
-EVERY_KIND = sorted({kind for kinds in KINDS.values() for kind in kinds})
 
 
 def font_px(page: Page, selector: str) -> float:
@@ -186,7 +186,8 @@ def test_no_text_is_cut_on_any_slide_of_any_format_with_long_names(
         "d-over": long_knockout(10, "end"),  # the ranking with prizes
     }
     for pk in halls.values():
-        choose(pk, EVERY_KIND, seconds=120)  # none turning while measured
+        every = sorted({kind for family in FAMILIES for kind in kinds_for(family)})
+        choose(pk, every, seconds=120)  # none turning while measured
     cut, contrast = [], {}
     for width, height in ((1920, 1080), (1280, 720)):
         for tag, pk in halls.items():

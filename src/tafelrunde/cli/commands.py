@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from tafelrunde.cli import ko_entry, ko_rules_view
+from tafelrunde.cli.family import cli_of
 from tafelrunde.cli.files import (
     load_any,
     load_tournament,
@@ -21,7 +21,6 @@ from tafelrunde.cli.files import (
 from tafelrunde.cli.ko_demo import knockout_demo
 from tafelrunde.cli.stamp import author, now
 from tafelrunde.cli.views import (
-    ruleset_table,
     standing_json,
     standing_table,
     tables_table,
@@ -38,15 +37,13 @@ from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import final_ranking, group_ranking_rows
 from tafelrunde.engine.facts import Draw, Tournament, Undo
-from tafelrunde.engine.knockout import KnockoutRules, KnockoutTournament
 from tafelrunde.engine.limits import MAX_PIPS, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.numbers import parse_number
-from tafelrunde.engine.players import DEMO_NAMES, parse_players
+from tafelrunde.engine.players import DEMO_NAMES
 from tafelrunde.engine.presence import mark
 from tafelrunde.engine.progress import pending
 from tafelrunde.engine.ruleset import named
 from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.tables import plan_tables
 from tafelrunde.engine.tournament_file import fact_to_dict
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
@@ -87,37 +84,7 @@ def create(args: argparse.Namespace, out: Console) -> int:
         any_rules = rules_of(args.preset, "--preset")
     else:
         any_rules = rules_of(str(args.ruleset), "--ruleset")
-    if isinstance(any_rules, KnockoutRules):
-        return ko_entry.create(args, out, any_rules)
-    rules = any_rules
-    if args.players is None:
-        raise RuleError(msg("Give the player list (--players FILE)."), field="--players")
-    players = parse_players(read_text(args.players, "Spielerliste"))
-    tour = Tournament(
-        name=args.name or rules.name,
-        ruleset=rules,
-        players=players,
-        seed=args.seed,
-        created_at=now(),
-    )
-    first = TournamentState(tour).following(None)
-    if first is not None:
-        plan_tables(len(players), first.rule.tables)
-    save_tournament(tour, args.file)
-    out.print(
-        msg(
-            "Tournament '{name}' with {count} players created: {file}",
-            name=tour.name,
-            count=len(players),
-            file=args.file,
-        ).text(args.lang)
-    )
-    out.print(
-        msg("Lot seed: {seed}. Next: tafelrunde draw {file}", seed=tour.seed, file=args.file).text(
-            args.lang
-        )
-    )
-    return 0
+    return cli_of(any_rules).create(args, out, any_rules)
 
 
 def presets(args: argparse.Namespace, out: Console) -> int:
@@ -149,15 +116,12 @@ def rules(args: argparse.Namespace, out: Console) -> int:
     ruleset: AnyRules
     if source.suffix == ".json" and source.is_file():
         tour = load_any(source)
-        ruleset = tour.rules if isinstance(tour, KnockoutTournament) else tour.ruleset
+        ruleset = tour.rules
     elif source.suffix == ".toml":
         ruleset = rules_from_toml(read_text(source, "Regeldatei"), origin=source.name)
     else:
         ruleset = load_rules(args.source)
-    if isinstance(ruleset, KnockoutRules):
-        out.print(ko_rules_view.rules_table(ruleset, args.lang))
-    else:
-        out.print(ruleset_table(ruleset, args.lang))
+    out.print(cli_of(ruleset).rules_table(ruleset, args.lang))
     return 0
 
 

@@ -65,6 +65,7 @@ class Family:
     own_points: bool  # its ranking has points of its own (a season can count them)
     engine_module: str  # the module whose ENGINE answers the engine's questions
     sim_module: str = ""  # the module whose SIMULATION plays it ("": none)
+    cli_module: str = ""  # the module whose CLI makes and shows it on the command line
     own_letter: str = ""  # the one letter of a family that has only one format
 
     def owns(self, ruleset: Mapping[str, Any]) -> bool:
@@ -119,13 +120,14 @@ GROUP = Family(
     listed_players=True, waits=False, day_in_rules=False,
     planning=MINUTES, schock_out_king=False, own_points=True,
     engine_module="tafelrunde.engine.group_engine", sim_module="tafelrunde.sim.tour_groups",
+    cli_module="tafelrunde.cli.group_cli",
 )  # fmt: skip
 KNOCKOUT = Family(
     "knockout", msg("knockout format"), "register",
     listed_players=False, waits=True, day_in_rules=True,
     planning=THROWS, schock_out_king=True, own_points=False, own_letter=KNOCKOUT_LETTER,
     engine_module="tafelrunde.engine.knockout_engine",
-    sim_module="tafelrunde.sim.tour_knockout",
+    sim_module="tafelrunde.sim.tour_knockout", cli_module="tafelrunde.cli.ko_family",
 )  # fmt: skip
 FAMILIES: list[Family] = [GROUP, KNOCKOUT]  # the registration: a new family joins here
 

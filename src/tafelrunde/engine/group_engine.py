@@ -59,6 +59,14 @@ def check_players(tour: Tournament) -> None:
         plan_tables(len(tour.players), first.rule.tables)
 
 
+def group_rules(rules: AnyRules, name: str) -> Ruleset:
+    """The rules as a format A–C ruleset; refused for another family's (`name`: as given)."""
+    if not isinstance(rules, Ruleset):
+        said = msg("'{name_or_path}' is a format-D ruleset, not A–C.", name_or_path=name)
+        raise RuleError(said, field="ruleset")
+    return rules
+
+
 class GroupEngine:
     """What the group family answers the engine."""
 

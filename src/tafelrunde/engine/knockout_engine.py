@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import (
     KNOCKOUT_COLUMNS,
     knockout_ranking_rows,
@@ -37,6 +38,7 @@ from tafelrunde.engine.ruleform.knockout import knockout_sections
 from tafelrunde.engine.ruleform.params import Section
 from tafelrunde.engine.seat_list import Seating, knockout_seating
 from tafelrunde.engine.tournament_file import fact_from_data
+from tafelrunde.i18n import msg
 
 
 def _tour(tour: AnyTournament) -> KnockoutTournament:
@@ -51,6 +53,14 @@ def _state(tour: AnyTournament, state: AnyState | None) -> KnockoutState:
         return _tour(tour).state()
     assert isinstance(state, KnockoutState), type(state)
     return state
+
+
+def knockout_rules(rules: AnyRules, name: str) -> KnockoutRules:
+    """The rules as a format-D ruleset; refused for another family's (`name`: as given)."""
+    if not isinstance(rules, KnockoutRules):
+        said = msg("'{name_or_path}' is not a format-D ruleset.", name_or_path=name)
+        raise RuleError(said, field="ruleset")
+    return rules
 
 
 class KnockoutEngine:

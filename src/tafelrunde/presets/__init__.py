@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.families import GROUP, KNOCKOUT, family_of
-from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
+from tafelrunde.engine.families import family_of
+from tafelrunde.engine.family_engine import engine
+from tafelrunde.engine.group_engine import group_rules
+from tafelrunde.engine.knockout import KnockoutRules
+from tafelrunde.engine.knockout_engine import knockout_rules
 from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.toml_reader import read_toml
 from tafelrunde.i18n import msg
 
@@ -37,17 +37,10 @@ def shipped_description(text: str) -> bool:
     )
 
 
-# the rules reader of each family, by family key
-READERS: dict[str, Callable[[dict[str, Any]], AnyRules]] = {
-    GROUP.key: ruleset_from_dict,
-    KNOCKOUT.key: knockout_rules_from_dict,
-}
-
-
 def rules_from_toml(text: str, *, origin: str = "ruleset") -> AnyRules:
     """Read a ruleset file of any format: `format = "D"` is the knockout, A–C the rest."""
     data = read_toml(text, origin=origin)
-    return READERS[family_of(data).key](data)
+    return engine(family_of(data)).read_rules(data)
 
 
 def load_rules(name_or_path: str) -> AnyRules:
@@ -76,24 +69,12 @@ def load_rules(name_or_path: str) -> AnyRules:
 
 def load_ruleset(name_or_path: str) -> Ruleset:
     """Load a format A–C ruleset (preset or file); refuse a format-D one."""
-    rules = load_rules(name_or_path)
-    if isinstance(rules, KnockoutRules):
-        raise RuleError(
-            msg("'{name_or_path}' is a format-D ruleset, not A–C.", name_or_path=name_or_path),
-            field="ruleset",
-        )
-    return rules
+    return group_rules(load_rules(name_or_path), name_or_path)
 
 
 def load_knockout(name_or_path: str = "schocken-ko") -> KnockoutRules:
     """Load a format-D ruleset (preset or file); refuse one of A–C."""
-    rules = load_rules(name_or_path)
-    if not isinstance(rules, KnockoutRules):
-        raise RuleError(
-            msg("'{name_or_path}' is not a format-D ruleset.", name_or_path=name_or_path),
-            field="ruleset",
-        )
-    return rules
+    return knockout_rules(load_rules(name_or_path), name_or_path)
 
 
 __all__ = [
