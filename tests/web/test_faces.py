@@ -26,7 +26,7 @@ def test_every_family_answers_every_question(family: Family) -> None:
     assert [p.concern for p in Parts.every if family not in p.families()] == []
     face = FACE.of(family)
     assert face.family is family
-    tabs = [name for name, _ in face.tabs()]
+    tabs = [name for name, _, _ in face.tabs(1)]
     assert set(face.parts.values()) <= set(tabs)
     assert all(reverse(name, args=[1]) for name in tabs)
     demos = family.demos()

@@ -8,7 +8,7 @@ sent to its own page of that part (an old bookmark or a typed address never ends
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any, Literal, TypeVar
 
@@ -20,9 +20,11 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import handed_on, record_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.parts import Parts
-from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.core.templatetags.tafel import link, translated
 
 Part = Literal["players", "tables", "standings"]
+PageView = Callable[[HttpRequest, TournamentRecord], HttpResponse]  # a family's own page
+FAMILY_PAGE = "family-page"  # the address of a family's own pages: /turniere/<pk>/seite/<slug>/
 V = TypeVar("V", bound=Callable[..., HttpResponse])
 
 OVERVIEW = ("tournament", msg("Overview"))
@@ -36,6 +38,16 @@ SHARED = (  # the pages every family has, after its own
 
 
 @dataclass(frozen=True)
+class Column:
+    """A column of a family's overall ranking: the key of its rows, its head, its styles."""
+
+    key: str
+    label: Message
+    head: str = ""  # the head cell's classes ("key": a column to read first)
+    cell: str = ""  # each row's cell's classes
+
+
+@dataclass(frozen=True)
 class Face:
     """A family's pages: its tabs (address name, label) and the page of each part."""
 
@@ -44,10 +56,20 @@ class Face:
     parts: Mapping[Part, str]  # the address name of the page that plays each part
     steps: Mapping[str, str]  # where a next step is done, by its kind (else: the tables)
     ranking: Callable[[TournamentRecord], dict[str, object]]  # the overall ranking's data
+    columns: tuple[Column, ...] = ()  # its overall ranking's columns after place and name
+    views: Mapping[str, PageView] = field(default_factory=dict)  # its own pages, by slug
 
-    def tabs(self) -> list[tuple[str, str]]:
-        """Every tab of a tournament of this family, labelled in the active language."""
-        return [(name, translated(label)) for name, label in (*self.pages, *SHARED)]
+    def tabs(self, pk: int) -> list[tuple[str, str, str]]:
+        """Every tab of a tournament of this family: its key, its label in the active
+        language, its address (a page of its own at `family-page`)."""
+        return [
+            (
+                key,
+                translated(label),
+                link(FAMILY_PAGE, pk, key) if key in self.views else link(key, pk),
+            )
+            for key, label in (*self.pages, *SHARED)
+        ]
 
 
 FACE: Parts[Face] = Parts("face")  # each family's, added by its web package

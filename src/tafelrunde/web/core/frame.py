@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from tafelrunde.web.core.faces import face_of
+from tafelrunde.web.core.faces import FAMILY_PAGE, face_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.roles import is_organiser, is_staff
 
@@ -28,6 +28,16 @@ def stamp() -> str:
 STAFF_TABS = {"print-menu"}  # what a visitor would only be asked to log in for
 
 
+def here(request: HttpRequest) -> str:
+    """The key of the tab the request shows: its address's name, or a family page's slug."""
+    match = request.resolver_match
+    if match is None:
+        return ""
+    if match.url_name == FAMILY_PAGE:
+        return str(match.kwargs.get("page", ""))
+    return match.url_name or ""
+
+
 def page(
     request: HttpRequest, rec: TournamentRecord, template: str, context: dict[str, Any]
 ) -> HttpResponse:
@@ -35,8 +45,8 @@ def page(
     staff = is_staff(request.user)
     base = {
         "rec": rec,
-        "tabs": [t for t in face_of(rec).tabs() if staff or t[0] not in STAFF_TABS],
-        "here": request.resolver_match.url_name if request.resolver_match else "",
+        "tabs": [t for t in face_of(rec).tabs(rec.pk) if staff or t[0] not in STAFF_TABS],
+        "here": here(request),
         "organiser": is_organiser(request.user),
         "staff": staff,
     }

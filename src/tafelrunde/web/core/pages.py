@@ -18,7 +18,7 @@ from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import latest, memo, read_only
-from tafelrunde.web.core.faces import FACE, Face
+from tafelrunde.web.core.faces import FACE, Column, Face
 from tafelrunde.web.core.frame import page_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.rows import Cell, html_rows
@@ -179,10 +179,18 @@ def ranking_deciders(state: TournamentState) -> list[str]:
     return [by_stage[r.stage].get(r.player, "") for r in state.overall()]
 
 
+RANKED = (Column("place", msg("Place"), "n key", "n"), Column("name", msg("Player"), "key", "name"))
+
+
 def ranking_data(rec: TournamentRecord) -> dict[str, Any]:
     """The overall ranking in the active language: its title, rows, and format D's prizes,
     Schock-Aus-König and money."""
-    context = dict(FACE.of(rec.family).ranking(rec))  # a copy: the title is added
+    face = FACE.of(rec.family)
+    context = dict(face.ranking(rec))  # a copy: the title and the columns are added
+    context["columns"] = [
+        {"key": c.key, "label": translated(c.label), "head": c.head, "cell": c.cell}
+        for c in (*RANKED, *face.columns)
+    ]
     context["title"] = (
         translated(msg("Final ranking"))
         if context["finished"]

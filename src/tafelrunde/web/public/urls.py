@@ -6,6 +6,7 @@ from django.urls import path
 
 from tafelrunde.web.public.views import (
     calendar,
+    family_page,
     home,
     ko_standings,
     seats,
@@ -20,6 +21,7 @@ urlpatterns = [
     path("termine.ics", calendar.all_dates, name="calendar"),
     path("termine/<str:slug>.ics", calendar.kind_dates, name="calendar-kind"),
     path(T, tournament.overview, name="tournament"),
+    path(T + "seite/<slug:page>/", family_page.family_page, name="family-page"),
     path(T + "turnierdatei.json", tournament.export_json, name="export-json"),
     path(T + "endstand.csv", tournament.export_csv, name="export-csv"),
     path(T + "endstand.xlsx", tournament.export_xlsx, name="export-xlsx"),

@@ -125,19 +125,9 @@ def cell_rows(rows: Any) -> SafeString:
 
 
 @register.filter
-def ranking_rows(rows: Any, prizes: bool) -> SafeString:
-    """The overall ranking's rows as HTML: place, name, then the prize (format D) or the stage
-    reached, the rank there, the values that ranked the player and the tie-break that
-    decided."""
-    if prizes:
-        return html_rows(
-            [(r["place"], "n"), (r["name"], "name"), (r.get("prize") or "", "wrap")] for r in rows
-        )
-    return html_rows(
-        [(r["place"], "n"), (r["name"], "name"), (r["stage_title"], "wrap"),
-         (r["stage_rank"], "n narrow-hide"), (r["values"], "wrap"), (r["decided"], "")]
-        for r in rows
-    )  # fmt: skip
+def ranking_rows(rows: Any, columns: Any) -> SafeString:
+    """The overall ranking's rows as HTML, one cell per column of the family's ranking."""
+    return html_rows([(r.get(c["key"]) or "", c["cell"]) for c in columns] for r in rows)
 
 
 @register.filter

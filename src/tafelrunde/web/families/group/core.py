@@ -8,7 +8,7 @@ from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import group_read
-from tafelrunde.web.core.faces import OVERVIEW, SEATS, Face
+from tafelrunde.web.core.faces import OVERVIEW, SEATS, Column, Face
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import ranking_deciders, settled_memo
 from tafelrunde.web.core.templatetags.tafel import Translator, lang
@@ -58,4 +58,10 @@ FACE = Face(
         "result_disputed": "board",
     },
     ranking,
+    (
+        Column("stage_title", msg("stage reached"), "", "wrap"),
+        Column("stage_rank", msg("rank there"), "n narrow-hide", "n narrow-hide"),
+        Column("values", msg("points and tie-breaks"), "key", "wrap"),
+        Column("decided", msg("decided by")),
+    ),
 )

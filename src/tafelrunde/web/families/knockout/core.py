@@ -7,7 +7,7 @@ from tafelrunde.engine.families import KNOCKOUT
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.knockout import knockout_read
-from tafelrunde.web.core.faces import OVERVIEW, SEATS, Face
+from tafelrunde.web.core.faces import OVERVIEW, SEATS, Column, Face
 from tafelrunde.web.core.models import TournamentRecord
 
 
@@ -41,4 +41,5 @@ FACE = Face(
         "finished": "ranking",
     },
     ranking,
+    (Column("prize", msg("Prize"), "key", "wrap"),),
 )
