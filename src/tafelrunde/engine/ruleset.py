@@ -10,20 +10,23 @@ from tafelrunde.engine.choices import ScoreMode, Seating, SeatOrder, Withdrawn
 from tafelrunde.engine.confirmation import Mode
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import shown
+from tafelrunde.engine.rule_keys import defaults
 from tafelrunde.engine.scoring import Scoring
 from tafelrunde.engine.standings import Criterion
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.i18n import Message, msg
+
+_TOP, _STAGE = defaults("top"), defaults("stage")  # each default written once: rule_keys
 
 
 @dataclass(frozen=True)
 class Entrants:
     """Who enters a stage from the previous one: the top N, or the best k per table plus fill."""
 
-    top: int | None = None
-    per_table: int | None = None
-    fill_multiple: int | None = None
-    fill_target: int | None = None
+    top: int | None = _STAGE["entrants.top"]
+    per_table: int | None = _STAGE["entrants.per_table"]
+    fill_multiple: int | None = _STAGE["entrants.fill_multiple"]
+    fill_target: int | None = _STAGE["entrants.fill_target"]
 
     def count(self, available: int, tables: int) -> int:
         """Return how many players of the previous stage's ranking enter."""
@@ -67,13 +70,13 @@ class StageRule:
     entrants_at_least: int
     repeat: bool
     note: str
-    game_name: str = "Partie"
-    game_name_en: str = "game"
-    points_name: str = "Punkte"
-    points_name_en: str = "points"
-    negative_scores: bool = False  # a game whose scores can be below zero
-    score_min: Fraction | int | None = None  # the ruleset's bounds of one table score
-    score_max: Fraction | int | None = None
+    game_name: str = _STAGE["game_name"]
+    game_name_en: str = _STAGE["game_name_en"]
+    points_name: str = _STAGE["points_name"]
+    points_name_en: str = _STAGE["points_name_en"]
+    negative_scores: bool = _STAGE["result.negative"]  # a game whose scores can be below zero
+    score_min: Fraction | int | None = _STAGE["result.score_min"]  # the bounds of a table score
+    score_max: Fraction | int | None = _STAGE["result.score_max"]
 
     def score_range(self) -> tuple[Fraction | int | None, Fraction | int | None]:
         """The lowest and highest score a table may enter (None: only the general limit)."""
@@ -142,11 +145,11 @@ class Ruleset:
     description: str
     stages: tuple[StageRule, ...]
     source: dict[str, Any] = field(default_factory=dict, compare=False)
-    withdrawn: Withdrawn = Withdrawn.KEEP  # players.withdrawn: ranked with their points, or last
-    late_join: bool = False  # players.late_join: a late player may join before a later draw
-    family: str = ""  # the game family its games are rated in ("": the registry decides)
-    confirmation: Mode = "table"  # who makes a result entered at the table count
-    rolloffs_at_table: bool = True  # the table's players enter its roll-offs (else the organisers)
+    withdrawn: Withdrawn = _TOP["players.withdrawn"]  # ranked with their points, or last
+    late_join: bool = _TOP["players.late_join"]  # a late player may join before a later draw
+    family: str = _TOP["family"]  # the game family its games are rated in ("": the registry's)
+    confirmation: Mode = _TOP["confirmation"]  # who makes a result entered at the table count
+    rolloffs_at_table: bool = _TOP["rolloffs_at_table"]  # the table enters its roll-offs
 
     def stage(self, stage_id: str) -> StageRule:
         """Return the stage rule with this id."""

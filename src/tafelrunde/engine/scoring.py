@@ -9,7 +9,10 @@ from fractions import Fraction
 from tafelrunde.engine.choices import RolloffLoser, Tie
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.numbers import Num, Rounding, num
+from tafelrunde.engine.rule_keys import defaults
 from tafelrunde.i18n import msg
+
+_STAGE = defaults("stage")  # each default written once: in rule_keys
 
 
 @dataclass(frozen=True)
@@ -17,16 +20,14 @@ class Scoring:
     """How a game at a table turns into points: tables, tie rule, rounding, normalisation."""
 
     points: Mapping[int, tuple[Num, ...]]
-    tie: Tie = Tie.SPLIT
+    tie: Tie = _STAGE["scoring.tie"]
     rounding: Rounding = field(default_factory=Rounding)
-    rolloff_loser: RolloffLoser = (
-        RolloffLoser.MINUS
-    )  # the old rule, used without `rolloff_losers`: minus, next_place
-    rolloff_malus: Num = 1
+    rolloff_loser: RolloffLoser = _STAGE["scoring.rolloff_loser"]  # the old rule, without
+    rolloff_malus: Num = _STAGE["scoring.rolloff_malus"]  # `rolloff_losers`: minus, next_place
     rolloff_losers: Mapping[int, tuple[Num, ...]] = field(default_factory=dict)
     game_point_factor: Mapping[int, Num] = field(default_factory=dict)
     game_point_rounding: Rounding = field(default_factory=Rounding)
-    shared_last_is_loss: bool = True
+    shared_last_is_loss: bool = _STAGE["scoring.shared_last_is_loss"]
 
     def table_points(self, size: int) -> tuple[Num, ...]:
         """Return the points of places 1..size at a table of this size.

@@ -7,16 +7,19 @@ from functools import cache
 from itertools import combinations_with_replacement
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.rule_keys import defaults
 from tafelrunde.i18n import msg
+
+_STAGE = defaults("stage")  # each default written once: in rule_keys
 
 
 @dataclass(frozen=True)
 class TableRule:
     """Preferred table size, other allowed sizes and at most how many tables of them."""
 
-    prefer: int = 4
-    allow: tuple[int, ...] = (3,)
-    max_other: int | None = None
+    prefer: int = _STAGE["tables.prefer"]
+    allow: tuple[int, ...] = _STAGE["tables.allow"]
+    max_other: int | None = _STAGE["tables.max_other"]
 
     def sizes(self) -> tuple[int, ...]:
         """Return every allowed size, the preferred one first."""
