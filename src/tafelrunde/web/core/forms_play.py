@@ -33,9 +33,10 @@ Seats = Sequence[tuple[str, str]]  # player id and name, in seat order
 class WholeField(forms.CharField):
     """A whole number in ASCII digits within its bounds, read by the engine (one reader)."""
 
-    def __init__(self, low: int, high: int, **kwargs: Any) -> None:
-        """Bounds of the number; the text may be at most NUMBER_TEXT characters."""
-        self.low, self.high = low, high
+    def __init__(self, low: int, high: int, refusal: str = "", **kwargs: Any) -> None:
+        """Bounds of the number, and the field's own refusal (in the active language; empty:
+        the engine's words)."""
+        self.low, self.high, self.refusal = low, high, refusal
         super().__init__(**kwargs)
         self.error_messages["required"] = gettext("Please fill this in.")
 
@@ -47,7 +48,7 @@ class WholeField(forms.CharField):
         try:
             return whole_number(str(text), field="value", low=self.low, high=self.high)
         except RuleError as err:
-            raise forms.ValidationError(translated(err.msg)) from None
+            raise forms.ValidationError(self.refusal or translated(err.msg)) from None
 
 
 def _whole(low: int, high: int, **kwargs: Any) -> WholeField:

@@ -7,10 +7,9 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext
 
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.limits import whole_number
 from tafelrunde.presets import preset_names
 from tafelrunde.web.core.domain.club_presets import choice_value, is_club_value
+from tafelrunde.web.core.forms_play import WholeField
 from tafelrunde.web.core.models import ClubPreset
 from tafelrunde.web.orga.forms import preset_choices, shipped_title
 
@@ -30,25 +29,10 @@ def preset_title(name: str) -> str:
     return shipped_title(name) if name in preset_names() else name
 
 
-class CountField(forms.CharField):
-    """A whole number from `low` to `high`; anything else is refused with the field's message."""
-
-    def __init__(self, low: int, high: int, refusal: str, **kwargs: Any) -> None:
-        """Bounds and the message of a refusal (already in the active language)."""
-        self.low, self.high, self.refusal = low, high, refusal
-        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "numeric"}))
-        super().__init__(**kwargs)
-        self.error_messages["required"] = gettext("Please fill this in.")
-
-    def to_python(self, value: Any) -> int | None:  # type: ignore[override]  # text in, number out
-        """The number, or None when an optional field is empty."""
-        text = super().to_python(value)
-        if text in self.empty_values:
-            return None
-        try:
-            return whole_number(str(text), field="value", low=self.low, high=self.high)
-        except RuleError:
-            raise forms.ValidationError(self.refusal) from None
+def count_field(low: int, high: int, refusal: str, **kwargs: Any) -> WholeField:
+    """A count typed on a phone's number pad: a whole-number field with its own refusal."""
+    kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "numeric"}))
+    return WholeField(low, high, refusal, **kwargs)
 
 
 class PlanForm(forms.Form):
@@ -71,7 +55,7 @@ class PlanForm(forms.Form):
             "required": gettext("Please choose a preset from the list."),
             "invalid_choice": gettext("Please choose a preset from the list."),
         }
-        f["players"] = CountField(
+        f["players"] = count_field(
             MIN_PLAYERS,
             MAX_PLAYERS,
             gettext("The number of players must be a whole number from {low} to {high}.").format(
@@ -79,7 +63,7 @@ class PlanForm(forms.Form):
             ),
             label=gettext("Expected players"),
         )
-        f["tables"] = CountField(
+        f["tables"] = count_field(
             MIN_TABLES,
             MAX_TABLES,
             gettext("The number of tables must be a whole number from {low} to {high}.").format(
@@ -88,7 +72,7 @@ class PlanForm(forms.Form):
             label=gettext("Tables in the hall"),
             help_text=gettext("how many tables can be played at once"),
         )
-        f["seed"] = CountField(
+        f["seed"] = count_field(
             0,
             MAX_PLAN_SEED,
             gettext("The seed must be a whole number from 0 to {high}, or empty.").format(
