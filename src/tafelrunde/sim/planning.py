@@ -65,19 +65,7 @@ def typical_run(runs: list[RunFigures]) -> RunFigures:
 def summary(sim: TournamentSim) -> dict[str, Any]:
     """Return what a plan shows: durations and waits of all runs, the typical run's tables."""
     typical = typical_run(sim.runs)
-    return {
-        "preset": sim.preset,
-        "name": sim.name,
-        "name_en": sim.name_en,
-        "format": sim.format,
-        "knockout": sim.by_throws,  # the stored results' key: games played by bots
-        "players": sim.players,
-        "tables": sim.tables,
-        "seed": sim.seed,
-        "runs": len(sim.runs),
-        "engine": sim.engine if sim.by_throws else "random_results",
-        "time_model": sim.model.to_json(),
-        "game_minutes": None if sim.by_throws else sim.model.minutes_of(sim.format),
+    return sim.head() | {
         "durations": [round(r.duration, 1) for r in sim.runs],
         "waits": [round(r.longest_wait, 1) for r in sim.runs],
         "duration": sim.spread("duration").to_json(clock=True),

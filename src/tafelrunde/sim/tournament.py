@@ -81,8 +81,8 @@ class TournamentSim:
         """Return the spread of one figure (see FIGURES) over the runs."""
         return Spread.of([float(getattr(r, figure)) for r in self.runs])
 
-    def to_json(self) -> dict[str, Any]:
-        """Return everything as plain data (one JSON object)."""
+    def head(self) -> dict[str, Any]:
+        """What was simulated, as plain data: the file's and the plan's first keys."""
         return {
             "preset": self.preset,
             "name": self.name,
@@ -96,6 +96,11 @@ class TournamentSim:
             "engine": self.engine if self.by_throws else "random_results",
             "time_model": self.model.to_json(),
             "game_minutes": None if self.by_throws else self.model.minutes_of(self.format),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """Return everything as plain data (one JSON object)."""
+        return self.head() | {
             "results": [r.to_json() for r in self.runs],
             "ranking": self.runs[0].ranking if self.runs else [],
             "spread": {f: self.spread(f).to_json(clock=f in TIMES) for f in FIGURES},
