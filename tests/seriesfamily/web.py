@@ -12,23 +12,21 @@ from seriesfamily.engine import SERIES, SeriesState
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.rating_games import rated_games
 from tafelrunde.i18n import msg
-from tafelrunde.web.api.family_parts import API, ApiPart
-from tafelrunde.web.club.family_parts import CLUB, ClubPart, Summary
+from tafelrunde.web.api.family_parts import ApiPart
+from tafelrunde.web.club.family_parts import ClubPart, Summary
 from tafelrunde.web.core.domain.store import read_only
-from tafelrunde.web.core.faces import FACE, OVERVIEW, SEATS, Column, Face
+from tafelrunde.web.core.faces import OVERVIEW, SEATS, Column, Face
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.live import slide_kinds
+from tafelrunde.web.families.web_family import WebFamily
 from tafelrunde.web.live.slide import Slide, paged
 from tafelrunde.web.live.slide_kinds import SlideKind
-from tafelrunde.web.live.slides_common import FINAL
-from tafelrunde.web.orga.family_parts import ORGA, OrgaPart
-from tafelrunde.web.paper import kinds as print_kinds
-from tafelrunde.web.paper.family_parts import PAPER, Certificate, PaperPart, Sheets
+from tafelrunde.web.orga.family_parts import OrgaPart
+from tafelrunde.web.paper.family_parts import Certificate, PaperPart, Sheets
 from tafelrunde.web.paper.parts import Kind, Part
-from tafelrunde.web.player.family_parts import PLAYER, Entry, PlayerPart
-from tafelrunde.web.public.family_parts import PUBLIC, PublicPart
-from tafelrunde.web.table.family_parts import TABLE, TablePart
+from tafelrunde.web.player.family_parts import Entry, PlayerPart
+from tafelrunde.web.public.family_parts import PublicPart
+from tafelrunde.web.table.family_parts import TablePart
 
 PAGE = "punkte"  # its own page: /turniere/<pk>/seite/punkte/
 
@@ -89,51 +87,44 @@ FACE_OF_SERIES = Face(
     (Column("points", msg("Points"), "key", "n"),),
     {PAGE: points_page},
 )
-ANSWERS: list[tuple[Any, Any]] = [
-    (FACE, FACE_OF_SERIES),
-    (PUBLIC, PublicPart(lambda rec: [], lambda rec: lambda n: "", lambda rec: set(),
-                        lambda rec: set())),
-    (TABLE, TablePart(lambda link: None, lambda request, link, me: HttpResponse(status=410),
-                      lambda rec, row: None)),
-    (FINAL, final_slides),
-    (PAPER, PaperPart(lambda rec: [], Sheets("paper/part_sheets_group.html", lambda rec: [],
-                                             msg("Nothing drawn yet.")),
-                      lambda rec: ([Certificate(place=p, name=n, prize=None)
-                                    for p, n, _ in rows(rec)], 3, []))),
-    (CLUB, ClubPart(
+PRINT_KIND = Kind("punkte", msg("Points"), msg("Everybody's points so far."), points_print,
+                  families=(SERIES,), staff_only=False)  # fmt: skip
+SLIDE_KIND = SlideKind("series_points", msg("Points"), points_slides, 35, (SERIES,))
+WEB = WebFamily(
+    SERIES,
+    FACE_OF_SERIES,
+    PublicPart(lambda rec: [], lambda rec: lambda n: "", lambda rec: set(), lambda rec: set()),
+    TablePart(lambda link: None, lambda request, link, me: HttpResponse(status=410),
+              lambda rec, row: None),
+    final_slides,
+    PaperPart(lambda rec: [], Sheets("paper/part_sheets_group.html", lambda rec: [],
+                                     msg("Nothing drawn yet.")),
+              lambda rec: ([Certificate(place=p, name=n, prize=None) for p, n, _ in rows(rec)],
+                           3, [])),
+    ClubPart(
         lambda rec, tag: Summary(rated_games(state_of(rec), tournament=tag, key=""),
                                  {p: place for place, p, _ in state_of(rec).ranking()},
                                  {p.id: p.name for p in state_of(rec).tournament.players}),
         lambda rec: {"ranking": ranking(rec)},
-        lambda rec: [(p.id, p.name) for p in state_of(rec).tournament.players])),
-    (API, ApiPart(lambda rec: [], lambda rec: bool(state_of(rec).tournament.facts),
-                  lambda rec: [],
-                  lambda rec: [{"player": p, "stage_key": None, "stage_rank": None}
-                               for _, p, _ in state_of(rec).ranking()])),
-    (PLAYER, PlayerPart(Entry(lambda rec: False, _closed, _closed, RuleError(msg(
+        lambda rec: [(p.id, p.name) for p in state_of(rec).tournament.players]),
+    ApiPart(lambda rec: [], lambda rec: bool(state_of(rec).tournament.facts), lambda rec: [],
+            lambda rec: [{"player": p, "stage_key": None, "stage_rank": None}
+                         for _, p, _ in state_of(rec).ranking()]),
+    PlayerPart(Entry(lambda rec: False, _closed, _closed, RuleError(msg(
         "After the first draw only the organisers can take a player out; please tell them."),
-        field="")), lambda rec, player: False, lambda *_: None, lambda rec, player, shown: None)),
-    (ORGA, OrgaPart(lambda rec: ([], Counter(), "Runde"), lambda rec: [],
-                    _closed, lambda rec: {"rows": [], "stages": [], "title": rec.name,
-                                          "note": ""})),
-]  # fmt: skip
-PRINT_KIND = Kind("punkte", msg("Points"), msg("Everybody's points so far."), points_print,
-                  families=(SERIES,), staff_only=False)  # fmt: skip
-SLIDE_KIND = SlideKind("series_points", msg("Points"), points_slides, 35, (SERIES,))
+        field="")), lambda rec, player: False, lambda *_: None, lambda rec, player, shown: None),
+    OrgaPart(lambda rec: ([], Counter(), "Runde"), lambda rec: [], _closed,
+             lambda rec: {"rows": [], "stages": [], "title": rec.name, "note": ""}),
+    slide_kinds=(SLIDE_KIND,),
+    print_kinds=(PRINT_KIND,),
+)  # fmt: skip
 
 
 def register() -> None:
     """Add the series' answers to every app, its print kind and its slide kind."""
-    for parts, answer in ANSWERS:
-        parts.add(SERIES, answer)
-    print_kinds.register(PRINT_KIND)
-    slide_kinds.register(SLIDE_KIND)
+    WEB.add()
 
 
 def unregister() -> None:
     """Take them out again."""
-    for parts, _ in ANSWERS:
-        parts.remove(SERIES)
-    print_kinds.KINDS[:] = [k for k in print_kinds.KINDS if k is not PRINT_KIND]
-    print_kinds.BY_SLUG.pop(PRINT_KIND.slug, None)
-    slide_kinds.SLIDE_KINDS[:] = [k for k in slide_kinds.SLIDE_KINDS if k is not SLIDE_KIND]
+    WEB.remove()

@@ -44,6 +44,11 @@ def register(kind: SlideKind) -> None:
     SLIDE_KINDS[:] = [k for k in SLIDE_KINDS if k.key != kind.key] + [kind]
 
 
+def unregister(*kinds: SlideKind) -> None:
+    """Take kinds of slide out again (a family registered for a while, as in the tests)."""
+    SLIDE_KINDS[:] = [k for k in SLIDE_KINDS if k not in kinds]
+
+
 def kinds_of(family: Family) -> list[SlideKind]:
     """The kinds a tournament of this family can show, in the order they rotate."""
     return sorted((k for k in SLIDE_KINDS if k.fits(family)), key=lambda k: k.order)

@@ -60,6 +60,13 @@ def register(kind: Kind) -> None:
         BY_SLUG[kind.slug] = kind
 
 
+def unregister(*kinds: Kind) -> None:
+    """Take print pages out again (a family registered for a while, as in the tests)."""
+    KINDS[:] = [k for k in KINDS if k not in kinds]
+    for kind in kinds:
+        BY_SLUG.pop(kind.slug, None)
+
+
 def kinds_for(family: Family) -> list[Kind]:
     """The print pages a tournament of this format family has."""
     return [k for k in KINDS if k.fits(family)]
