@@ -1,6 +1,6 @@
 """Load on a real Tafelrunde server: uvicorn as a subprocess, clients entering results at once.
 
-Shared by tests/web/test_crash.py and bench/bench_load.py. The module imports only the
+Shared by tests/web/core/test_crash.py and bench/bench_load.py. The module imports only the
 standard library; `prepare` needs Django set up and is run in a process of its own:
 `python tests/web/loadclient.py prepare PLAYERS USER PASSWORD` prepares a tournament in the
 database that TAFELRUNDE_DATA / TAFELRUNDE_DATABASE_URL name and prints it as JSON

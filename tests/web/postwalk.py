@@ -1,4 +1,5 @@
-"""Helpers of the walk over every POST of the organisers' apps (tests/web/test_posts_revision.py).
+"""Helpers of the walk over every POST of the organisers' apps
+(tests/web/core/test_posts_revision.py).
 
 The addresses come from the URLconf: which of them take a POST is found by asking each (a
 GET refused with 405, or a view that reads an empty POST; both rolled back), and the public

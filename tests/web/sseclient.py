@@ -1,6 +1,6 @@
 """A reader of a tournament's event stream over real HTTP (standard library only).
 
-Shared by tests/web/test_live_servers.py and bench/bench_live.py: it opens
+Shared by tests/web/live/test_live_servers.py and bench/bench_live.py: it opens
 `/turniere/N/live/`, reads the events in a thread of its own and notes when each arrived.
 """
 

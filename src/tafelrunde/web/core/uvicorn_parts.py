@@ -6,7 +6,7 @@ state and asks uvicorn's proxy-header middleware (`_TrustedHosts`) which proxies
 `Connection` turns all of that into hooks and a few questions with names of its own; the
 guard overrides the hooks and asks the questions, and nothing else in Tafelrunde imports
 uvicorn's internals. They were read on uvicorn `CHECKED_WITH` (the version pyproject.toml
-pins); `tests/web/test_uvicorn_parts.py` fails when an upgrade changes any of them.
+pins); `tests/web/core/test_uvicorn_parts.py` fails when an upgrade changes any of them.
 
 What the hooks rely on in uvicorn's protocol:
 
