@@ -54,7 +54,9 @@ def knockout_ranking_table(state: KnockoutState) -> Table:
     return head, [[r["place"], r["name"], r["prize"] or ""] for r in rows]
 
 
-def group_ranking_table(tour: Tournament, state: TournamentState | None = None) -> Table:
+def group_ranking_table(
+    tour: Tournament, state: TournamentState | None = None
+) -> tuple[list[Text], list[list[Any]]]:
     """The overall ranking as a table for people: headers (messages) and rows of values
     (`state`: the tournament's state when already at hand).
 

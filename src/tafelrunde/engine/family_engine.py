@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from importlib import import_module
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
 from tafelrunde.engine.facts import AnyFact, Tournament
 from tafelrunde.engine.families import FAMILIES, Family
@@ -31,8 +32,9 @@ from tafelrunde.i18n import Text
 AnyRules = Ruleset | KnockoutRules
 AnyTournament = Tournament | KnockoutTournament
 AnyState = TournamentState | KnockoutState
-Table = tuple[list[Text], list[list[Any]]]  # a ranking's head and rows (mixed cell values)
-Final = tuple[bool, list[dict[str, Any]], tuple[str, ...]]  # over, rows, their columns
+Cell = Text | int | Decimal | None  # a ranking's cell: words, a number, or nothing
+Table = tuple[list[Text], list[list[Cell]]]  # a ranking's head and rows
+Final = tuple[bool, list[dict[str, object]], tuple[str, ...]]  # over, rows, their columns
 Played = tuple[tuple[int, ...], Mapping[str, int]]  # a table's numbers, its places
 
 
@@ -54,20 +56,20 @@ class FamilyEngine(Protocol):
     def owns(self, thing: object) -> bool:
         """Say whether a ruleset, tournament or state is this family's."""
 
-    def read_rules(self, data: dict[str, Any]) -> AnyRules:
+    def read_rules(self, data: dict[str, object]) -> AnyRules:
         """The ruleset of a ruleset file's data (checked; a refusal names the key)."""
 
     def new(self, name: str, rules: AnyRules, names: list[str], start: Start) -> AnyTournament:
         """A new tournament of these rules with these players (checked; `start`: its seed,
         day, time and who made it, and whether the players come after the deadline)."""
 
-    def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
+    def read_tournament(self, data: dict[str, object]) -> AnyTournament:
         """The tournament of a tournament file's data (its facts not replayed yet)."""
 
-    def read_fact(self, data: dict[str, Any]) -> AnyFact | KnockoutFact:
+    def read_fact(self, data: dict[str, object]) -> AnyFact | KnockoutFact:
         """One fact as the database keeps it."""
 
-    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, Any]:
+    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, object]:
         """One fact as the file and the database store it (refused unless it reads back)."""
 
     def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
@@ -80,7 +82,7 @@ class FamilyEngine(Protocol):
     def replay(self, tour: AnyTournament, thorough: bool) -> None:
         """Replay the facts, refusing a misfit (`thorough`: also what the store checked)."""
 
-    def tournament_data(self, tour: AnyTournament) -> dict[str, Any]:
+    def tournament_data(self, tour: AnyTournament) -> dict[str, object]:
         """The tournament file's data, but its format and version."""
 
     def ranking_table(self, tour: AnyTournament, state: AnyState | None) -> Table:

@@ -4,7 +4,6 @@ answers to `family_engine.FamilyEngine`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import (
@@ -74,7 +73,7 @@ class GroupEngine:
         """Say whether a ruleset, tournament or state is of the group family."""
         return isinstance(thing, Ruleset | Tournament | TournamentState)
 
-    def read_rules(self, data: dict[str, Any]) -> AnyRules:
+    def read_rules(self, data: dict[str, object]) -> AnyRules:
         """The ruleset of a format A–C ruleset file's data."""
         return ruleset_from_dict(data)
 
@@ -87,15 +86,15 @@ class GroupEngine:
             check_players(tour)
         return tour
 
-    def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
+    def read_tournament(self, data: dict[str, object]) -> AnyTournament:
         """The tournament of a format A–C tournament file's data."""
         return read_group(data)
 
-    def read_fact(self, data: dict[str, Any]) -> AnyFact | KnockoutFact:
+    def read_fact(self, data: dict[str, object]) -> AnyFact | KnockoutFact:
         """One format A–C fact as the database keeps it."""
         return fact_from_data(data, knockout=False)
 
-    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, Any]:
+    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, object]:
         """One format A–C fact as stored; refused unless it reads back exactly."""
         return stored(fact)  # type: ignore[arg-type]  # the group's own facts only
 
@@ -114,7 +113,7 @@ class GroupEngine:
         if thorough:
             TournamentState(_tour(tour))
 
-    def tournament_data(self, tour: AnyTournament) -> dict[str, Any]:
+    def tournament_data(self, tour: AnyTournament) -> dict[str, object]:
         """The tournament file's data."""
         return group_data(_tour(tour))
 

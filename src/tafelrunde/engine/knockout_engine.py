@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import (
@@ -70,7 +69,7 @@ class KnockoutEngine:
         """Say whether a ruleset, tournament or state is of the knockout family."""
         return isinstance(thing, KnockoutRules | KnockoutTournament | KnockoutState)
 
-    def read_rules(self, data: dict[str, Any]) -> AnyRules:
+    def read_rules(self, data: dict[str, object]) -> AnyRules:
         """The ruleset of a format-D ruleset file's data."""
         return knockout_rules_from_dict(data)
 
@@ -81,15 +80,15 @@ class KnockoutEngine:
         record_all(ko, registrations(ko, names, late=start.late), at=start.at, by=start.by)
         return ko
 
-    def read_tournament(self, data: dict[str, Any]) -> AnyTournament:
+    def read_tournament(self, data: dict[str, object]) -> AnyTournament:
         """The tournament of a format-D tournament file's data."""
         return ko_read(data)
 
-    def read_fact(self, data: dict[str, Any]) -> AnyFact | KnockoutFact:
+    def read_fact(self, data: dict[str, object]) -> AnyFact | KnockoutFact:
         """One format-D fact as the database keeps it."""
         return fact_from_data(data, knockout=True)
 
-    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, Any]:
+    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, object]:
         """One format-D fact as stored."""
         return ko_stored(fact)  # type: ignore[arg-type]  # the knockout's own facts only
 
@@ -107,7 +106,7 @@ class KnockoutEngine:
         """Replay every fact (always: a knockout's state is made from them)."""
         _tour(tour).state()
 
-    def tournament_data(self, tour: AnyTournament) -> dict[str, Any]:
+    def tournament_data(self, tour: AnyTournament) -> dict[str, object]:
         """The tournament file's data."""
         return ko_to_data(_tour(tour))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import ranking_table
+from tafelrunde.engine.export import group_ranking_table
 from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.families import GROUP
 from tafelrunde.engine.tournament_state import TournamentState
@@ -28,7 +28,7 @@ def settled_ranking(
 
 def group_ranking(tour: Tournament, state: TournamentState) -> dict[str, object]:
     """A group format's overall ranking: each player's place, the stage reached, its values."""
-    _, table = ranking_table(tour, state)
+    _, table = group_ranking_table(tour, state)
     tr = Translator()  # the rows share their stage's title and labels
     rows = [
         {"place": place, "name": tr(name), "stage_title": tr(stage),

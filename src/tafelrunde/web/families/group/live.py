@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import ranking_table
+from tafelrunde.engine.export import group_ranking_table
 from tafelrunde.engine.families import GROUP
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import group_read
@@ -18,7 +18,7 @@ from tafelrunde.web.live.slides_group import standings, tables
 def final(rec: TournamentRecord, title: str) -> list[Slide]:
     """A group format's final ranking with the stage each player reached."""
     tour, state = group_read(rec)
-    _, table = ranking_table(tour, state)
+    _, table = group_ranking_table(tour, state)
     tr = Translator()  # the rows share their stage's title and labels
     rows = [
         [(place, "n"), (tr(name), "name"), (tr(stage), ""), (tr(values), "small"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -13,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import get_language, gettext
 
-from tafelrunde.engine.export import csv_file, is_number, ranking_sheet, sheet_row
+from tafelrunde.engine.export import csv_file, ranking_sheet, sheet_row
 from tafelrunde.engine.tournament_file import dumps_any, to_data
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import record_of
@@ -67,7 +68,8 @@ def final_table(rec: Any) -> tuple[list[str], list[list[Any]]] | None:
 
     def made() -> tuple[list[str], list[list[Any]]]:
         head, rows = ranking_sheet(tour, state)
-        cells = [[v if v is None or is_number(v) else translated(v) for v in row] for row in rows]
+        cells = [[v if v is None or isinstance(v, int | Decimal) else translated(v) for v in row]
+                 for row in rows]  # fmt: skip
         return [translated(h) for h in head], cells
 
     return memo(rec, f"final-table-{get_language()}", made)
