@@ -77,9 +77,9 @@ def seating_figures() -> None:
     """Everybody's seat in a drawn game of 5,000 players (format A) and 1,000 (format D)."""
     from tafelrunde.engine.actions import next_draw, record
     from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.engine.family_engine import seating
     from tafelrunde.engine.knockout import KnockoutRules, KnockoutState, PayFee, Register
     from tafelrunde.engine.knockout.actions import tables_to_open
-    from tafelrunde.engine.family_engine import seating
     from tafelrunde.engine.tournament_state import TournamentState
     from tafelrunde.presets import load_ruleset
 
