@@ -97,6 +97,24 @@ def group_tournament(*, players: int) -> int:
     return save_new(Tournament("Rennen", load_ruleset("gruppenmodus"), people, seed=1)).pk
 
 
+def knockout(*, players: int) -> int:
+    """A format-D tournament of `players`: paid, tables open, a game lost at each."""
+    from factories import knockout_tournament, stored
+
+    return stored(knockout_tournament(players)).pk
+
+
+def knockout_tables(*, pk: int) -> list[dict[str, Any]]:
+    """Format D: each open table's number, its players still in and its state token."""
+    from tafelrunde.engine.knockout.actions import table_token
+    from tafelrunde.web.core.domain.knockout import knockout_read
+    from tafelrunde.web.core.models import TournamentRecord
+
+    state = knockout_read(TournamentRecord.objects.get(pk=pk))[1]
+    return [{"table": t.number, "players": list(t.remaining), "token": table_token(state, t.number)}
+            for t in state.open_tables()]  # fmt: skip
+
+
 def table_links(*, pk: int) -> list[dict[str, Any]]:
     """The links of the first game's tables, table 1 first, with who sits there."""
     from tafelrunde.web.core.domain.store import read_only
@@ -196,7 +214,7 @@ CALLS = {
     f.__name__: f
     for f in (begin, sign_up_tournament, sign_ups, group_tournament, table_links, facts,
               log_lines, pass_tokens, arrivals, persons, person_count, tournament_row,
-              member_preview, sent_keys, bindings)
+              member_preview, sent_keys, bindings, knockout, knockout_tables)
 }  # fmt: skip
 
 

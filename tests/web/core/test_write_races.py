@@ -1,7 +1,8 @@
 """Every write path at the same moment, against a real server (SQLite: 1 process; PostgreSQL:
 2): phones confirming one table, roll-offs entered on two phones, check-ins tapped twice at
 the pass and the desk, organisers releasing one draw, adding one player, renewing links and
-passes, merging persons. Never a server error; each acknowledged action stored once; what
+passes, merging persons, confirming a table on the board, format D's losers recorded by
+referees. Never a server error; each acknowledged action stored once; what
 the rules allow once happens once."""
 
 from __future__ import annotations
@@ -192,6 +193,52 @@ def test_two_organisers_decide_a_disputed_rolloff_on_the_board_at_once(hall: Rig
     assert all(x.status == 302 for x in answers), [x.page[-500:] for x in answers]
     new = hall.call("facts", pk=pk)[before:]
     assert [f["type"] for f in new] == ["rolloffconfirmed"], new  # one word counts, once
+
+
+def test_two_organisers_confirm_one_table_on_the_board_at_once(hall: Rig) -> None:
+    """An entry waits for its confirmation; two organisers confirm it on the board at the same
+    moment (one taps twice): it counts once."""
+    pk, links, _organiser = drawn(hall)
+    first = links[0]
+    a, b, c, d = first["seats"]
+    phone = seated(hall, first["token"], a)
+    assert entry(phone, first["token"], {a: 20, b: 15, c: 10, d: 5})().status == 302
+    entered = hall.call("facts", pk=pk)[-1]
+    assert entered["type"] == "tableentered", entered
+    form = {"stage": entered["stage"], "game": str(entered["game"]), "table": "1",
+            "entry": str(entered["n"])}  # fmt: skip
+    url = f"/turniere/{pk}/ergebnistafel/bestaetigen/"
+    first_org, second_org = hall.staff(), hall.staff()
+    for o in (first_org, second_org):
+        o.get(f"/turniere/{pk}/ergebnistafel/")
+    jobs = [sending(first_org, url, form), sending(first_org.twin(), url, form),
+            sending(second_org, url, form)]  # fmt: skip
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    assert all(x.status == 302 for x in answers), [x.page[-500:] for x in answers]
+    after = [f for f in hall.call("facts", pk=pk) if f["n"] > entered["n"]]
+    assert [f["type"] for f in after] == ["tableconfirmed"], after
+
+
+def test_referees_record_one_loser_at_one_table_at_once(hall: Rig) -> None:
+    """Format D: three referees send the same table's loser at the same moment (one taps
+    twice), a fourth another loser: one game lost is stored, the others are refused."""
+    pk = hall.call("knockout", players=9)
+    table = hall.call("knockout_tables", pk=pk)[0]
+    url = f"/turniere/{pk}/ko-tische/{table['table']}/verloren/"
+    referees = [hall.staff() for _ in range(3)]
+    for r in referees:
+        r.get(f"/turniere/{pk}/ko-tische/")
+    before = hall.call("facts", pk=pk)
+    loser, other = table["players"][0], table["players"][1]
+    form = {"player": loser, "state": table["token"]}
+    jobs = [sending(r, url, form) for r in referees] + [sending(referees[0].twin(), url, form)]
+    jobs.append(sending(referees[1].twin(), url, {"player": other, "state": table["token"]}))
+    answers = at_once(jobs)
+    no_errors(answers, hall)
+    after = hall.call("facts", pk=pk)[len(before) :]
+    assert [f["type"] for f in after] == ["game_lost"], after
+    assert sum(1 for x in answers if x.status == 302) >= 1
 
 
 def test_a_pass_opened_on_one_phone_at_once_binds_it_once(hall: Rig) -> None:
