@@ -77,7 +77,10 @@ def test_a_changed_choice_reaches_the_projectors_at_once() -> None:
     assert shown.box["data-revision"] == fresh(rec.pk).revision
 
 
+@pytest.mark.django_db(transaction=True)  # outside a transaction, as a request is: the slides
 def test_the_page_is_kept_too_and_says_the_servers_zone_and_when_its_slides_were_made() -> None:
+    """The page and its fragment show the slides made once for this state (inside a test's
+    transaction every request would make them anew, a second apart now and then)."""
     rec = save(knockout(8))
     made = projector(rec.pk, fragment=True).box["data-made-at"]
     shown = projector(rec.pk)
