@@ -10,8 +10,14 @@ import random
 import time
 from collections.abc import Sequence
 
-from tafelrunde.engine.draws import SCHEDULE_BUDGET, Table, draw_games, draw_tables, repeated_pairs
-from tafelrunde.engine.schedule_search import extend_schedule
+from tafelrunde.engine.groups.draws import (
+    SCHEDULE_BUDGET,
+    Table,
+    draw_games,
+    draw_tables,
+    repeated_pairs,
+)
+from tafelrunde.engine.groups.schedule_search import extend_schedule
 from tafelrunde.engine.tables import TableRule, plan_tables
 
 PREFER_4 = TableRule()

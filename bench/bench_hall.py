@@ -362,7 +362,7 @@ def all_fresh(hall: Hall) -> bool:
 
 def table_links(pk: int, forms: list[Form], count: int) -> list[Table]:
     """The links of the first `count` tables of game 1, with two players and a result each."""
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.tournament_state import TournamentState
     from tafelrunde.web.core.domain.store import engine_tournament
     from tafelrunde.web.core.models import TournamentRecord
     from tafelrunde.web.table.links import tokens_for

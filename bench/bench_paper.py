@@ -34,9 +34,10 @@ def setup() -> None:
 
 def drawn(count: int) -> int:
     """Format A of `count` players with the first game drawn; its pk."""
-    from tafelrunde.engine.actions import next_draw, record
-    from tafelrunde.engine.facts import Player, Tournament
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.actions import next_draw, record
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.groups.tournament_state import TournamentState
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.web.core.domain.store import save_new
 

@@ -51,7 +51,8 @@ def main() -> None:
     setup()
     from django.apps import apps
 
-    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.web.club.existing import link_existing
     from tafelrunde.web.club.imports import preview

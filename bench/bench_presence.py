@@ -14,17 +14,18 @@ import random
 import time
 import tomllib
 
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.facts import Player, Result, Tournament
-from tafelrunde.engine.presence import (
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.facts import Result, Tournament
+from tafelrunde.engine.groups.presence import (
     late_entry,
     status,
     withdrawal,
     withdrawal_note,
     withdrawal_refusal,
 )
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import preset_text
 
 

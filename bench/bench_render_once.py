@@ -36,9 +36,10 @@ PAGES = {
 
 def build(players: int) -> int:
     """Store the tournament: the first game drawn, a quarter of its results still missing."""
-    from tafelrunde.engine.actions import next_draw, record
-    from tafelrunde.engine.facts import Player, Tournament
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.actions import next_draw, record
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.groups.tournament_state import TournamentState
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.sim.autoplay import random_result
     from tafelrunde.web.core.domain.store import save_new
@@ -57,8 +58,8 @@ def build(players: int) -> int:
 
 def one_result(pk: int, rng: random.Random) -> None:
     """Store one missing result, as the organiser's form does."""
-    from tafelrunde.engine.actions import record
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.actions import record
+    from tafelrunde.engine.groups.tournament_state import TournamentState
     from tafelrunde.i18n import msg
     from tafelrunde.sim.autoplay import random_result
     from tafelrunde.web.core.domain.store import Logged, append

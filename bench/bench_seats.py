@@ -75,12 +75,13 @@ def matching() -> None:
 
 def seating_figures() -> None:
     """Everybody's seat in a drawn game of 5,000 players (format A) and 1,000 (format D)."""
-    from tafelrunde.engine.actions import next_draw, record
-    from tafelrunde.engine.facts import Player, Tournament
     from tafelrunde.engine.family_engine import seating
+    from tafelrunde.engine.groups.actions import next_draw, record
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.groups.tournament_state import TournamentState
     from tafelrunde.engine.knockout import KnockoutRules, KnockoutState, PayFee, Register
     from tafelrunde.engine.knockout.actions import tables_to_open
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
 
     people = [Player(f"p{i:04d}", n) for i, n in enumerate(names(5000), start=1)]
@@ -109,9 +110,10 @@ def page_figures() -> None:
     call_command("migrate", verbosity=0)
     from django.test import Client
 
-    from tafelrunde.engine.actions import next_draw, record
-    from tafelrunde.engine.facts import Player, Tournament
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.actions import next_draw, record
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.groups.tournament_state import TournamentState
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.web.core.domain.store import save_new
     from tafelrunde.web.core.models import TournamentRecord, new_revision

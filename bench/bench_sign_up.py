@@ -31,7 +31,8 @@ TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 SETUP = """
 import sys
 from tafelrunde.web.core.domain.store import save_new, Logged
-from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 from tafelrunde.i18n import msg
 from tafelrunde.web.player.models import SignUpDesk

@@ -9,11 +9,12 @@ import argparse
 import random
 import time
 
-from tafelrunde.engine.facts import Draw, Player, Result, Tournament
+from tafelrunde.engine.groups.facts import Draw, Result, Tournament
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.players import Player
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import preset_text
 
 

@@ -305,8 +305,8 @@ def report(run: Run, spread: float) -> None:
 
 def check(pk: int, tables: list[int]) -> list[str]:
     """Compare the database with what the phones did; return what is wrong."""
-    from tafelrunde.engine.table_entry import table_status
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.table_entry import table_status
+    from tafelrunde.engine.groups.tournament_state import TournamentState
     from tafelrunde.web.core.domain.store import engine_tournament
     from tafelrunde.web.core.models import FactRecord, TournamentRecord
 

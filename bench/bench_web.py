@@ -29,8 +29,9 @@ USER, PASSWORD = "bench", "bench-passwort"
 
 def played(players: int, steps: int) -> int:
     """Store a group-mode tournament played for `steps` steps; return its number."""
-    from tafelrunde.engine.facts import Player, Tournament
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.groups.tournament_state import TournamentState
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.sim.autoplay import play_step
     from tafelrunde.web.core.domain.store import save_new

@@ -20,13 +20,13 @@ from django.contrib.auth.hashers import make_password
 from django.test import Client
 from django.utils import timezone
 
-from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
-from tafelrunde.engine.facts import Result, Tournament
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.groups.facts import Result, Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import GameLost, SchockOut
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules, preset_names
 from tafelrunde.sim.autoplay import play_to_end, random_result

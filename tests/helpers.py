@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from tafelrunde.engine.actions import record, undo_last
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Player, Tournament
-from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import record, undo_last
+from tafelrunde.engine.groups.facts import AnyFact, Tournament
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset, preset_text
 
 
@@ -94,7 +95,7 @@ def gale_ryser_possible(groups: Sequence[int], sizes: Sequence[int]) -> bool:
     return all(sum(cols[:k]) <= sum(min(g, k) for g in groups) for k in range(1, len(cols) + 1))
 
 
-# -- whole tournaments (these need tafelrunde.engine.draws, so they import it late) -------
+# -- whole tournaments (these need tafelrunde.engine.groups.draws, so they import it late) -------
 
 _PLAYED: dict[tuple[str, int, int, int], str] = {}
 
@@ -117,8 +118,8 @@ def redraw_mismatches(t: Tournament) -> list[int]:
 
     Returns the numbers of the draws that come out differently.
     """
-    from tafelrunde.engine.actions import next_draw
-    from tafelrunde.engine.facts import Draw, Undo
+    from tafelrunde.engine.groups.actions import next_draw
+    from tafelrunde.engine.groups.facts import Draw, Undo
 
     replay = TournamentState(Tournament(t.name, t.ruleset, t.players, t.seed))
     undone = {f.target for f in t.facts if isinstance(f, Undo)}
@@ -136,7 +137,7 @@ def redraw_mismatches(t: Tournament) -> list[int]:
 def check_whole_tournament(state: TournamentState) -> None:
     """What holds for every finished tournament, whatever its format."""
     from tafelrunde.engine.errors import RuleError
-    from tafelrunde.engine.facts import Result
+    from tafelrunde.engine.groups.facts import Result
     from tafelrunde.engine.tournament_file import dumps, loads
 
     t = state.tournament
@@ -179,7 +180,7 @@ def check_whole_tournament(state: TournamentState) -> None:
         )  # fmt: skip
     assert len(t.facts) == before
     # and the tournament has nothing left to draw
-    from tafelrunde.engine.actions import next_draw
+    from tafelrunde.engine.groups.actions import next_draw
 
     with pytest.raises(RuleError):
         next_draw(state, seed=1)

@@ -9,9 +9,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from tafelrunde.engine.groups.scoring import Scoring
+from tafelrunde.engine.groups.standings import ASCENDING, VALUE_KEYS, Criterion
 from tafelrunde.engine.numbers import Num, Rounding
-from tafelrunde.engine.scoring import Scoring
-from tafelrunde.engine.standings import ASCENDING, VALUE_KEYS, Criterion
 from tafelrunde.engine.tables import TableRule
 
 # -- table rules ----------------------------------------------------------------------

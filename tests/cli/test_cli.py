@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from clirun import Run
-from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import loads, loads_any
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import preset_names, preset_text
 
 pytestmark = pytest.mark.integration

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from clirun import Run
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import loads
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import preset_text
 
 pytestmark = pytest.mark.integration

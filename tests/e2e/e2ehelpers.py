@@ -16,10 +16,11 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from tafelrunde.engine.actions import open_rolloffs
-from tafelrunde.engine.export import group_ranking_rows, knockout_ranking_rows
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.overall_ranking import group_ranking_rows
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import TournamentRecord

@@ -12,15 +12,15 @@ from typing import Any
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tafelrunde.engine import entries
-from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
-from tafelrunde.engine.entries import Spot, Values
-from tafelrunde.engine.facts import TableEntered
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.groups.entries import Spot, Values
+from tafelrunde.engine.groups.facts import TableEntered
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import GameLost, HallTables
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import random_result

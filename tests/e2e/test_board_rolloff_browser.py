@@ -12,9 +12,9 @@ import tablephones as t
 from playwright.sync_api import Browser, Page, expect
 
 from factories import USER, group_tournament, now, stored
-from tafelrunde.engine.actions import record
-from tafelrunde.engine.facts import Result
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import record
+from tafelrunde.engine.groups.facts import Result
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.web.table.links import Where, tokens_for
 
 pytestmark = [pytest.mark.e2e]

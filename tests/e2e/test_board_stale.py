@@ -11,11 +11,12 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from factories import now, stored
-from tafelrunde.engine import entries
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.entries import Spot, Values
-from tafelrunde.engine.facts import Player, Tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.entries import Spot, Values
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import Logged, append, group_state

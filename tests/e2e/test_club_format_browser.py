@@ -10,8 +10,8 @@ from e2ehelpers import login, shoot
 from playwright.sync_api import Page, expect
 
 from factories import USER, names, now, stored
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.presets import load_rules
 from tafelrunde.web.core.domain.setup import new_tournament
 

@@ -13,7 +13,7 @@ from paperpdf import print_page
 from playwright.sync_api import Page, expect
 from projectorpages import now, people
 
-from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.groups.facts import Tournament
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
 from tafelrunde.presets.seasons import load_season_rules

@@ -19,7 +19,7 @@ from e2ehelpers import shoot
 from playwright.sync_api import Page, expect
 from projectorpages import drawn_group
 
-from tafelrunde.engine.actions import record
+from tafelrunde.engine.groups.actions import record
 from tafelrunde.i18n import msg
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.store import Logged, append, group_state

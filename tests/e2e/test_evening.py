@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from factories import names
-from tafelrunde.engine.actions import open_rolloffs
+from tafelrunde.engine.groups.actions import open_rolloffs
 
 pytestmark = [pytest.mark.e2e]
 STEPS = 400

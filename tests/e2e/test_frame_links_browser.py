@@ -9,9 +9,10 @@ import e2ehelpers as h
 import pytest
 from playwright.sync_api import Page, expect
 
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.facts import Player, Tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import save_new
 

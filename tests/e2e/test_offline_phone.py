@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Page, Route, expect
 from test_table_phone_details import at_table, drawn_group, fill, with_confirmation
 
 from factories import group_tournament, stored
-from tafelrunde.engine.facts import TableConfirmed, TableEntered
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.facts import TableConfirmed, TableEntered
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.web.player.models import Arrival
 from tafelrunde.web.player.passes import tokens_for
 from tafelrunde.web.table.models import SentKey

@@ -17,12 +17,12 @@ from playwright.sync_api import Page
 from projectorpages import drawn_group, knockout, now, people
 
 from tafelrunde.engine.export import ranking_table
-from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import Donation, GameLost, SchockOut
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import play_to_end

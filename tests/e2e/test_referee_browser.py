@@ -12,9 +12,10 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from factories import names
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.facts import Player, Tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import save_new
 from tafelrunde.web.core.roles import REFEREE, set_role

@@ -11,11 +11,11 @@ from django.utils import timezone
 from e2ehelpers import shoot, submit
 from playwright.sync_api import Page, expect
 
-from tafelrunde.engine.actions import next_draw, record
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import PayFee
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
 from tafelrunde.web.core.domain.setup import new_tournament

@@ -12,9 +12,9 @@ import tablephones as t
 from playwright.sync_api import Browser, Page, expect
 
 from factories import USER, names, now, organiser_user, stored
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.facts import TableConfirmed, TableEntered, Tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.facts import TableConfirmed, TableEntered, Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_rules
 from tafelrunde.web.core import storage

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.helpers import tournament
 
-from tafelrunde.engine.actions import next_draw, record, rewind_before
 from tafelrunde.engine.errors import AdvancingChanged
-from tafelrunde.engine.facts import Draw, Result, Undo
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import next_draw, record, rewind_before
+from tafelrunde.engine.groups.facts import Draw, Result, Undo
+from tafelrunde.engine.groups.tournament_state import TournamentState
 
 PIPS = (40, 30, 20, 10)
 

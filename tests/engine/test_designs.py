@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from tafelrunde.engine.designs import (
+from tafelrunde.engine.groups.designs import (
     Design,
     affine_geometry,
     best_design,
@@ -16,7 +16,7 @@ from tafelrunde.engine.designs import (
     stored_designs,
     transversal_design,
 )
-from tafelrunde.engine.draws import draw_games, repeated_pairs
+from tafelrunde.engine.groups.draws import draw_games, repeated_pairs
 from tafelrunde.engine.tables import TableRule
 
 pytestmark = pytest.mark.unit
@@ -115,7 +115,7 @@ def test_no_design_for_counts_without_one() -> None:
 def test_cyclic_designs_develop_from_their_stated_base_round(players: int) -> None:
     # The file header states the base round the design was developed from; redo it.
     (name,) = [n for n in stored_designs() if n.startswith(f"social_golfer_{players}x")]
-    text = (files("tafelrunde.engine.designs") / name).read_text(encoding="utf-8")
+    text = (files("tafelrunde.engine.groups.designs") / name).read_text(encoding="utf-8")
     header = next(line for line in text.splitlines() if line.startswith("# Base round"))
     modulus = len(stored_designs()[name])
     fixed = players - 3 * modulus

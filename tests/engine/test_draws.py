@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tafelrunde.engine.draws import Table, draw_games, draw_tables, repeated_pairs
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.draws import Table, draw_games, draw_tables, repeated_pairs
 from tafelrunde.engine.tables import TableRule, feasible, plan_tables
 
 pytestmark = pytest.mark.unit
@@ -162,7 +162,7 @@ def test_draw_depends_on_the_seed() -> None:
 
 def test_same_draw_in_another_process() -> None:
     code = (
-        "import json;from tafelrunde.engine.draws import draw_tables, draw_games;"
+        "import json;from tafelrunde.engine.groups.draws import draw_tables, draw_games;"
         "from tafelrunde.engine.tables import TableRule;"
         "p=[f'S{i:04d}' for i in range(30)];"
         "g=draw_games(p,3,TableRule(),seed=9);"

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tafelrunde.engine import entries
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Player, Tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.entries import Spot, Values
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 
 pytestmark = pytest.mark.unit

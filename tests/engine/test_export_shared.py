@@ -7,7 +7,7 @@ import pytest
 
 from helpers import tournament
 from tafelrunde.engine.export import ranking_table
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import Message
 from tafelrunde.sim.autoplay import play_to_end
 

@@ -6,9 +6,9 @@ import pytest
 
 from helpers import add, tournament
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Draw, Result, Rolloff
+from tafelrunde.engine.groups.facts import AnyFact, Draw, Result, Rolloff
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import dumps
-from tafelrunde.engine.tournament_state import TournamentState
 
 pytestmark = pytest.mark.unit
 

@@ -14,7 +14,8 @@ from helpers import (
     tournament,
 )
 from strategies import PREFER_4_ALLOW_3
-from tafelrunde.engine.actions import (
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.actions import (
     next_draw,
     open_rolloffs,
     record,
@@ -22,15 +23,14 @@ from tafelrunde.engine.actions import (
     rolloff_for,
     undo_last,
 )
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Result, Rolloff
+from tafelrunde.engine.groups.facts import Draw, Result, Rolloff
+from tafelrunde.engine.groups.progress import pending
+from tafelrunde.engine.groups.ruleset import Entrants
+from tafelrunde.engine.groups.scoring import placements, tie_groups
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.progress import pending
-from tafelrunde.engine.ruleset import Entrants
-from tafelrunde.engine.scoring import placements, tie_groups
-from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.engine.tournament_state import TournamentState
 
 pytestmark = pytest.mark.unit
 

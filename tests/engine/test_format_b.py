@@ -8,15 +8,15 @@ import pytest
 
 from helpers import check_whole_tournament, pairs, played, tournament
 from strategies import PREFER_4_ALLOW_3
-from tafelrunde.engine.actions import next_draw, open_rolloffs, record, undo_last
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Result
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, record, undo_last
+from tafelrunde.engine.groups.facts import Draw, Result
+from tafelrunde.engine.groups.progress import pending
+from tafelrunde.engine.groups.scoring import placements
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.progress import pending
-from tafelrunde.engine.scoring import placements
-from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.engine.tournament_state import TournamentState
 
 pytestmark = pytest.mark.unit
 

@@ -8,13 +8,13 @@ import pytest
 
 from helpers import check_whole_tournament, played, tournament
 from strategies import PREFER_3_AT_MOST_TWO_4
-from tafelrunde.engine.actions import next_draw, record, undo_last
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Result
-from tafelrunde.engine.seating import drawn_seat_order, serpentine_seating
-from tafelrunde.engine.stage_state import StageState
+from tafelrunde.engine.groups.actions import next_draw, record, undo_last
+from tafelrunde.engine.groups.facts import Draw, Result
+from tafelrunde.engine.groups.seating import drawn_seat_order, serpentine_seating
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.engine.tournament_state import TournamentState
 
 pytestmark = pytest.mark.unit
 

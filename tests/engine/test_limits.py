@@ -13,10 +13,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import HOSTILE_FILE_CHANGES, add, preset_data, tournament
-from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.export import FORMULA_STARTS, csv_cell, csv_text, final_ranking, sheet_row
-from tafelrunde.engine.facts import Draw, Player, Result, Tournament
+from tafelrunde.engine.groups.actions import record
+from tafelrunde.engine.groups.facts import Draw, Result, Tournament
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.limits import (
     MAX_GAMES,
     MAX_PLAYERS,
@@ -26,11 +28,9 @@ from tafelrunde.engine.limits import (
     whole_number,
 )
 from tafelrunde.engine.numbers import exact_text, parse_number
-from tafelrunde.engine.players import parse_player_names
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.players import Player, parse_player_names
 from tafelrunde.engine.tables import TableRule, plan_tables
 from tafelrunde.engine.tournament_file import dumps, loads, loads_any, to_data
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import preset_text, rules_from_toml
 from tafelrunde.sim.autoplay import play_to_end
 

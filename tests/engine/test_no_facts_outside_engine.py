@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import tafelrunde
-from tafelrunde.engine import facts as group_facts
+from tafelrunde.engine.groups import facts as group_facts
 from tafelrunde.engine.knockout import facts as ko_facts
 
 pytestmark = pytest.mark.unit

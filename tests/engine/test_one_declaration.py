@@ -13,7 +13,12 @@ from tafelrunde.engine.rule_keys import LEVELS, RuleKey
 pytestmark = pytest.mark.unit
 
 ENGINE = Path(__file__).resolve().parents[2] / "src" / "tafelrunde" / "engine"
-RULES = ("ruleset.py", "scoring.py", "tables.py", "knockout/rules.py")  # the rules' dataclasses
+RULES = (
+    "groups/ruleset.py",
+    "groups/scoring.py",
+    "tables.py",
+    "knockout/rules.py",
+)  # the rules' dataclasses
 FIELDS = {k.field.split(".")[-1] for keys in LEVELS.values() for k in keys} | {
     k.path[-1] for keys in LEVELS.values() for k in keys
 }

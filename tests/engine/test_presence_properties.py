@@ -11,19 +11,19 @@ from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 from helpers import preset_data, ruleset_with, tournament
-from tafelrunde.engine.actions import (
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.actions import (
     next_draw,
     open_rolloffs,
     record,
     rolled_by_software,
     undo_last,
 )
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw
-from tafelrunde.engine.presence import known_players, late_entry, withdrawal
-from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.facts import Draw
+from tafelrunde.engine.groups.presence import known_players, late_entry, withdrawal
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
 
 pytestmark = pytest.mark.unit

@@ -9,10 +9,10 @@ import pytest
 
 from helpers import preset_data, ruleset_with, tournament
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.rules_text import player_lines
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.scoring import Scoring
-from tafelrunde.engine.standings import Criterion, rank_players
+from tafelrunde.engine.groups.rules_text import player_lines
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.scoring import Scoring
+from tafelrunde.engine.groups.standings import Criterion, rank_players
 from tafelrunde.engine.tournament_file import dumps, loads
 from tafelrunde.presets import load_ruleset
 

@@ -11,8 +11,8 @@ import pytest
 
 from tafelrunde.engine.export import final_ranking
 from tafelrunde.engine.families import KNOCKOUT, family_of
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.knockout import knockout_rules_from_dict
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.toml_reader import read_toml
 from tafelrunde.engine.tournament_file import dumps_any, loads_any
 from tafelrunde.presets import load_rules, preset_names, rules_from_toml

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import random_walk, tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import dumps, loads
-from tafelrunde.engine.tournament_state import TournamentState
 
 pytestmark = pytest.mark.unit
 

@@ -16,13 +16,13 @@ from helpers import preset_data, tournament
 from strategies import num_of
 from tafelrunde.engine.choices import Tie
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Rolloff, Tournament
+from tafelrunde.engine.groups.facts import Rolloff, Tournament
+from tafelrunde.engine.groups.rules_text import stage_lines
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.scoring import Scoring, rolloff_points
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num, exact_text
-from tafelrunde.engine.rules_text import stage_lines
-from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.scoring import Scoring, rolloff_points
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import text_in
 from tafelrunde.sim.autoplay import play_to_end
 

@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import tournament
-from tafelrunde.engine import entries
-from tafelrunde.engine.actions import (
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.actions import (
     next_draw,
     open_rolloffs,
     record,
@@ -23,16 +24,15 @@ from tafelrunde.engine.actions import (
     rolloff_for,
     undo_last,
 )
-from tafelrunde.engine.entries import RolloffSpot
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_words import describe
-from tafelrunde.engine.facts import Result, Rolloff, RolloffConfirmed, RolloffEntered
-from tafelrunde.engine.rolloff_entry import rolloff_key
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.stage_state import RolloffNeed
-from tafelrunde.engine.table_rolloffs import table_rolloff, table_rolloffs
+from tafelrunde.engine.groups.entries import RolloffSpot
+from tafelrunde.engine.groups.fact_words import describe
+from tafelrunde.engine.groups.facts import Result, Rolloff, RolloffConfirmed, RolloffEntered
+from tafelrunde.engine.groups.rolloff_entry import rolloff_key
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.stage_state import RolloffNeed
+from tafelrunde.engine.groups.table_rolloffs import table_rolloff, table_rolloffs
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import dumps, loads
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import play_step, random_result
 
 pytestmark = pytest.mark.unit

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import random_walk, tournament
-from tafelrunde.engine.actions import open_rolloffs
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import play_step
 
 pytestmark = pytest.mark.unit

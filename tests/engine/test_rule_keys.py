@@ -13,12 +13,12 @@ import pytest
 
 from tafelrunde.engine import family_engine
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.knockout.rules_file import knockout_rules_from_dict
 from tafelrunde.engine.rule_docs import docs_tables, with_tables
 from tafelrunde.engine.rule_keys import KNOCKOUT, LEVELS, STRUCTURE, RuleKey
-from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.season.rules_file import season_rules_from_dict
 from tafelrunde.presets import load_rules, preset_names
 
@@ -219,8 +219,9 @@ def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: Rul
 
 
 ENGINE = Path(__file__).parents[2] / "src" / "tafelrunde" / "engine"
-READERS = ("ruleset_file.py", "ruleset.py", "knockout/rules.py", "knockout/rules_file.py",
-           "knockout/rules_text.py", "season/rules_file.py", "season/rules.py")  # fmt: skip
+READERS = ("groups/ruleset_file.py", "groups/ruleset.py", "knockout/rules.py",
+           "knockout/rules_file.py", "knockout/rules_text.py", "season/rules_file.py",
+           "season/rules.py")  # fmt: skip
 READING = {"get", "count", "whole", "choice", "line", "text", "flag", "money", "time", "sub"}
 
 

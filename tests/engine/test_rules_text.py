@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from tafelrunde.engine.groups.rules_text import player_lines, stage_lines, summary_lines
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.rule_keys import Level, RuleKey, key
-from tafelrunde.engine.rules_text import player_lines, stage_lines, summary_lines
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.i18n import text_in
 
 pytestmark = pytest.mark.unit

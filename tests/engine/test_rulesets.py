@@ -13,13 +13,13 @@ import pytest
 from helpers import add, preset_data, ruleset_with, tournament
 from strategies import PREFER_3_AT_MOST_TWO_4, PREFER_4_ALLOW_3
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Result, Rolloff
+from tafelrunde.engine.groups.facts import Draw, Result, Rolloff
+from tafelrunde.engine.groups.rules_text import stage_lines
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict, ruleset_from_toml
+from tafelrunde.engine.groups.standings import Criterion
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Rounding
-from tafelrunde.engine.rules_text import stage_lines
-from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.ruleset_file import ruleset_from_dict, ruleset_from_toml
-from tafelrunde.engine.standings import Criterion
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import text_in
 from tafelrunde.presets import load_ruleset, preset_names, preset_text
 

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from strategies import floor_roundings, split_scorings, table_scores
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.numbers import Num, Rounding
-from tafelrunde.engine.scoring import (
+from tafelrunde.engine.groups.scoring import (
     Scoring,
     check_placements,
     normalised_game_points,
@@ -22,6 +21,7 @@ from tafelrunde.engine.scoring import (
     tie_groups,
     wins_and_losses,
 )
+from tafelrunde.engine.numbers import Num, Rounding
 from tafelrunde.presets import load_ruleset
 
 pytestmark = pytest.mark.unit

@@ -12,14 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import add, ruleset_with, tournament
-from tafelrunde.engine.actions import next_draw, open_rolloffs, rolled_by_software
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw
 from tafelrunde.engine.family_engine import seating
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, rolled_by_software
+from tafelrunde.engine.groups.facts import Draw
+from tafelrunde.engine.groups.presence import known_players, late_entry, withdrawal
+from tafelrunde.engine.groups.seat_list import current_games
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.name_match import sort_key
-from tafelrunde.engine.presence import known_players, late_entry, withdrawal
-from tafelrunde.engine.seat_list import SeatRow, Where, current_games
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.seat_list import SeatRow, Where
 from tafelrunde.sim.autoplay import random_result
 
 pytestmark = pytest.mark.unit

@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import add, tournament
-from tafelrunde.engine.facts import Draw, Result, Rolloff
-from tafelrunde.engine.progress import pending
-from tafelrunde.engine.seating import drawn_seat_order, pass_start_order, serpentine_seating
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.facts import Draw, Result, Rolloff
+from tafelrunde.engine.groups.progress import pending
+from tafelrunde.engine.groups.seating import drawn_seat_order, pass_start_order, serpentine_seating
+from tafelrunde.engine.groups.tournament_state import TournamentState
 
 pytestmark = pytest.mark.unit
 
@@ -163,7 +163,7 @@ def test_format_a_herzog_winner_starts_later() -> None:
 def test_a_tables_start_order_waits_for_its_open_herzog() -> None:
     """The evening's defect: tables played pass 3 past an open Herzog with a start player the
     lot had made. Now the table names no start player and says what it waits for."""
-    from tafelrunde.engine.table_view import game_tables
+    from tafelrunde.engine.groups.table_view import game_tables
     from tafelrunde.i18n import text_in
 
     state = final_of_four()

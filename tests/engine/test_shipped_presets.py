@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tafelrunde.engine.families import KNOCKOUT, family_of
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.knockout import knockout_rules_from_dict
 from tafelrunde.engine.rule_keys import LEVELS, RuleKey
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
 from tafelrunde.engine.toml_reader import read_toml
 from tafelrunde.presets import load_rules, preset_names, preset_text, rules_from_toml
 from tafelrunde.presets.seasons import season_preset_names

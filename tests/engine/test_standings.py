@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from strategies import criteria_lists, criterion_values, player_ids, seeds, sort_key
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.standings import Criterion, Standing, lot_order, rank_players
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.standings import Criterion, Standing, lot_order, rank_players
 from tafelrunde.i18n import text_in
 
 pytestmark = pytest.mark.unit

@@ -8,7 +8,7 @@ import random
 import weakref
 
 from helpers import tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import play_step
 
 

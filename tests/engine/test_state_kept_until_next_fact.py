@@ -11,19 +11,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tafelrunde.engine.actions import (
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.actions import (
     next_draw,
     open_rolloffs,
     record,
     rolled_by_software,
     undo_last,
 )
-from tafelrunde.engine.entries import Spot, Values, confirm_at_table, enter_at_table
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Player, TableEntered, Tournament, Undo
-from tafelrunde.engine.ruleset import SeatOrder
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.entries import Spot, Values, confirm_at_table, enter_at_table
+from tafelrunde.engine.groups.facts import TableEntered, Tournament, Undo
+from tafelrunde.engine.groups.ruleset import SeatOrder
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 from tafelrunde.sim.autoplay import random_result
 

@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.helpers import tournament
 
-from tafelrunde.engine.actions import next_draw, record, undo_last, undo_target
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_words import describe
-from tafelrunde.engine.facts import (
+from tafelrunde.engine.groups.actions import next_draw, record, undo_last, undo_target
+from tafelrunde.engine.groups.fact_words import describe
+from tafelrunde.engine.groups.facts import (
     AnyFact,
     Draw,
     Result,
@@ -22,10 +22,10 @@ from tafelrunde.engine.facts import (
     Tournament,
     Undo,
 )
-from tafelrunde.engine.ruleset_file import ruleset_from_dict
-from tafelrunde.engine.table_entry import current_game, table_status
+from tafelrunde.engine.groups.ruleset_file import ruleset_from_dict
+from tafelrunde.engine.groups.table_entry import current_game, table_status
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import dumps, loads
-from tafelrunde.engine.tournament_state import TournamentState
 
 PIPS = (40, 30, 20, 10)
 

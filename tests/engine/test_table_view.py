@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 
 from helpers import add, tournament
-from tafelrunde.engine.facts import Draw, Result
-from tafelrunde.engine.table_view import game_tables
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.facts import Draw, Result
+from tafelrunde.engine.groups.table_view import game_tables
+from tafelrunde.engine.groups.tournament_state import TournamentState
 
 pytestmark = pytest.mark.unit
 

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from helpers import add, tournament
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.groups.facts import Draw, Result, Rolloff, Tournament, Undo
+from tafelrunde.engine.groups.file import fact_to_dict
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import exact_text, parse_number
-from tafelrunde.engine.tournament_file import FORMAT, dumps, fact_to_dict, loads
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.tournament_file import FORMAT, dumps, loads
 
 pytestmark = pytest.mark.unit
 
@@ -263,7 +264,7 @@ def test_a_huge_score_is_refused_or_written() -> None:
 
 @pytest.mark.parametrize("phone", ["ABC", "x" * 3, "a" * 65, 17, ["a1"]])
 def test_a_table_facts_phone_is_a_short_mark_or_the_file_is_refused(phone: Any) -> None:
-    from tafelrunde.engine.entries import Spot, Values, enter_at_table
+    from tafelrunde.engine.groups.entries import Spot, Values, enter_at_table
 
     state = TournamentState(tournament("gruppenmodus", 8))
     add(state, Draw(n=0, stage="gruppenrunde", game=1, seed=1, tables=(("p01", "p02", "p03",

@@ -8,21 +8,21 @@ from fractions import Fraction
 import pytest
 
 from helpers import add, ruleset_with, tournament
-from tafelrunde.engine.actions import next_draw, open_rolloffs, record, undo_last
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_words import describe
-from tafelrunde.engine.facts import AnyFact, Draw, LateJoined, Result, Withdrawn
-from tafelrunde.engine.presence import (
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, record, undo_last
+from tafelrunde.engine.groups.fact_words import describe
+from tafelrunde.engine.groups.facts import AnyFact, Draw, LateJoined, Result, Withdrawn
+from tafelrunde.engine.groups.presence import (
     late_entry,
     late_join_refusal,
     status,
     withdrawal,
     withdrawal_note,
 )
-from tafelrunde.engine.progress import pending
-from tafelrunde.engine.seating import serpentine_seating
+from tafelrunde.engine.groups.progress import pending
+from tafelrunde.engine.groups.seating import serpentine_seating
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import dumps, loads
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
 
 pytestmark = pytest.mark.unit
@@ -49,7 +49,7 @@ def finish_stage(state: TournamentState, rng: random.Random) -> None:
             record(state, random_result(state, game, table, rng))
         else:
             needs = open_rolloffs(state)
-            from tafelrunde.engine.actions import rolled_by_software
+            from tafelrunde.engine.groups.actions import rolled_by_software
 
             record(state, rolled_by_software(needs[0], seed=rng.randrange(2**31)))
 

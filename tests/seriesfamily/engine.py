@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Player
 from tafelrunde.engine.families import MINUTES, Family, slug
+from tafelrunde.engine.players import Player
 from tafelrunde.engine.seat_list import Seating, SeatRow, Where, alphabetical
 from tafelrunde.i18n import msg
 

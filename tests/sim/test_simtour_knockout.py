@@ -6,8 +6,8 @@ import statistics
 
 import pytest
 
+from tafelrunde.engine.clock import seconds
 from tafelrunde.engine.knockout import GameLost, OpenTable
-from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.presets import load_knockout
 from tafelrunde.sim.tour_games import ExactGames
 from tafelrunde.sim.tour_knockout import KnockoutRun, player_ids, simulate_knockout

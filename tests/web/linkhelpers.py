@@ -15,7 +15,7 @@ from webhelpers import (
     text,
 )
 
-from tafelrunde.engine.table_entry import table_status
+from tafelrunde.engine.groups.table_entry import table_status
 from tafelrunde.presets import preset_text
 
 GONE = "Dieser Tisch-Link gilt nicht (mehr)"

@@ -426,7 +426,8 @@ def organiser(user: str, password: str) -> None:
 
 def prepare(players: int, user: str, password: str, seed: int = 1) -> dict[str, Any]:
     """Add the organiser and an undrawn group-mode tournament: its number, draw seed, forms."""
-    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.web.core.domain.store import save_new
 
@@ -439,7 +440,8 @@ def prepare(players: int, user: str, password: str, seed: int = 1) -> dict[str, 
 def finished(players: int, count: int = 1) -> list[int]:
     """Add group-mode tournaments played to their end by the engine (each with results of
     its own); their numbers."""
-    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.sim.autoplay import play_to_end
     from tafelrunde.web.core.domain.store import save_new
@@ -470,8 +472,8 @@ def dates(count: int) -> int:
 def result_forms(pk: int, seed: int | None = None) -> list[Form]:
     """One valid result form per table still open (random pips, points); with a seed, of
     the next draw as the server will make it with that seed."""
-    from tafelrunde.engine.actions import next_draw, record
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.actions import next_draw, record
+    from tafelrunde.engine.groups.tournament_state import TournamentState
     from tafelrunde.sim.autoplay import random_result
     from tafelrunde.web.core.domain.store import engine_tournament
     from tafelrunde.web.core.models import TournamentRecord

@@ -26,7 +26,7 @@ from factories import (
     organiser_user,
     stored,
 )
-from tafelrunde.engine.entries import (
+from tafelrunde.engine.groups.entries import (
     RolloffSpot,
     Spot,
     Values,

@@ -13,13 +13,13 @@ from django.test import Client
 from django.utils import timezone
 
 from factories import USER, now, organiser_user, people, stored
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.facts import TableEntered, Tournament
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.facts import TableEntered, Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament, OpenTable, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import GameLost
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import play_to_end, random_result
 from tafelrunde.web.core.domain.setup import new_tournament

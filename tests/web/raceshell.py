@@ -89,7 +89,8 @@ def _registered(rec: Any) -> list[str]:
 
 def group_tournament(*, players: int) -> int:
     """A format-A tournament of `players`, nothing drawn yet."""
-    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.web.core.domain.store import save_new
 

@@ -10,11 +10,12 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from webhelpers import fresh, organiser
 
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.actions import table_token
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import engine_tournament, save_new
 from tafelrunde.web.core.models import TournamentRecord

@@ -13,12 +13,12 @@ from django.test import Client
 from django.utils import timezone
 
 from factories import USER, now, organiser_user, stored
-from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
-from tafelrunde.engine.facts import AnyFact, Tournament
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.groups.facts import AnyFact, Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament, OpenTable, PayFee
 from tafelrunde.engine.knockout.actions import tables_to_open
 from tafelrunde.engine.knockout.entry import record_all
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.setup import new_tournament

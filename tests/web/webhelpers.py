@@ -21,8 +21,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from factories import names
-from tafelrunde.engine.actions import open_rolloffs
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import AuditEntry, Event, FactRecord, TournamentRecord

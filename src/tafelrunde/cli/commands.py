@@ -26,26 +26,27 @@ from tafelrunde.cli.views import (
     tables_table,
     write_exports,
 )
-from tafelrunde.engine import entries
-from tafelrunde.engine.actions import (
+from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.export import final_ranking
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.actions import (
     next_draw,
     record,
     resolve_player,
     undo_last,
 )
-from tafelrunde.engine.entries import Spot, Values
-from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import final_ranking, group_ranking_rows
-from tafelrunde.engine.facts import Draw, Tournament, Undo
+from tafelrunde.engine.groups.entries import Spot, Values
+from tafelrunde.engine.groups.facts import Draw, Tournament, Undo
+from tafelrunde.engine.groups.file import fact_to_dict
+from tafelrunde.engine.groups.overall_ranking import group_ranking_rows
+from tafelrunde.engine.groups.presence import mark
+from tafelrunde.engine.groups.progress import pending
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.limits import MAX_PIPS, MAX_TABLE_SIZE, whole_number
 from tafelrunde.engine.numbers import parse_number
 from tafelrunde.engine.players import DEMO_NAMES
-from tafelrunde.engine.presence import mark
-from tafelrunde.engine.progress import pending
-from tafelrunde.engine.ruleset import named
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.tournament_file import fact_to_dict
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.rule_words import named
 from tafelrunde.i18n import msg
 from tafelrunde.presets import (
     AnyRules,
@@ -415,7 +416,7 @@ def demo(args: argparse.Namespace, out: Console) -> int:
     args.dir.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
     names = list(DEMO_NAMES)
-    from tafelrunde.engine.facts import Player
+    from tafelrunde.engine.players import Player
 
     players = [
         Player(f"p{i:02d}", names[i - 1] if i <= len(names) else f"Spieler {i}")

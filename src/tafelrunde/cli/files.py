@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.groups.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.limits import labelled
 from tafelrunde.engine.tournament_file import dumps_any, loads, loads_any

@@ -12,12 +12,12 @@ from tafelrunde.cli.files import read_text, save_tournament
 from tafelrunde.cli.stamp import now
 from tafelrunde.cli.views import ruleset_table
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.family_engine import AnyRules
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.players import parse_players
-from tafelrunde.engine.ruleset import Ruleset
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from tafelrunde.cli.files import load_any, save_tournament
 from tafelrunde.cli.stamp import author, now
+from tafelrunde.engine.clock import seconds
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import Bracket, KnockoutFact, KnockoutState, KnockoutTournament
-from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.i18n import msg
 

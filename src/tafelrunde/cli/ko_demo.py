@@ -10,8 +10,8 @@ from rich.console import Console
 
 from tafelrunde.cli.files import save_tournament
 from tafelrunde.cli.stamp import now
-from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.knockout import KnockoutTournament
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_knockout
 from tafelrunde.sim.tour_games import game_player

@@ -11,7 +11,8 @@ from rich.table import Table as RichTable
 
 from tafelrunde.cli.ko_common import load_ko, when
 from tafelrunde.cli.views import write_exports
-from tafelrunde.engine.export import final_ranking, knockout_ranking_rows
+from tafelrunde.engine.clock import seconds
+from tafelrunde.engine.export import final_ranking
 from tafelrunde.engine.knockout import (
     GameLost,
     KnockoutState,
@@ -22,9 +23,9 @@ from tafelrunde.engine.knockout import (
     schock_out_counts,
     schock_out_kings,
 )
-from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.corrections import effective_facts
 from tafelrunde.engine.knockout.entry import roster
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.engine.knockout.situation import BRACKETS
 from tafelrunde.engine.knockout.views_data import (
     STATUS_WORDS,

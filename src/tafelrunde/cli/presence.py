@@ -8,10 +8,10 @@ from rich.console import Console
 
 from tafelrunde.cli.files import load_tournament, save_tournament
 from tafelrunde.cli.stamp import author, now
-from tafelrunde.engine.actions import record, resolve_player
-from tafelrunde.engine.presence import late_entry, withdrawal, withdrawal_note
-from tafelrunde.engine.progress import pending
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import record, resolve_player
+from tafelrunde.engine.groups.presence import late_entry, withdrawal, withdrawal_note
+from tafelrunde.engine.groups.progress import pending
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 
 

@@ -7,14 +7,15 @@ from typing import Any
 from rich.table import Table as RichTable
 
 from tafelrunde.engine.export import csv_file, csv_text
+from tafelrunde.engine.groups.presence import mark
+from tafelrunde.engine.groups.rules_text import criterion_label, player_lines, stage_lines
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.standings import Standing
+from tafelrunde.engine.groups.table_view import draw_seed, game_tables
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import display, exact_text
-from tafelrunde.engine.presence import mark
-from tafelrunde.engine.rules_text import criterion_label, player_lines, stage_lines
-from tafelrunde.engine.ruleset import Ruleset, named
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.standings import Standing
-from tafelrunde.engine.table_view import draw_seed, game_tables
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.rule_words import named
 from tafelrunde.i18n import msg, text_in
 
 

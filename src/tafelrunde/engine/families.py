@@ -119,14 +119,14 @@ GROUP = Family(
     "group", msg("group format"), "latejoined",
     listed_players=True, waits=False, day_in_rules=False,
     planning=MINUTES, schock_out_king=False, own_points=True,
-    engine_module="tafelrunde.engine.group_engine", sim_module="tafelrunde.sim.tour_groups",
+    engine_module="tafelrunde.engine.groups.engine", sim_module="tafelrunde.sim.tour_groups",
     cli_module="tafelrunde.cli.group_cli",
 )  # fmt: skip
 KNOCKOUT = Family(
     "knockout", msg("knockout format"), "register",
     listed_players=False, waits=True, day_in_rules=True,
     planning=THROWS, schock_out_king=True, own_points=False, own_letter=KNOCKOUT_LETTER,
-    engine_module="tafelrunde.engine.knockout_engine",
+    engine_module="tafelrunde.engine.knockout.engine",
     sim_module="tafelrunde.sim.tour_knockout", cli_module="tafelrunde.cli.ko_family",
 )  # fmt: skip
 FAMILIES: list[Family] = [GROUP, KNOCKOUT]  # the registration: a new family joins here

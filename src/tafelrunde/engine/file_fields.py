@@ -137,3 +137,11 @@ def by_player(value: Any, *, where: str) -> dict[str, Any]:
 def name(value: Any, *, where: str) -> str:
     """A player's name."""
     return checked_name(value, field=where)
+
+
+def misfit(err: RuleError) -> RuleError:
+    """A replay's refusal as the refusal of the whole file."""
+    return RuleError(
+        msg("the file's entries do not fit together: {reason}", reason=err.msg),
+        field=err.field,
+    )

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import copy
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.limits import MAX_CRITERIA, MAX_TABLE_SIZE, TEXT_LENGTH, checked_text
+from tafelrunde.engine.limits import (
+    MAX_TABLE_SIZE,
+    TEXT_LENGTH,
+    checked_text,
+)
 from tafelrunde.engine.numbers import Num, parse_number
-from tafelrunde.engine.rule_keys import LEVELS, REQUIRED, Level, RuleKey, allowed, key
-from tafelrunde.engine.standings import Criterion
+from tafelrunde.engine.rule_keys import (
+    LEVELS,
+    REQUIRED,
+    Level,
+    RuleKey,
+    allowed,
+    key,
+)
 from tafelrunde.engine.toml_reader import TableReader
 from tafelrunde.i18n import msg
 
@@ -78,8 +90,8 @@ def take(r: TableReader, k: RuleKey, default: Any = REQUIRED) -> Any:
         return amount
     if k.kind in ("money", "time"):  # a reader of such a file has a method of the kind's name
         return getattr(r, k.kind)(name, default)
-    if k.kind == "criteria":
-        return _criteria(r, name, None if required else list(default))
+    if k.kind == "criteria":  # so has the reader of a family whose stages rank by criteria
+        return getattr(r, k.kind)(name, None if required else list(default))
     raise ValueError(f"{k.dotted}: no reader of its kind ({k.kind})")
 
 
@@ -210,23 +222,6 @@ def _places(r: TableReader, k: RuleKey) -> tuple[Num, ...]:
     return row
 
 
-def _criteria(r: TableReader, name: str, default: list[str] | None) -> tuple[Criterion, ...]:
-    """Ranking criteria in order; the order-giving one must come last."""
-    raw = r.get(name, list, default, required=default is None)
-    if len(raw) > MAX_CRITERIA:
-        raise r.fail(name, msg("at most {criteria} criteria.", criteria=MAX_CRITERIA))
-    at = r.at(name)
-    out = tuple(Criterion.parse(str(t), field=f"{at}[{i + 1}]") for i, t in enumerate(raw))
-    for i, c in enumerate(out[:-1]):
-        if c.orders:
-            raise RuleError(
-                msg("roll-off and lot must be the last criterion."), field=f"{at}[{i + 1}]"
-            )
-    if not out:
-        raise r.fail(name, msg("needs a criterion."))
-    return out
-
-
 _TABLED = {
     "sizes": _sizes,
     "points": _rows,
@@ -281,3 +276,28 @@ class Keys:
     def plain(self) -> dict[str, Any]:
         """Every plain key of the level (see `plain`), by the field of the rules it fills."""
         return {k.field: self.value(k.dotted) for k in LEVELS[self.level] if plain(k)}
+
+
+def whole_table(at: tuple[str, ...]) -> bool:
+    """Say whether a table of a stage is replaced as a whole by a stage that gives it (the
+    points per place: a stage's own replace those of the defaults)."""
+    return any(k.path == at and k.kind == "points" for k in LEVELS["stage"])
+
+
+def with_defaults(
+    base: Mapping[str, Any], over: Mapping[str, Any], at: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Deep-merge stage settings over the defaults (the points per place are replaced as a
+    whole)."""
+    out = copy.deepcopy(dict(base))
+    for name, value in over.items():
+        inner = (*at, name)
+        if (
+            isinstance(value, Mapping)
+            and isinstance(out.get(name), Mapping)
+            and not whole_table(inner)
+        ):
+            out[name] = with_defaults(out[name], value, inner)
+        else:
+            out[name] = copy.deepcopy(value)
+    return out

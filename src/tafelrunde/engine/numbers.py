@@ -141,3 +141,15 @@ def shown(value: Num, places: int = 2) -> Text:
 def display(value: Num, lang: str = "de", places: int = 2) -> str:
     """Show a number for people in one language: at most `places` decimals."""
     return text_in(shown(value, places), lang)
+
+
+def file_number(value: Num | None) -> int | Decimal | None:
+    """An exact number for files: whole as int, else a Decimal (4 places where it does not end)."""
+    if value is None or isinstance(value, int):
+        return value
+    if value.denominator == 1:
+        return value.numerator
+    q = Decimal(value.numerator) / Decimal(value.denominator)
+    if Fraction(q) != value:  # no finite decimal form
+        q = q.quantize(Decimal("0.0001"))
+    return q.normalize()

@@ -1,12 +1,13 @@
-"""Read a player list: CSV with a name column, or plain names, one per line."""
+"""A player of a tournament of any family, and reading a player list: CSV with a name column,
+or plain names, one per line."""
 
 from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Player
 from tafelrunde.engine.limits import (
     MAX_LIST_BYTES,
     MAX_PLAYERS,
@@ -15,6 +16,15 @@ from tafelrunde.engine.limits import (
     checked_size,
 )
 from tafelrunde.i18n import msg
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered participant."""
+
+    id: str
+    name: str
+
 
 DEMO_NAMES = (
     "Anna", "Bernd", "Clara", "Dieter", "Emil", "Frieda", "Günter", "Hanna", "Ingo", "Jana",

@@ -29,3 +29,16 @@ def stated(level: Level, dotted: str, value: Any) -> Message:
     """A key's line of the rules as one text: 'Seating: draw by lot'."""
     label, words = item(level, dotted, value)
     return msg("{label}: {value}", label=label, value=words)
+
+
+def joined(items: list[Text], between: str) -> Text:
+    """Several texts (messages or plain) in a row, as one text."""
+    if all(isinstance(x, str) for x in items):
+        return between.join(str(x) for x in items)
+    params = {f"x{i}": x for i, x in enumerate(items)}
+    return Message(between.join("{" + k + "}" for k in params), params)
+
+
+def named(german: str, english: str) -> Message:
+    """A name a ruleset gives in German and English (English falls back on German)."""
+    return msg("{english}", english=english or german, german=german)

@@ -8,10 +8,10 @@ from pathlib import Path
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import family_of
 from tafelrunde.engine.family_engine import engine
-from tafelrunde.engine.group_engine import group_rules
+from tafelrunde.engine.groups.engine import group_rules
+from tafelrunde.engine.groups.ruleset import Ruleset
 from tafelrunde.engine.knockout import KnockoutRules
-from tafelrunde.engine.knockout_engine import knockout_rules
-from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.knockout.engine import knockout_rules
 from tafelrunde.engine.toml_reader import read_toml
 from tafelrunde.i18n import msg
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
-from tafelrunde.engine.facts import Result, Tournament
 from tafelrunde.engine.families import GROUP, written
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.groups.facts import Result, Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.tournament_state import TournamentState
 
 
 def random_result(state: TournamentState, game: int, table: int, rng: random.Random) -> Result:

@@ -15,13 +15,14 @@ import heapq
 import random
 from collections.abc import Callable
 
-from tafelrunde.engine.actions import next_draw, open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Player, Tournament
 from tafelrunde.engine.family_engine import AnyRules
-from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.groups.actions import next_draw, open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.groups.facts import Draw, Tournament
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.sim.tour_family import RunSetup, Simulation

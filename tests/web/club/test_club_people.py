@@ -808,7 +808,8 @@ def test_the_persons_page_asks_the_database_as_often_for_200_tournaments_as_for_
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tafelrunde.engine.facts import Player, Tournament
+    from tafelrunde.engine.groups.facts import Tournament
+    from tafelrunde.engine.players import Player
     from tafelrunde.presets import load_ruleset
     from tafelrunde.web.core.domain.store import save_new
 

@@ -21,7 +21,7 @@ sys.path.insert(0, sys.argv[1])
 import django
 django.setup()
 from factories import group_tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 tour = group_tournament("gruppenmodus", 12, 4, lambda state: False)
 state = TournamentState(tour)
 print("lot seed", tour.seed)

@@ -29,8 +29,9 @@ from webhelpers import (
 )
 
 from helpers import HOSTILE_FILE_CHANGES
-from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.engine.groups.facts import Tournament
 from tafelrunde.engine.log import log_from_data
+from tafelrunde.engine.players import Player
 from tafelrunde.engine.tournament_file import loads_any
 from tafelrunde.presets import load_ruleset, preset_text
 from tafelrunde.sim.autoplay import play_to_end as autoplay

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from factories import group_tournament, knockout_tournament, stored
-from tafelrunde.engine.facts import Undo
+from tafelrunde.engine.groups.facts import Undo
 from tafelrunde.engine.knockout import CheckIn
 from tafelrunde.engine.sealed import SharedStateChanged
 from tafelrunde.web.core.domain.store import read_only
@@ -50,7 +50,7 @@ def test_a_state_of_ones_own_still_changes() -> None:
     rec = stored(group_tournament("gruppenmodus", 12, 1, lambda s: len(s.stages) > 0))
     shared = read_only(rec)[1]
     tour = read_only(rec)[0]
-    from tafelrunde.engine.tournament_state import TournamentState
+    from tafelrunde.engine.groups.tournament_state import TournamentState
 
     own = TournamentState(tour)
     own.synced = 0  # a state made for one request is its own

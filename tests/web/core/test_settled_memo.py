@@ -12,16 +12,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from factories import group_tournament, now, stored, tied_result
-from tafelrunde.engine.actions import (
+from tafelrunde.engine.groups.actions import (
     next_draw,
     open_rolloffs,
     record,
     rolled_by_software,
     undo_last,
 )
-from tafelrunde.engine.entries import Spot, Values, confirm_at_table, enter_at_table
-from tafelrunde.engine.facts import TableEntered, Undo
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.entries import Spot, Values, confirm_at_table, enter_at_table
+from tafelrunde.engine.groups.facts import TableEntered, Undo
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import Logged, append, group_state, read_only
 from tafelrunde.web.core.models import TournamentRecord

@@ -10,9 +10,10 @@ import pytest
 from django.db import close_old_connections
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.engine.groups.facts import Tournament
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee, Register
 from tafelrunde.engine.knockout.entry import record_all
+from tafelrunde.engine.players import Player
 from tafelrunde.engine.tournament_file import to_data
 from tafelrunde.i18n import msg
 from tafelrunde.presets import load_knockout, load_ruleset

@@ -18,7 +18,8 @@ from webhelpers import organiser
 import seriesfamily
 from seriesfamily.engine import SERIES, Scored
 from tafelrunde.engine.families import FAMILIES, family_of
-from tafelrunde.engine.family_engine import Start, engine
+from tafelrunde.engine.family_engine import engine
+from tafelrunde.engine.family_interface import Start
 from tafelrunde.engine.tournament_file import dumps_any, loads_any
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import Logged, save_new

@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from webhelpers import organiser, run_async
 
-from tafelrunde.engine.facts import Player, Tournament
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import save_new
 from tafelrunde.web.core.models import TournamentRecord

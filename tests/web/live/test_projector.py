@@ -27,7 +27,7 @@ from projectorhelpers import (
 from rolehelpers import REFUSED, referee
 from webhelpers import fresh, logged, organiser, text
 
-from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.groups.actions import open_rolloffs, record, rolled_by_software
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.web.live.models import ProjectorSettings
 from tafelrunde.web.live.slide import paged

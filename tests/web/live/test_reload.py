@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from webhelpers import create, fresh, organiser, rolloff_forms, settle_rolloff, text
 
-from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import GameLost, KnockoutState, KnockoutTournament, SchockOut
 from tafelrunde.engine.knockout.actions import last_loss, tables_to_open
 from tafelrunde.engine.knockout.actions import undo_target as ko_undo_target
@@ -24,7 +25,6 @@ from tafelrunde.engine.knockout.entry import registrations
 from tafelrunde.engine.knockout.facts import Donation, PayFee, Undo
 from tafelrunde.engine.numbers import exact_text, parse_number
 from tafelrunde.engine.tournament_file import dumps_any, loads_any, to_data
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.knockout import enter
 from tafelrunde.web.core.domain.store import engine_tournament, read_only

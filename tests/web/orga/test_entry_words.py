@@ -12,10 +12,10 @@ from linkhelpers import phone, tap
 from webhelpers import text
 
 from factories import group_tournament, knockout_tournament, logged_in, now, stored
-from tafelrunde.engine.actions import open_rolloffs
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import Donation, SchockOut
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.table.links import tokens_for
 from tafelrunde.web.table.seat import where_of

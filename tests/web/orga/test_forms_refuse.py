@@ -20,7 +20,7 @@ from webhelpers import (
     text,
 )
 
-from tafelrunde.engine.rules_text import stage_lines
+from tafelrunde.engine.groups.rules_text import stage_lines
 from tafelrunde.engine.tournament_file import to_data
 from tafelrunde.i18n import text_in
 from tafelrunde.presets import load_rules, preset_text

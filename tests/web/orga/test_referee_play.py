@@ -249,8 +249,8 @@ def test_a_referee_may_not_open_tables_or_take_fees_and_sees_no_such_button() ->
 
 
 def test_the_kinds_a_referee_may_undo_are_the_kinds_a_referee_records() -> None:
-    from tafelrunde.engine import facts as group
     from tafelrunde.engine import knockout as ko
+    from tafelrunde.engine.groups import facts as group
     from tafelrunde.web.core.roles import referee_may_undo
 
     for fact in (group.Result(n=1), group.Rolloff(n=1), group.TableEntered(n=1),

@@ -9,9 +9,10 @@ import pytest
 from django.test import Client
 from webhelpers import counts, create, forms_of, fresh, organiser, release, state_of, text
 
-from tafelrunde.engine.actions import next_draw, record
-from tafelrunde.engine.facts import Player, Result, Tournament
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import next_draw, record
+from tafelrunde.engine.groups.facts import Result, Tournament
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.players import Player
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import save_new
 from tafelrunde.web.core.models import FactRecord

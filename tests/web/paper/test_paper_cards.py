@@ -14,7 +14,7 @@ from projectorhelpers import drawn, group, knockout, result, save
 from rolehelpers import referee
 from webhelpers import organiser, text
 
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.sim.autoplay import play_step
 from tafelrunde.web.paper.models import ClubLook
 from tafelrunde.web.table.links import find

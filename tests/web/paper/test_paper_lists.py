@@ -18,10 +18,10 @@ from webhelpers import organiser, text
 
 from factories import USER, now
 from tafelrunde.engine.export import ranking_table
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament, PayFee, ranking
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import Donation, SchockOut
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import load_rules
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.models import Event, TournamentRecord

@@ -16,12 +16,12 @@ from rolehelpers import referee
 from webhelpers import organiser, text
 
 from factories import USER, now
-from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software
-from tafelrunde.engine.facts import Withdrawn
+from tafelrunde.engine.groups.actions import open_rolloffs, record, rolled_by_software
+from tafelrunde.engine.groups.facts import Withdrawn
+from tafelrunde.engine.groups.table_view import game_tables
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.numbers import Num, display
-from tafelrunde.engine.table_view import game_tables
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.presets import load_rules
 from tafelrunde.sim.autoplay import random_result
 from tafelrunde.web.core.domain.setup import new_tournament

@@ -16,9 +16,10 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from factories import dated_tournament
-from tafelrunde.engine.export import csv_dialect, csv_file, file_number, is_number, ranking_sheet
-from tafelrunde.engine.standings import values_table
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.export import csv_dialect, csv_file, is_number, ranking_sheet
+from tafelrunde.engine.groups.standings import values_table
+from tafelrunde.engine.groups.tournament_state import TournamentState
+from tafelrunde.engine.numbers import file_number
 from tafelrunde.presets.seasons import load_season_rules
 from tafelrunde.web.club.models import Person, PlayerLink, Season
 from tafelrunde.web.club.roster import players_of

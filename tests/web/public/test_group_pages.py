@@ -27,9 +27,10 @@ from webhelpers import (
     text,
 )
 
-from tafelrunde.engine.export import final_ranking, group_ranking_rows
+from tafelrunde.engine.export import final_ranking
+from tafelrunde.engine.groups.overall_ranking import group_ranking_rows
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tournament_file import loads_any
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.core.domain.store import engine_tournament
 from tafelrunde.web.core.models import FactRecord
 

@@ -11,8 +11,8 @@ from django.test import Client
 from kohelpers import create, lose, pay_all, play_to_end, post, state, text
 from webhelpers import logged
 
-from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.knockout.actions import table_token
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.web.core.models import FactRecord, TournamentRecord
 
 pytestmark = [pytest.mark.integration]

@@ -8,7 +8,7 @@ from django.test import Client
 from projectorhelpers import drawn, result, save
 from webhelpers import organiser, text
 
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

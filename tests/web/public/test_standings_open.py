@@ -14,7 +14,7 @@ from django.utils import translation
 from webhelpers import text
 
 from factories import group_tournament, results_missing, stored, tournaments_in_play
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.presets import load_ruleset
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord

@@ -20,12 +20,12 @@ from seathelpers import (
 )
 from webhelpers import text
 
-from tafelrunde.engine.actions import open_rolloffs, rolled_by_software
-from tafelrunde.engine.facts import Result
+from tafelrunde.engine.groups.actions import open_rolloffs, rolled_by_software
+from tafelrunde.engine.groups.facts import Result
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import GameLost
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.name_match import name_key
-from tafelrunde.engine.tournament_state import TournamentState
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

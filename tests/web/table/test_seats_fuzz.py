@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from seathelpers import draw, group_tournament, knockout_tournament, save, shown
 from tablefuzz import KNOWN_SCRIPTS
 
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.limits import NAME_LENGTH
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.web.public.views.seats import printable
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.both_databases]

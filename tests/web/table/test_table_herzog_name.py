@@ -9,8 +9,8 @@ from linkhelpers import phone, tap
 from webhelpers import state_of, text
 
 from factories import group_tournament, organiser_user, stored
-from tafelrunde.engine.actions import open_rolloffs
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.table.links import tokens_for
 from tafelrunde.web.table.seat import where_of

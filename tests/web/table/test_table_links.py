@@ -32,8 +32,8 @@ from webhelpers import (
     text,
 )
 
-from tafelrunde.engine.facts import TableConfirmed, TableEntered
-from tafelrunde.engine.seat_list import group_seating
+from tafelrunde.engine.groups.facts import TableConfirmed, TableEntered
+from tafelrunde.engine.groups.seat_list import group_seating
 from tafelrunde.web.core.models import AuditEntry, FactRecord
 from tafelrunde.web.table.models import TableLink
 

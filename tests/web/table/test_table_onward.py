@@ -11,8 +11,8 @@ from linkhelpers import phone, tap
 from webhelpers import state_of, text
 
 from factories import group_tournament, organiser_user, stored
-from tafelrunde.engine.seat_list import group_seating
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.seat_list import group_seating
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.table.links import Where, tokens_for
 

@@ -28,7 +28,7 @@ from webhelpers import (
     text,
 )
 
-from tafelrunde.engine.actions import open_rolloffs
+from tafelrunde.engine.groups.actions import open_rolloffs
 from tafelrunde.presets import preset_text
 from tafelrunde.web.core.models import AuditEntry, FactRecord
 

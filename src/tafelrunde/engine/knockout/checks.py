@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.clock import clock_text, is_late, seconds
 from tafelrunde.engine.confirmation import (
     STAFF,
     TableConfirm,
@@ -11,7 +12,6 @@ from tafelrunde.engine.confirmation import (
     TableResult,
 )
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
 from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,

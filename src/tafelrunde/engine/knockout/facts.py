@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tafelrunde.engine.knockout.clock import At
+from tafelrunde.engine.clock import At
 from tafelrunde.engine.knockout.rules import Bracket
 
 

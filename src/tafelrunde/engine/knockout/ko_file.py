@@ -9,8 +9,8 @@ from datetime import date
 from typing import Any
 
 from tafelrunde.engine import file_fields as ff
+from tafelrunde.engine.clock import seconds
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,
@@ -205,13 +205,5 @@ def ko_from_data(data: dict[str, Any]) -> KnockoutTournament:
     try:
         t.state()
     except RuleError as err:
-        raise misfit(err) from None
+        raise ff.misfit(err) from None
     return t
-
-
-def misfit(err: RuleError) -> RuleError:
-    """A replay's refusal as the refusal of the whole file."""
-    return RuleError(
-        msg("the file's entries do not fit together: {reason}", reason=err.msg),
-        field=err.field,
-    )

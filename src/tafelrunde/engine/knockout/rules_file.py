@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from tafelrunde.engine.clock import time_of_day
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.key_reader import Keys
-from tafelrunde.engine.knockout.clock import time_of_day
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.limits import MAX_AMOUNT
 from tafelrunde.engine.numbers import parse_number

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tafelrunde.engine.choices import Fill
-from tafelrunde.engine.knockout.clock import clock_text
+from tafelrunde.engine.clock import clock_text
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.rule_words import item, value_words
 from tafelrunde.i18n import Message, Text, msg

@@ -10,10 +10,10 @@ from collections.abc import Iterable
 from datetime import date
 
 from tafelrunde.engine.choices import Fill
+from tafelrunde.engine.clock import seconds
 from tafelrunde.engine.confirmation import STAFF, TableEntry, TableResult
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import checks
-from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.corrections import effective_facts
 from tafelrunde.engine.knockout.facts import (
     CheckIn,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tafelrunde.engine.knockout.clock import clock_text
+from tafelrunde.engine.clock import clock_text
 from tafelrunde.engine.knockout.facts import (
     CheckIn,
     Donation,

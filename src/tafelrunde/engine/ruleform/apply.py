@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.key_reader import whole_table, with_defaults
 from tafelrunde.engine.ruleform.params import Param
 from tafelrunde.engine.ruleform.values import ABSENT, Reading
-from tafelrunde.engine.ruleset_file import whole_table, with_defaults
 from tafelrunde.i18n import Message, msg
 
 Readings = Sequence[tuple[Param, Reading]]

@@ -15,8 +15,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from tafelrunde.engine.clock import clock_text, time_of_day
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.knockout.clock import clock_text, time_of_day
 from tafelrunde.engine.numbers import Num, exact_text, parse_number
 from tafelrunde.engine.ruleform.params import TABLE_SIZES, Param
 

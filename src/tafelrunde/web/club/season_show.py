@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tafelrunde.engine.export import csv_file, file_number, sheet_row
-from tafelrunde.engine.numbers import shown
+from tafelrunde.engine.export import csv_file, sheet_row
+from tafelrunde.engine.numbers import file_number, shown
 from tafelrunde.engine.season import Row, SeasonRules, SeasonTable
 from tafelrunde.i18n import Message, msg, msg_n
 from tafelrunde.web.core.templatetags.tafel import translated

@@ -14,6 +14,7 @@ from django import forms
 from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.ruleset import StageRule
 from tafelrunde.engine.limits import (
     MAX_FACT_NUMBER,
     MAX_PIPS,
@@ -23,7 +24,6 @@ from tafelrunde.engine.limits import (
     whole_number,
 )
 from tafelrunde.engine.numbers import Num, parse_number
-from tafelrunde.engine.ruleset import StageRule
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.templatetags.tafel import translated
 

@@ -6,15 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from tafelrunde.engine.export import marked_name
-from tafelrunde.engine.facts import RolloffConfirmed, RolloffEntered, TableConfirmed, TableEntered
 from tafelrunde.engine.family_engine import seating
+from tafelrunde.engine.groups.facts import (
+    RolloffConfirmed,
+    RolloffEntered,
+    TableConfirmed,
+    TableEntered,
+)
+from tafelrunde.engine.groups.overall_ranking import marked_name
+from tafelrunde.engine.groups.rules_text import criterion_label
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.standings import Criterion
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num, display
-from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.engine.seat_list import Seating
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.standings import Criterion
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.domain.store import latest, memo, read_only

@@ -12,9 +12,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.utils.translation import gettext
 
-from tafelrunde.engine import facts as group_facts
 from tafelrunde.engine import knockout as ko
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups import facts as group_facts
 from tafelrunde.i18n import Message, msg
 
 Role = Literal["organiser", "referee"]

@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from tafelrunde.engine.knockout.clock import seconds
+from tafelrunde.engine.clock import seconds
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import latest
 from tafelrunde.web.core.models import TournamentRecord

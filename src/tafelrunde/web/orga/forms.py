@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import family_of, written
-from tafelrunde.engine.ruleset import named
+from tafelrunde.engine.rule_words import named
 from tafelrunde.presets import AnyRules, load_rules, preset_names
 from tafelrunde.web.core.domain.club_presets import choice_value, club_rules
 from tafelrunde.web.core.iso_inputs import IsoDateInput

@@ -9,9 +9,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext
 
+from tafelrunde.engine.clock import clock_text, is_late
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
-from tafelrunde.engine.knockout.clock import clock_text, is_late
 from tafelrunde.i18n import msg
 from tafelrunde.presets import AnyRules, load_rules
 from tafelrunde.web.core.iso_inputs import IsoTimeInput

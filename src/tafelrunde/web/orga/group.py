@@ -7,10 +7,10 @@ from typing import Any
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tafelrunde.engine import entries
-from tafelrunde.engine.entries import Spot
-from tafelrunde.engine.rules_text import player_lines, stage_lines, summary_lines
-from tafelrunde.engine.ruleset import named
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.entries import Spot
+from tafelrunde.engine.groups.rules_text import player_lines, stage_lines, summary_lines
+from tafelrunde.engine.rule_words import named
 from tafelrunde.i18n import Message, msg
 from tafelrunde.presets import shipped_description
 from tafelrunde.web.core.domain.store import Logged, append, group_read, group_state

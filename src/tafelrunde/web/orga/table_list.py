@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.frame import PER_PAGE, page_of
 

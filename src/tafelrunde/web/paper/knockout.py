@@ -6,8 +6,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.knockout import Bracket, KnockoutState, fees_total
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.engine.knockout.results import (
     donation_total,
     schock_out_counts,

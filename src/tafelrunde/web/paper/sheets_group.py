@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.table_view import Placed, TableView, game_tables
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num, shown
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.table_view import Placed, TableView, game_tables
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.board import current_tables

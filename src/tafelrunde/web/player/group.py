@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.progress import rolloff_purpose
 from tafelrunde.engine.numbers import display
 from tafelrunde.engine.players import numbered_players
-from tafelrunde.engine.progress import rolloff_purpose
 from tafelrunde.engine.seat_list import Where as At
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain import setup

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tafelrunde.engine.clock import is_late
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import CheckIn, Register, Status, Withdraw
-from tafelrunde.engine.knockout.clock import is_late
 from tafelrunde.engine.knockout.entry import registrations
 from tafelrunde.engine.knockout.results import ranking
 from tafelrunde.engine.knockout.table_entry import table_status

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 import segno
 from django.http import HttpRequest
 
-from tafelrunde.engine.actions import open_rolloffs
-from tafelrunde.engine.table_rolloffs import TableRolloff, table_rolloff
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.table_rolloffs import TableRolloff, table_rolloff
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.web.core.domain.kept import Kept
 from tafelrunde.web.core.hosts import public_base
 from tafelrunde.web.core.models import TournamentRecord

@@ -9,12 +9,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from tafelrunde.engine import entries
-from tafelrunde.engine.entries import Spot, Values
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Tournament
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.entries import Spot, Values
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.rolloff_entry import players_enter
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.engine.rolloff_entry import players_enter
 from tafelrunde.engine.seat_list import SeatRow
 from tafelrunde.engine.seat_list import Where as SeatWhere
 from tafelrunde.i18n import Message, msg

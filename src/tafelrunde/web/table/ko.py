@@ -9,9 +9,9 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from tafelrunde.engine.clock import seconds
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import Bracket, KnockoutFact, KnockoutState, KnockoutTournament
-from tafelrunde.engine.knockout.clock import seconds
 from tafelrunde.engine.knockout.table_entry import (
     TableGame,
     confirm_loser,

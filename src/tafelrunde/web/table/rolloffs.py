@@ -10,14 +10,14 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest
 
-from tafelrunde.engine import entries
 from tafelrunde.engine.confirmation import TableConfirm, TableEntry
-from tafelrunde.engine.entries import RolloffSpot
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.entries import RolloffSpot
+from tafelrunde.engine.groups.rolloff_entry import players_enter, rolloff_key
+from tafelrunde.engine.groups.stage_state import RolloffKey
+from tafelrunde.engine.groups.table_rolloffs import TableRolloff, table_rolloffs
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_GAMES, MAX_TABLE_SIZE, whole_number
-from tafelrunde.engine.rolloff_entry import players_enter, rolloff_key
-from tafelrunde.engine.stage_state import RolloffKey
-from tafelrunde.engine.table_rolloffs import TableRolloff, table_rolloffs
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import Logged, append, group_state
 from tafelrunde.web.core.frame import stamp

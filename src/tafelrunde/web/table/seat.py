@@ -6,15 +6,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tafelrunde.engine.actions import open_rolloffs
-from tafelrunde.engine.entries import Values, moved_on
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Result, TableEntered, Tournament
-from tafelrunde.engine.progress import rolloff_purpose
-from tafelrunde.engine.stage_state import RolloffNeed, StageState
-from tafelrunde.engine.table_entry import TableStatus, current_game, table_status
-from tafelrunde.engine.table_view import TableView, game_tables
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.entries import Values, moved_on
+from tafelrunde.engine.groups.facts import Result, TableEntered, Tournament
+from tafelrunde.engine.groups.progress import rolloff_purpose
+from tafelrunde.engine.groups.stage_state import RolloffNeed, StageState
+from tafelrunde.engine.groups.table_entry import TableStatus, current_game, table_status
+from tafelrunde.engine.groups.table_view import TableView, game_tables
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import Message, Text, msg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.links import Where

@@ -12,7 +12,8 @@ from django.db import DatabaseError, transaction
 
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import family_of
-from tafelrunde.engine.family_engine import Start, engine_of
+from tafelrunde.engine.family_engine import engine_of
+from tafelrunde.engine.family_interface import Start
 from tafelrunde.engine.limits import checked_text, labelled
 from tafelrunde.engine.players import parse_player_names
 from tafelrunde.engine.tournament_file import from_data

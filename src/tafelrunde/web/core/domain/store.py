@@ -13,19 +13,19 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Draw, Tournament, Undo
 from tafelrunde.engine.families import family_of
 from tafelrunde.engine.family_engine import AnyState, engine_of
+from tafelrunde.engine.groups.facts import Draw, Tournament, Undo
+from tafelrunde.engine.groups.file import fact_from_dict
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout import KnockoutTournament
 from tafelrunde.engine.log import LogLine, log_to_data, message_data
 from tafelrunde.engine.tournament_file import (
     FORMAT,
     VERSION,
-    fact_from_data,
     from_data,
     to_data,
 )
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.errors import is_pair
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.event_entries import tournaments_changed
@@ -318,13 +318,13 @@ def _caught_up(tour: AnyTournament, rec: TournamentRecord) -> AnyTournament | No
         return None
     last = tour.facts[-1].n
     rows = rec.facts.filter(n__gt=last).order_by("n").values_list("data", flat=True)
-    new = [fact_from_data(d, knockout=False) for d in rows]
+    new = [fact_from_dict(d, "facts") for d in rows]
     if not new or new[-1].n != rec.version or any(isinstance(f, Undo) for f in new):
         return None
     state = group_state(tour)
     for fact in new:
-        state.apply(fact)  # type: ignore[arg-type]
-        tour.facts.append(fact)  # type: ignore[arg-type]
+        state.apply(fact)
+        tour.facts.append(fact)
     state.synced = len(tour.facts)
     return tour
 

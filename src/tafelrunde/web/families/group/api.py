@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tafelrunde.engine.groups.rules_text import criterion_label
 from tafelrunde.engine.numbers import display
-from tafelrunde.engine.rules_text import criterion_label
 from tafelrunde.i18n import Text
 from tafelrunde.web.api.family_parts import ApiPart, Rows
 from tafelrunde.web.core.domain.store import group_read

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import group_ranking_rows
+from tafelrunde.engine.groups.overall_ranking import group_ranking_rows
 from tafelrunde.engine.rating_games import rated_games
 from tafelrunde.web.club.family_parts import ClubPart, Summary
 from tafelrunde.web.core.domain.store import group_read

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import group_ranking_table
-from tafelrunde.engine.facts import Tournament
 from tafelrunde.engine.families import GROUP
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.facts import Tournament
+from tafelrunde.engine.groups.overall_ranking import group_ranking_table
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import group_read
 from tafelrunde.web.core.faces import OVERVIEW, SEATS, Column, Face

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import group_ranking_table
 from tafelrunde.engine.families import GROUP
+from tafelrunde.engine.groups.overall_ranking import group_ranking_table
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.store import group_read
 from tafelrunde.web.core.models import TournamentRecord

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tafelrunde.engine.fact_words import describe
-from tafelrunde.engine.facts import (
+from tafelrunde.engine.groups.fact_words import describe
+from tafelrunde.engine.groups.facts import (
     RolloffConfirmed,
     RolloffEntered,
     TableConfirmed,
     TableEntered,
     Undo,
 )
-from tafelrunde.engine.progress import pending
+from tafelrunde.engine.groups.progress import pending
 from tafelrunde.web.core.domain.store import group_read
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import knockout_ranking_rows
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.web.api.family_parts import ApiPart, Rows
 from tafelrunde.web.core.domain.knockout import knockout_read
 from tafelrunde.web.core.models import TournamentRecord

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import knockout_ranking_rows
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.engine.knockout.results import schock_out_counts, schock_out_kings
 from tafelrunde.engine.rating_games import rated_games
 from tafelrunde.web.club.family_parts import ClubPart, Summary

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine.export import knockout_ranking_rows
 from tafelrunde.engine.families import KNOCKOUT
+from tafelrunde.engine.knockout.overall_ranking import knockout_ranking_rows
 from tafelrunde.engine.knockout.results import donation_total, fees_total, schock_out_kings
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.domain.knockout import knockout_read

@@ -12,13 +12,13 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.views.decorators.http import require_POST
 
-from tafelrunde.engine import entries
 from tafelrunde.engine.confirmation import STAFF
-from tafelrunde.engine.entries import RolloffSpot
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import GROUP
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.entries import RolloffSpot
+from tafelrunde.engine.groups.table_rolloffs import TableRolloff
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, whole_number
-from tafelrunde.engine.table_rolloffs import TableRolloff
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import record_of, staff, text_of
 from tafelrunde.web.core.csrf_once import token_of

@@ -9,6 +9,7 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import ngettext
 
+from tafelrunde.engine.clock import clock_text, is_late, seconds
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.families import KNOCKOUT
 from tafelrunde.engine.knockout import (
@@ -22,7 +23,6 @@ from tafelrunde.engine.knockout import (
     schock_out_kings,
 )
 from tafelrunde.engine.knockout.actions import last_loss, table_token, tables_to_open, undo_target
-from tafelrunde.engine.knockout.clock import clock_text, is_late, seconds
 from tafelrunde.engine.knockout.entry import present_unpaid, roster
 from tafelrunde.engine.knockout.rules import Bracket
 from tafelrunde.engine.knockout.situation import BRACKETS

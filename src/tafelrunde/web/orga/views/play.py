@@ -11,8 +11,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tafelrunde.engine import entries
-from tafelrunde.engine.actions import (
+from tafelrunde.engine.errors import AdvancingChanged, RuleError
+from tafelrunde.engine.families import GROUP
+from tafelrunde.engine.groups import entries
+from tafelrunde.engine.groups.actions import (
     next_draw,
     open_rolloffs,
     record,
@@ -20,15 +22,13 @@ from tafelrunde.engine.actions import (
     undo_last,
     undo_target,
 )
-from tafelrunde.engine.entries import Spot, Values
-from tafelrunde.engine.errors import AdvancingChanged, RuleError
-from tafelrunde.engine.fact_words import describe, game_word
-from tafelrunde.engine.facts import Draw
-from tafelrunde.engine.families import GROUP
+from tafelrunde.engine.groups.entries import Spot, Values
+from tafelrunde.engine.groups.fact_words import describe, game_word
+from tafelrunde.engine.groups.facts import Draw
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.table_view import TableView, game_tables
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_SEED, MAX_TABLE_SIZE, whole_number
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.table_view import TableView, game_tables
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, Text, msg
 from tafelrunde.web.core.common import organiser, record_of, staff, text_of
 from tafelrunde.web.core.domain import setup

@@ -9,11 +9,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from tafelrunde.engine.actions import record
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import LateJoined, Withdrawn
 from tafelrunde.engine.families import GROUP
-from tafelrunde.engine.presence import (
+from tafelrunde.engine.groups.actions import record
+from tafelrunde.engine.groups.facts import LateJoined, Withdrawn
+from tafelrunde.engine.groups.presence import (
     late_entry,
     late_join_refusal,
     status,
@@ -21,7 +21,7 @@ from tafelrunde.engine.presence import (
     withdrawal_note,
     withdrawal_refusal,
 )
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import organiser, record_of, refuse, text_of
 from tafelrunde.web.core.domain.store import Logged, append, group_read, group_state

@@ -13,14 +13,14 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from tafelrunde.engine.actions import open_rolloffs, undo_target
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_words import describe
 from tafelrunde.engine.families import GROUP
-from tafelrunde.engine.progress import pending, rolloff_purpose
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.table_view import draw_seed, game_tables
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import open_rolloffs, undo_target
+from tafelrunde.engine.groups.fact_words import describe
+from tafelrunde.engine.groups.progress import pending, rolloff_purpose
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.table_view import draw_seed, game_tables
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.domain.store import latest, read_only

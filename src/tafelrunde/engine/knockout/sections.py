@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tafelrunde.engine.knockout.rules import KnockoutRules
 from tafelrunde.engine.knockout.rules_text import rule_item_map
+from tafelrunde.engine.rule_words import named
 from tafelrunde.engine.ruleform.params import Group, Section, group_params
-from tafelrunde.engine.ruleset import named
 from tafelrunde.i18n import Text, msg
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tafelrunde.engine.choices import Tie
-from tafelrunde.engine.facts import Result, Table
-from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.ruleset import StageRule
-from tafelrunde.engine.scoring import (
+from tafelrunde.engine.groups.facts import Result, Table
+from tafelrunde.engine.groups.ruleset import StageRule
+from tafelrunde.engine.groups.scoring import (
     normalised_game_points,
     placements,
     rolloff_points,
@@ -16,6 +15,7 @@ from tafelrunde.engine.scoring import (
     tie_groups,
     wins_and_losses,
 )
+from tafelrunde.engine.numbers import Num
 
 
 @dataclass(frozen=True)

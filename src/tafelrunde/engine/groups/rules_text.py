@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from tafelrunde.engine.choices import RoundingMode, Tie
 from tafelrunde.engine.confirmation import mode_words
+from tafelrunde.engine.groups.rolloff_entry import players_enter
+from tafelrunde.engine.groups.ruleset import Ruleset, StageRule
+from tafelrunde.engine.groups.standings import Criterion
 from tafelrunde.engine.numbers import Rounding, shown
-from tafelrunde.engine.rolloff_entry import players_enter
 from tafelrunde.engine.rule_keys import key
-from tafelrunde.engine.rule_words import stated, value_words
-from tafelrunde.engine.ruleset import Ruleset, StageRule
-from tafelrunde.engine.standings import Criterion
+from tafelrunde.engine.rule_words import joined, stated, value_words
 from tafelrunde.i18n import Message, Text, msg
 
 
@@ -237,14 +237,6 @@ def rolloff_words(rules: Ruleset) -> Message:
         "the players of the table enter a roll-off whose players all sit there; it counts as "
         "a result entered at the table does"
     )
-
-
-def joined(items: list[Text], between: str) -> Text:
-    """Several texts (messages or plain) in a row, as one text."""
-    if all(isinstance(x, str) for x in items):
-        return between.join(str(x) for x in items)
-    params = {f"x{i}": x for i, x in enumerate(items)}
-    return Message(between.join("{" + k + "}" for k in params), params)
 
 
 def criterion_label(c: Criterion, rule: StageRule) -> Text:

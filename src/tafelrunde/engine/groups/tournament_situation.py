@@ -8,14 +8,14 @@ from dataclasses import dataclass, replace
 
 from tafelrunde.engine.choices import ScoreMode, Seating, Withdrawn
 from tafelrunde.engine.errors import AdvancingChanged, RuleError
-from tafelrunde.engine.fact_checks import check_correction
-from tafelrunde.engine.facts import Result, Tournament
+from tafelrunde.engine.groups.fact_checks import check_correction
+from tafelrunde.engine.groups.facts import Result, Tournament
+from tafelrunde.engine.groups.ruleset import StageRule
+from tafelrunde.engine.groups.scoring import check_placements
+from tafelrunde.engine.groups.stage_state import StageState, Totals, ValueLookup
+from tafelrunde.engine.groups.standings import Criterion
 from tafelrunde.engine.limits import MAX_PIPS
 from tafelrunde.engine.numbers import Num, parse_number
-from tafelrunde.engine.ruleset import StageRule
-from tafelrunde.engine.scoring import check_placements
-from tafelrunde.engine.stage_state import StageState, Totals, ValueLookup
-from tafelrunde.engine.standings import Criterion
 from tafelrunde.i18n import msg
 
 

@@ -9,9 +9,9 @@ goes on. A late player joins the running stage before its next newly drawn game,
 from __future__ import annotations
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import LateJoined, Withdrawn
+from tafelrunde.engine.groups.facts import LateJoined, Withdrawn
+from tafelrunde.engine.groups.tournament_situation import TournamentSituation
 from tafelrunde.engine.limits import MAX_PLAYERS, checked_name
-from tafelrunde.engine.tournament_situation import TournamentSituation
 from tafelrunde.i18n import Message, msg
 
 

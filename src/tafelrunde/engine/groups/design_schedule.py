@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from random import Random
 
-from tafelrunde.engine.designs import Design, designs_for
+from tafelrunde.engine.groups.designs import Design, designs_for
 
 Game = list[list[int]]
 

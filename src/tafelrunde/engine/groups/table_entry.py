@@ -21,9 +21,9 @@ from tafelrunde.engine.confirmation import (
     not_from_phone,
 )
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import Result, TableConfirmed, TableEntered, TableFact
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.tournament_situation import TournamentSituation
+from tafelrunde.engine.groups.facts import Result, TableConfirmed, TableEntered, TableFact
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_situation import TournamentSituation
 from tafelrunde.i18n import msg
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tafelrunde.engine.stage_state import RolloffNeed, StageState
+from tafelrunde.engine.groups.stage_state import RolloffNeed, StageState
+from tafelrunde.engine.groups.tournament_situation import StagePlan
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tables import feasible, working_numbers
-from tafelrunde.engine.tournament_situation import StagePlan
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 
 

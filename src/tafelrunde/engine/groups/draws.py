@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
-from tafelrunde.engine.design_schedule import design_schedule
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.meetings import SMALL_TABLE, seat_game
-from tafelrunde.engine.schedule_search import extend_schedule, mixed_sizes
+from tafelrunde.engine.groups.design_schedule import design_schedule
+from tafelrunde.engine.groups.meetings import SMALL_TABLE, seat_game
+from tafelrunde.engine.groups.schedule_search import extend_schedule, mixed_sizes
 from tafelrunde.engine.tables import TableRule, plan_tables
 from tafelrunde.i18n import msg
 

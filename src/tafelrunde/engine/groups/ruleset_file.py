@@ -8,12 +8,21 @@ from typing import Any
 
 from tafelrunde.engine.choices import FileFormat
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.key_reader import Keys
-from tafelrunde.engine.limits import MAX_STAGES
+from tafelrunde.engine.groups.ruleset import Entrants, Ruleset, StageRule
+from tafelrunde.engine.groups.scoring import Scoring, losers_table
+from tafelrunde.engine.groups.standings import Criterion
+from tafelrunde.engine.key_reader import Keys, with_defaults
+from tafelrunde.engine.limits import (
+    MAX_CRITERIA,
+    MAX_STAGES,
+)
 from tafelrunde.engine.numbers import Num, Rounding
-from tafelrunde.engine.rule_keys import LEVELS, RuleKey, allowed, replaced, under
-from tafelrunde.engine.ruleset import Entrants, Ruleset, StageRule
-from tafelrunde.engine.scoring import Scoring, losers_table
+from tafelrunde.engine.rule_keys import (
+    RuleKey,
+    allowed,
+    replaced,
+    under,
+)
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.engine.toml_reader import TableReader, read_toml
 from tafelrunde.i18n import Message, msg
@@ -21,34 +30,29 @@ from tafelrunde.i18n import Message, msg
 FORMATS = tuple(str(f) for f in FileFormat)  # format D has its own reader
 
 
+class _Reader(TableReader):
+    """The stage reader with ranking criteria."""
+
+    def criteria(self, name: str, default: list[str] | None) -> tuple[Criterion, ...]:
+        """Ranking criteria in order; the order-giving one must come last."""
+        raw = self.get(name, list, default, required=default is None)
+        if len(raw) > MAX_CRITERIA:
+            raise self.fail(name, msg("at most {criteria} criteria.", criteria=MAX_CRITERIA))
+        at = self.at(name)
+        out = tuple(Criterion.parse(str(t), field=f"{at}[{i + 1}]") for i, t in enumerate(raw))
+        for i, c in enumerate(out[:-1]):
+            if c.orders:
+                raise RuleError(
+                    msg("roll-off and lot must be the last criterion."), field=f"{at}[{i + 1}]"
+                )
+        if not out:
+            raise self.fail(name, msg("needs a criterion."))
+        return out
+
+
 def _fail(path: str, message: Message) -> RuleError:
     """Build the error for a field."""
     return RuleError(message, field=path)
-
-
-def whole_table(at: tuple[str, ...]) -> bool:
-    """Say whether a table of a stage is replaced as a whole by a stage that gives it (the
-    points per place: a stage's own replace those of the defaults)."""
-    return any(k.path == at and k.kind == "points" for k in LEVELS["stage"])
-
-
-def with_defaults(
-    base: Mapping[str, Any], over: Mapping[str, Any], at: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    """Deep-merge stage settings over the defaults (the points per place are replaced as a
-    whole)."""
-    out = copy.deepcopy(dict(base))
-    for name, value in over.items():
-        inner = (*at, name)
-        if (
-            isinstance(value, Mapping)
-            and isinstance(out.get(name), Mapping)
-            and not whole_table(inner)
-        ):
-            out[name] = with_defaults(out[name], value, inner)
-        else:
-            out[name] = copy.deepcopy(value)
-    return out
 
 
 def _rounding(keys: Keys, mode: RuleKey, step: RuleKey) -> Rounding:
@@ -117,7 +121,7 @@ def _entrants(keys: Keys, index: int) -> Entrants:
 
 def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -> StageRule:
     """Read one stage (defaults already merged in)."""
-    keys = Keys(TableReader(data, path, allowed("stage")), "stage")
+    keys = Keys(_Reader(data, path, allowed("stage")), "stage")
     fields = keys.plain()
     sid = fields["id"]
     if sid in earlier:

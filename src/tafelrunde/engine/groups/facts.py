@@ -5,19 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tafelrunde.engine.groups.ruleset import Ruleset
 from tafelrunde.engine.log import LogLine
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.ruleset import Ruleset
+from tafelrunde.engine.players import Player
 
 Table = tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Player:
-    """A registered participant."""
-
-    id: str
-    name: str
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Fact, Undo
+from tafelrunde.engine.groups.facts import AnyFact, Fact, Undo
 from tafelrunde.engine.limits import MAX_FACT_NUMBER, MAX_SEED
 from tafelrunde.i18n import Text, msg
 

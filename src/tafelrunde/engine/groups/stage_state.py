@@ -10,14 +10,21 @@ from typing import Any, TypeVar
 
 from tafelrunde.engine.choices import SeatOrder, Tie
 from tafelrunde.engine.confirmation import TableResult
-from tafelrunde.engine.facts import Draw, Result, Rolloff, RolloffEntered, Table, TableEntered
+from tafelrunde.engine.groups.facts import (
+    Draw,
+    Result,
+    Rolloff,
+    RolloffEntered,
+    Table,
+    TableEntered,
+)
+from tafelrunde.engine.groups.outcome import Outcome, score_table
+from tafelrunde.engine.groups.ruleset import StageRule, stage_title
+from tafelrunde.engine.groups.scoring import tie_groups
+from tafelrunde.engine.groups.seating import drawn_seat_order, pass_start_order
+from tafelrunde.engine.groups.standings import Criterion, Standing, rank_players
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.outcome import Outcome, score_table
-from tafelrunde.engine.ruleset import StageRule, stage_title
-from tafelrunde.engine.scoring import tie_groups
 from tafelrunde.engine.sealed import Sealed
-from tafelrunde.engine.seating import drawn_seat_order, pass_start_order
-from tafelrunde.engine.standings import Criterion, Standing, rank_players
 from tafelrunde.i18n import Message
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Result, TableEntered
+from tafelrunde.engine.groups.facts import AnyFact, Result, TableEntered
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num, shown
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import Message, msg
 
 

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from tafelrunde.engine.actions import open_rolloffs, record, rolled_by_software, rolloff_for
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_checks import check_correction
-from tafelrunde.engine.facts import (
+from tafelrunde.engine.groups.actions import open_rolloffs, record, rolled_by_software, rolloff_for
+from tafelrunde.engine.groups.fact_checks import check_correction
+from tafelrunde.engine.groups.facts import (
     AnyFact,
     Result,
     Rolloff,
@@ -25,11 +25,11 @@ from tafelrunde.engine.facts import (
     TableDecided,
     TableEntered,
 )
+from tafelrunde.engine.groups.rolloff_entry import open_need, rolloff_key
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.table_rolloffs import rolloff_mark
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num
-from tafelrunde.engine.rolloff_entry import open_need, rolloff_key
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.table_rolloffs import rolloff_mark
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 
 

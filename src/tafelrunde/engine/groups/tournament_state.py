@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tafelrunde.engine import choices, presence, rolloff_entry, table_entry
+from tafelrunde.engine import choices
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_checks import check_order, check_seed
-from tafelrunde.engine.facts import (
+from tafelrunde.engine.groups import presence, rolloff_entry, table_entry
+from tafelrunde.engine.groups.fact_checks import check_order, check_seed
+from tafelrunde.engine.groups.facts import (
     AnyFact,
     Draw,
     LateJoined,
@@ -20,10 +21,10 @@ from tafelrunde.engine.facts import (
     Undo,
     Withdrawn,
 )
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_situation import TournamentSituation
 from tafelrunde.engine.sealed import Sealed
-from tafelrunde.engine.stage_state import StageState
 from tafelrunde.engine.tables import plan_tables
-from tafelrunde.engine.tournament_situation import TournamentSituation
 from tafelrunde.i18n import msg
 
 

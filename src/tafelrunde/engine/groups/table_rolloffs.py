@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tafelrunde.engine.actions import open_rolloffs
 from tafelrunde.engine.confirmation import Status, not_from_phone
-from tafelrunde.engine.facts import RolloffEntered
-from tafelrunde.engine.rolloff_entry import rolloff_key, rolloff_seats
-from tafelrunde.engine.stage_state import RolloffKey, RolloffNeed, StageState
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.groups.actions import open_rolloffs
+from tafelrunde.engine.groups.facts import RolloffEntered
+from tafelrunde.engine.groups.rolloff_entry import rolloff_key, rolloff_seats
+from tafelrunde.engine.groups.stage_state import RolloffKey, RolloffNeed, StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 
 
 @dataclass(frozen=True)

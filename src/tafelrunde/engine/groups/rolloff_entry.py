@@ -14,11 +14,16 @@ from collections.abc import Iterable
 
 from tafelrunde.engine.confirmation import STAFF, TableConfirm, TableEntry, TableResult
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.fact_checks import check_correction, check_seed
-from tafelrunde.engine.facts import Rolloff, RolloffConfirmed, RolloffEntered, RolloffTableFact
-from tafelrunde.engine.ruleset import Ruleset
-from tafelrunde.engine.stage_state import RolloffKey, RolloffNeed, StageState
-from tafelrunde.engine.tournament_situation import TournamentSituation
+from tafelrunde.engine.groups.fact_checks import check_correction, check_seed
+from tafelrunde.engine.groups.facts import (
+    Rolloff,
+    RolloffConfirmed,
+    RolloffEntered,
+    RolloffTableFact,
+)
+from tafelrunde.engine.groups.ruleset import Ruleset
+from tafelrunde.engine.groups.stage_state import RolloffKey, RolloffNeed, StageState
+from tafelrunde.engine.groups.tournament_situation import TournamentSituation
 from tafelrunde.i18n import msg
 
 

@@ -9,10 +9,11 @@ from typing import Any
 from tafelrunde.engine.choices import ScoreMode, Seating, SeatOrder, Withdrawn
 from tafelrunde.engine.confirmation import Mode
 from tafelrunde.engine.errors import RuleError
+from tafelrunde.engine.groups.scoring import Scoring
+from tafelrunde.engine.groups.standings import Criterion
 from tafelrunde.engine.numbers import shown
 from tafelrunde.engine.rule_keys import defaults
-from tafelrunde.engine.scoring import Scoring
-from tafelrunde.engine.standings import Criterion
+from tafelrunde.engine.rule_words import named
 from tafelrunde.engine.tables import TableRule
 from tafelrunde.i18n import Message, msg
 
@@ -128,11 +129,6 @@ def one_of(word: str, plural: str) -> str:
     """A ruleset's word for points in the singular, where its ending says how ('Siegpunkte':
     'Siegpunkt', 'victory points': 'victory point'); any other word stays as it is ('TP')."""
     return word[:-1] if word.lower().endswith(plural) else word
-
-
-def named(german: str, english: str) -> Message:
-    """A name a ruleset gives in German and English (English falls back on German)."""
-    return msg("{english}", english=english or german, german=german)
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.limits import MAX_CRITERIA
-from tafelrunde.engine.rule_keys import under
-from tafelrunde.engine.ruleform.params import Group, Section, group_params
-from tafelrunde.engine.rules_text import (
+from tafelrunde.engine.groups.rules_text import (
     criterion_label,
     entrants_lines,
     factor_lines,
@@ -23,8 +20,12 @@ from tafelrunde.engine.rules_text import (
     tables_line,
     tie_line,
 )
-from tafelrunde.engine.ruleset import Ruleset, StageRule, named
-from tafelrunde.engine.standings import Criterion
+from tafelrunde.engine.groups.ruleset import Ruleset, StageRule
+from tafelrunde.engine.groups.standings import Criterion
+from tafelrunde.engine.limits import MAX_CRITERIA
+from tafelrunde.engine.rule_keys import under
+from tafelrunde.engine.rule_words import named
+from tafelrunde.engine.ruleform.params import Group, Section, group_params
 from tafelrunde.i18n import Message, Text, msg
 
 MEASURES = ("points", "game_points", "pips", "wins", "losses")

@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from random import Random
 
-from tafelrunde.engine.meetings import SMALL_TABLE, seat_game
+from tafelrunde.engine.groups.meetings import SMALL_TABLE, seat_game
 
 Game = list[list[int]]
 

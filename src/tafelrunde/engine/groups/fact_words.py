@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tafelrunde.engine.facts import (
+from tafelrunde.engine.groups.facts import (
     AnyFact,
     Draw,
     LateJoined,

@@ -6,11 +6,11 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 
 from tafelrunde.engine.choices import SeatOrder, Tie
-from tafelrunde.engine.facts import Result
+from tafelrunde.engine.groups.facts import Result
+from tafelrunde.engine.groups.stage_state import StageState
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num, shown
-from tafelrunde.engine.rules_text import joined
-from tafelrunde.engine.stage_state import StageState
-from tafelrunde.engine.tournament_state import TournamentState
+from tafelrunde.engine.rule_words import joined
 from tafelrunde.i18n import Text, msg, msg_n
 
 

@@ -1,28 +1,13 @@
 """The knockout family's engine (format D, Schocken knockout): its answers to
-`family_engine.FamilyEngine`."""
+`family_interface.FamilyEngine`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.export import (
-    KNOCKOUT_COLUMNS,
-    knockout_ranking_rows,
-    knockout_ranking_table,
-)
-from tafelrunde.engine.facts import AnyFact
 from tafelrunde.engine.families import KNOCKOUT, written
-from tafelrunde.engine.family_engine import (
-    AnyRules,
-    AnyState,
-    AnyTournament,
-    FamilyEngine,
-    Final,
-    Played,
-    Start,
-    Table,
-)
+from tafelrunde.engine.family_interface import FamilyEngine, Final, Played, Start, Table
 from tafelrunde.engine.knockout import (
     KnockoutFact,
     KnockoutRules,
@@ -32,29 +17,25 @@ from tafelrunde.engine.knockout import (
     knockout_rules_from_dict,
 )
 from tafelrunde.engine.knockout.entry import record_all, registrations
-from tafelrunde.engine.knockout.ko_file import ko_read, ko_stored, ko_to_data
-from tafelrunde.engine.ruleform.knockout import knockout_sections
+from tafelrunde.engine.knockout.ko_file import ko_fact_from_dict, ko_read, ko_stored, ko_to_data
+from tafelrunde.engine.knockout.overall_ranking import (
+    KNOCKOUT_COLUMNS,
+    knockout_ranking_rows,
+    knockout_ranking_table,
+)
+from tafelrunde.engine.knockout.seat_list import knockout_seating
+from tafelrunde.engine.knockout.sections import knockout_sections
 from tafelrunde.engine.ruleform.params import Section
-from tafelrunde.engine.seat_list import Seating, knockout_seating
-from tafelrunde.engine.tournament_file import fact_from_data
+from tafelrunde.engine.seat_list import Seating
 from tafelrunde.i18n import msg
 
 
-def _tour(tour: AnyTournament) -> KnockoutTournament:
-    """The knockout tournament handed over (another family's is a programming error)."""
-    assert isinstance(tour, KnockoutTournament), type(tour)
-    return tour
-
-
-def _state(tour: AnyTournament, state: AnyState | None) -> KnockoutState:
+def _state(tour: KnockoutTournament, state: KnockoutState | None) -> KnockoutState:
     """The knockout state handed over, else the tournament's."""
-    if state is None:
-        return _tour(tour).state()
-    assert isinstance(state, KnockoutState), type(state)
-    return state
+    return tour.state() if state is None else state
 
 
-def knockout_rules(rules: AnyRules, name: str) -> KnockoutRules:
+def knockout_rules(rules: object, name: str) -> KnockoutRules:
     """The rules as a format-D ruleset; refused for another family's (`name`: as given)."""
     if not isinstance(rules, KnockoutRules):
         said = msg("'{name_or_path}' is not a format-D ruleset.", name_or_path=name)
@@ -69,74 +50,72 @@ class KnockoutEngine:
         """Say whether a ruleset, tournament or state is of the knockout family."""
         return isinstance(thing, KnockoutRules | KnockoutTournament | KnockoutState)
 
-    def read_rules(self, data: dict[str, object]) -> AnyRules:
+    def read_rules(self, data: dict[str, object]) -> KnockoutRules:
         """The ruleset of a format-D ruleset file's data."""
         return knockout_rules_from_dict(data)
 
-    def new(self, name: str, rules: AnyRules, names: list[str], start: Start) -> AnyTournament:
+    def new(
+        self, name: str, rules: KnockoutRules, names: list[str], start: Start
+    ) -> KnockoutTournament:
         """A new knockout with its players registered (`start.late`: past the deadline)."""
-        assert isinstance(rules, KnockoutRules), type(rules)
         ko = KnockoutTournament(name or rules.name, rules, day=start.day, created_at=start.at)
         record_all(ko, registrations(ko, names, late=start.late), at=start.at, by=start.by)
         return ko
 
-    def read_tournament(self, data: dict[str, object]) -> AnyTournament:
+    def read_tournament(self, data: dict[str, object]) -> KnockoutTournament:
         """The tournament of a format-D tournament file's data."""
         return ko_read(data)
 
-    def read_fact(self, data: dict[str, object]) -> AnyFact | KnockoutFact:
+    def read_fact(self, data: dict[str, object]) -> KnockoutFact:
         """One format-D fact as the database keeps it."""
-        return fact_from_data(data, knockout=True)
+        return ko_fact_from_dict(data)
 
-    def stored_fact(self, fact: AnyFact | KnockoutFact) -> dict[str, object]:
+    def stored_fact(self, fact: KnockoutFact) -> dict[str, object]:
         """One format-D fact as stored."""
-        return ko_stored(fact)  # type: ignore[arg-type]  # the knockout's own facts only
+        return ko_stored(fact)
 
-    def page_state(self, tour: AnyTournament, earlier: AnyState | None) -> AnyState:
+    def page_state(self, tour: KnockoutTournament, earlier: KnockoutState | None) -> KnockoutState:
         """The state of the stored facts (replayed whole: a knockout's facts are few)."""
-        state = _tour(tour).state()
+        state = tour.state()
         state.seal()  # shared by the requests that read it: read only
         return state
 
-    def started(self, tour: AnyTournament) -> bool:
+    def started(self, tour: KnockoutTournament) -> bool:
         """Say whether a table is opened."""
-        return any(isinstance(f, OpenTable) for f in _tour(tour).facts)
+        return any(isinstance(f, OpenTable) for f in tour.facts)
 
-    def replay(self, tour: AnyTournament, thorough: bool) -> None:
+    def replay(self, tour: KnockoutTournament, thorough: bool) -> None:
         """Replay every fact (always: a knockout's state is made from them)."""
-        _tour(tour).state()
+        tour.state()
 
-    def tournament_data(self, tour: AnyTournament) -> dict[str, object]:
+    def tournament_data(self, tour: KnockoutTournament) -> dict[str, object]:
         """The tournament file's data."""
-        return ko_to_data(_tour(tour))
+        return ko_to_data(tour)
 
-    def ranking_table(self, tour: AnyTournament, state: AnyState | None) -> Table:
+    def ranking_table(self, tour: KnockoutTournament, state: KnockoutState | None) -> Table:
         """The overall ranking for people: place, name, prize."""
         return knockout_ranking_table(_state(tour, state))
 
-    def ranking_sheet(self, tour: AnyTournament, state: AnyState | None) -> Table:
+    def ranking_sheet(self, tour: KnockoutTournament, state: KnockoutState | None) -> Table:
         """The overall ranking for files: as for people (no numbers of its own)."""
         return knockout_ranking_table(_state(tour, state))
 
-    def final(self, tour: AnyTournament) -> Final:
+    def final(self, tour: KnockoutTournament) -> Final:
         """Whether it is over, its ranking rows, and place, name, prize as columns."""
-        state = _tour(tour).state()
+        state = tour.state()
         return state.finished, knockout_ranking_rows(state), KNOCKOUT_COLUMNS
 
-    def seating(self, state: AnyState) -> Seating:
+    def seating(self, state: KnockoutState) -> Seating:
         """Everybody's table or queue now."""
-        assert isinstance(state, KnockoutState), type(state)
         return knockout_seating(state)
 
-    def sections(self, rules: AnyRules) -> list[Section]:
+    def sections(self, rules: KnockoutRules) -> list[Section]:
         """Every parameter of format D."""
-        assert isinstance(rules, KnockoutRules), type(rules)
         return knockout_sections(rules)
 
-    def played_tables(self, state: AnyState) -> Sequence[Played]:
+    def played_tables(self, state: KnockoutState) -> Sequence[Played]:
         """Every closed table, in the order tables opened: the order of leaving gives the last
         places, the survivors share the best."""
-        assert isinstance(state, KnockoutState), type(state)
         found: list[Played] = []
         for number in sorted(state.tables):
             table = state.tables[number]
@@ -148,10 +127,11 @@ class KnockoutEngine:
             found.append(((number,), places))
         return found
 
-    def rating_family(self, state: AnyState) -> str:
+    def rating_family(self, state: KnockoutState) -> str:
         """The ruleset's rating family (Schocken unless it names its own)."""
-        assert isinstance(state, KnockoutState), type(state)
         return KNOCKOUT.rating_family(written(state.rules))
 
 
-ENGINE: FamilyEngine = KnockoutEngine()
+ENGINE: FamilyEngine[KnockoutRules, KnockoutTournament, KnockoutState, KnockoutFact] = (
+    KnockoutEngine()
+)

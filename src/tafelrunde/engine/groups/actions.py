@@ -7,15 +7,15 @@ import random
 from dataclasses import replace
 
 from tafelrunde.engine.choices import Seating
-from tafelrunde.engine.draws import draw_tables
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.facts import AnyFact, Draw, Rolloff, Tournament, Undo
-from tafelrunde.engine.place_check import check_new_places
-from tafelrunde.engine.seating import serpentine_seating
-from tafelrunde.engine.stage_state import RolloffNeed
+from tafelrunde.engine.groups.draws import draw_tables
+from tafelrunde.engine.groups.facts import AnyFact, Draw, Rolloff, Tournament, Undo
+from tafelrunde.engine.groups.file import stored
+from tafelrunde.engine.groups.place_check import check_new_places
+from tafelrunde.engine.groups.seating import serpentine_seating
+from tafelrunde.engine.groups.stage_state import RolloffNeed
+from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.tables import TableRule, plan_tables
-from tafelrunde.engine.tournament_file import stored
-from tafelrunde.engine.tournament_state import TournamentState
 from tafelrunde.i18n import msg
 
 
