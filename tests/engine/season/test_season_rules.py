@@ -253,7 +253,7 @@ def test_a_toml_date_is_refused() -> None:
 
 
 def test_the_example_of_the_documentation_is_a_valid_season_ruleset() -> None:
-    text = (Path(__file__).parents[2] / "docs" / "seasons.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[3] / "docs" / "seasons.md").read_text(encoding="utf-8")
     example = text.split("```toml\n", 1)[1].split("```", 1)[0].replace('"""…"""', '""')
     rules = season_rules_from_toml(example)
     assert rules.count == Counting("best", n=6) and rules.event_types == ("Spieleabend",)
@@ -265,5 +265,5 @@ def test_a_written_season_ruleset_names_its_schema_as_the_docs_say() -> None:
     assert refused.value.field == "schema" and refused.value.msg.text("de") == "fehlt."
     stored = {"name": "Früher gespeichert"}  # a season stored before the rule was kept
     assert season_rules_from_dict(stored).name == "Früher gespeichert"
-    docs = (Path(__file__).parents[2] / "docs" / "seasons.md").read_text(encoding="utf-8")
+    docs = (Path(__file__).parents[3] / "docs" / "seasons.md").read_text(encoding="utf-8")
     assert "Every key but `schema` and `name` may be left out" in docs
