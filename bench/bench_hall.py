@@ -365,8 +365,8 @@ def table_links(pk: int, forms: list[Form], count: int) -> list[Table]:
     from tafelrunde.engine.groups.tournament_state import TournamentState
     from tafelrunde.web.core.domain.store import engine_tournament
     from tafelrunde.web.core.models import TournamentRecord
+    from tafelrunde.web.core.seat import where_of
     from tafelrunde.web.table.links import tokens_for
-    from tafelrunde.web.table.seat import where_of
 
     rec = TournamentRecord.objects.get(pk=pk)
     st = TournamentState(engine_tournament(rec)).current

@@ -53,7 +53,7 @@ def server_times(pk: int, address: str) -> tuple[float, list[float], int]:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from tafelrunde.web.table.board import qr_svg
+    from tafelrunde.web.core.qr import qr_svg
 
     client = Client(HTTP_HOST="localhost")
     client.force_login(get_user_model().objects.get(username="leitung"))

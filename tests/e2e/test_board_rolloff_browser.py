@@ -15,7 +15,8 @@ from factories import USER, group_tournament, now, stored
 from tafelrunde.engine.groups.actions import record
 from tafelrunde.engine.groups.facts import Result
 from tafelrunde.engine.groups.tournament_state import TournamentState
-from tafelrunde.web.table.links import Where, tokens_for
+from tafelrunde.web.core.seat import Where
+from tafelrunde.web.table.links import tokens_for
 
 pytestmark = [pytest.mark.e2e]
 

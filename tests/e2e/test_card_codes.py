@@ -16,13 +16,14 @@ from playwright.sync_api import Page
 from projectorpages import drawn_group, knockout
 
 from tafelrunde.web.core.domain.store import engine_tournament
+from tafelrunde.web.core.ko_board import HALL
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import qr_svg
+from tafelrunde.web.core.seat import Where
 from tafelrunde.web.paper.cards_data import Card
 from tafelrunde.web.paper.look_store import look_context
 from tafelrunde.web.paper.parts import Part
-from tafelrunde.web.table.board import qr_svg
-from tafelrunde.web.table.ko_board import HALL
-from tafelrunde.web.table.links import Where, find
+from tafelrunde.web.table.links import find
 
 pytestmark = [pytest.mark.e2e]
 TOKEN = re.compile(r"/tisch/([A-Za-z0-9_-]{24})/$")

@@ -27,8 +27,8 @@ from tafelrunde.web.club.models import Person, PlayerLink, Season
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.seat import where_of
 from tafelrunde.web.table.links import tokens_for
-from tafelrunde.web.table.seat import where_of
 
 pytestmark = [pytest.mark.e2e]
 PHONE = {"width": 390, "height": 844}

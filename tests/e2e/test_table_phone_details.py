@@ -21,7 +21,8 @@ from tafelrunde.web.core import storage
 from tafelrunde.web.core.domain.setup import new_tournament
 from tafelrunde.web.core.domain.store import Logged, append, group_state
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.table.links import Where, tokens_for
+from tafelrunde.web.core.seat import Where
+from tafelrunde.web.table.links import tokens_for
 
 pytestmark = [pytest.mark.e2e]
 

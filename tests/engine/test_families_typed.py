@@ -89,7 +89,7 @@ def test_the_greps_find_the_shapes_they_forbid() -> None:
               '    "knockout": ko,', "FAMILIES[1]"]  # fmt: skip
     assert [t for t in tables if not any(re.search(s, t) for s in TABLES)] == []
     assert not any(re.search(s, '"knockout": self.by_throws,  # the key') for s in TABLES)
-    assert KNOCKOUT_OWN.search("web/table/ko_board.py") and KNOCKOUT_OWN.search(
+    assert KNOCKOUT_OWN.search("web/core/ko_board.py") and KNOCKOUT_OWN.search(
         "engine/knockout/x.py"
     )
     assert GROUP_OWN.search("web/paper/group.py") and not GROUP_OWN.search("web/core/grouping.py")

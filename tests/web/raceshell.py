@@ -120,7 +120,8 @@ def table_links(*, pk: int) -> list[dict[str, Any]]:
     """The links of the first game's tables, table 1 first, with who sits there."""
     from tafelrunde.web.core.domain.store import read_only
     from tafelrunde.web.core.models import TournamentRecord
-    from tafelrunde.web.table.links import Where, tokens_for
+    from tafelrunde.web.core.seat import Where
+    from tafelrunde.web.table.links import tokens_for
 
     rec = TournamentRecord.objects.get(pk=pk)
     st = read_only(rec)[1].current

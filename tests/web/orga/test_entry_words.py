@@ -17,8 +17,8 @@ from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.knockout.entry import record_all
 from tafelrunde.engine.knockout.facts import Donation, SchockOut
 from tafelrunde.web.core.domain.store import read_only
+from tafelrunde.web.core.seat import where_of
 from tafelrunde.web.table.links import tokens_for
-from tafelrunde.web.table.seat import where_of
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

@@ -14,13 +14,13 @@ from rolloffhelpers import rolloff_form, send
 from webhelpers import text
 
 from factories import group_tournament, knockout_tournament, stored
+from tafelrunde.web.core import ko_board
 from tafelrunde.web.core.domain.store import read_only
 from tafelrunde.web.core.models import FactRecord
+from tafelrunde.web.core.seat import where_of
 from tafelrunde.web.player.passes import tokens_for as pass_tokens
-from tafelrunde.web.table import ko_board
 from tafelrunde.web.table.links import tokens_for
 from tafelrunde.web.table.models import SentKey
-from tafelrunde.web.table.seat import where_of
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

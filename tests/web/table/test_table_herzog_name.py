@@ -12,8 +12,8 @@ from factories import group_tournament, organiser_user, stored
 from tafelrunde.engine.groups.actions import open_rolloffs
 from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.seat import where_of
 from tafelrunde.web.table.links import tokens_for
-from tafelrunde.web.table.seat import where_of
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

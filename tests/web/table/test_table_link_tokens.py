@@ -20,7 +20,8 @@ from linkhelpers import GONE, drawn, tokens
 from webhelpers import text
 
 from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.table.links import Where, find, tokens_for
+from tafelrunde.web.core.seat import Where
+from tafelrunde.web.table.links import find, tokens_for
 from tafelrunde.web.table.models import TableLink
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

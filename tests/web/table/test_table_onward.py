@@ -14,7 +14,8 @@ from factories import group_tournament, organiser_user, stored
 from tafelrunde.engine.groups.seat_list import group_seating
 from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.web.core.common import record_of
-from tafelrunde.web.table.links import Where, tokens_for
+from tafelrunde.web.core.seat import Where
+from tafelrunde.web.table.links import tokens_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 

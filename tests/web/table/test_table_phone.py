@@ -29,9 +29,8 @@ from linkhelpers import (
 )
 from webhelpers import result_form, state_of, text
 
-from tafelrunde.web.core import storage
+from tafelrunde.web.core import ko_board, storage
 from tafelrunde.web.core.models import FactRecord
-from tafelrunde.web.table import ko_board
 from tafelrunde.web.table.links import tokens_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

@@ -6,13 +6,13 @@ from collections import Counter
 from typing import Any
 
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.board import current_tables
 from tafelrunde.web.core.domain.store import group_read
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import drawn, stage_cells_of
+from tafelrunde.web.core.seat import rolloffs_by_table
 from tafelrunde.web.core.templatetags.tafel import Translator, translated
 from tafelrunde.web.live.slide import Slide, paged
-from tafelrunde.web.table.board import current_tables
-from tafelrunde.web.table.seat import rolloffs_by_table
 
 STANDING_ROWS = 16  # players per slide
 STATES: dict[str, Message] = {  # the public words of a table's result (no tokens, no versions)

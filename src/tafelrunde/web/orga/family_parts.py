@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from django.http import HttpRequest
 
+from tafelrunde.web.core.board_row import BoardRow
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.parts import Parts
 
-BoardRow = dict[str, Any]  # a template's row: the keys of orga/board.html
 Rows = tuple[list[BoardRow], Counter[str], str]  # the rows, the counts, the word for a game
 Where = tuple[str, int, int]  # stage, game, table
 Word = tuple[int, int | None]  # the entry, and the table's latest fact the board showed

@@ -13,14 +13,15 @@ from tafelrunde.engine.groups.rules_text import player_lines, stage_lines, summa
 from tafelrunde.engine.rule_words import named
 from tafelrunde.i18n import Message, msg
 from tafelrunde.presets import shipped_description
+from tafelrunde.web.core.board import board
+from tafelrunde.web.core.board_row import BoardRow
 from tafelrunde.web.core.domain.store import Logged, append, group_read, group_state
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.seat import rolloffs_by_table, rows_of, status_words
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.family_parts import OrgaPart, Rows, Where, Word
 from tafelrunde.web.orga.views.board_rolloffs import boxes
-from tafelrunde.web.table.board import board
-from tafelrunde.web.table.seat import rolloffs_by_table, rows_of, status_words
 
 
 def _group_rows(rec: TournamentRecord) -> Rows:
@@ -30,7 +31,7 @@ def _group_rows(rec: TournamentRecord) -> Rows:
     fix = reverse("tables", args=[rec.pk])
     mode = tour.ruleset.confirmation
     rolloffs = rolloffs_by_table(state, {r.seat.index: r.seat.game for r in rows})
-    shown = []
+    shown: list[BoardRow] = []
     for r in rows:
         seat = r.seat
         disputed = boxes(tour, state, r.rolloffs, seat.game)

@@ -11,12 +11,13 @@ from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.rules_text import rule_items
 from tafelrunde.engine.knockout.table_entry import confirm_loser, decide_loser
 from tafelrunde.i18n import msg
+from tafelrunde.web.core import ko_board
+from tafelrunde.web.core.board_row import BoardRow
 from tafelrunde.web.core.domain.knockout import enter, knockout_read
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.orga.family_parts import BoardRow, OrgaPart, Rows, Where, Word
-from tafelrunde.web.table import ko_board
+from tafelrunde.web.orga.family_parts import OrgaPart, Rows, Where, Word
 
 
 def _knockout_rows(rec: TournamentRecord) -> Rows:

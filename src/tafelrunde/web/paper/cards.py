@@ -10,11 +10,12 @@ from django.utils.safestring import mark_safe
 
 from tafelrunde.i18n import msg
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import link_base, qr_svg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.cards_data import Card
 from tafelrunde.web.paper.family_parts import PAPER
 from tafelrunde.web.paper.parts import Part, Refusal
-from tafelrunde.web.table.board import addresses, link_base, qr_svg
+from tafelrunde.web.table.links import addresses
 
 
 def cards_of(request: HttpRequest, rec: TournamentRecord) -> list[Card]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from django.utils.safestring import SafeString, mark_safe
 
-from tafelrunde.web.table.links import Where
+from tafelrunde.web.core.seat import Where
 
 
 @dataclass(frozen=True)

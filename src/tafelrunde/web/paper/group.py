@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.board import current_tables
 from tafelrunde.web.core.domain.store import group_read
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import stage_tables
@@ -14,7 +15,6 @@ from tafelrunde.web.paper.certificates import PLACES
 from tafelrunde.web.paper.family_parts import Certificate, PaperPart, Placed, Sheets
 from tafelrunde.web.paper.parts import Part
 from tafelrunde.web.paper.sheets_group import group_sheets
-from tafelrunde.web.table.board import current_tables
 
 
 def group_cards(rec: TournamentRecord) -> list[Card]:

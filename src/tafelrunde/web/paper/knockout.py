@@ -17,6 +17,7 @@ from tafelrunde.engine.knockout.results import (
 from tafelrunde.engine.knockout.views_data import bracket_name, player_rows
 from tafelrunde.engine.name_match import sort_key
 from tafelrunde.i18n import msg
+from tafelrunde.web.core import ko_board
 from tafelrunde.web.core.domain.knockout import knockout_read
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.templatetags.tafel import translated
@@ -24,7 +25,6 @@ from tafelrunde.web.paper.cards_data import Card
 from tafelrunde.web.paper.family_parts import Certificate, Crown, PaperPart, Placed, Sheets
 from tafelrunde.web.paper.parts import Part
 from tafelrunde.web.paper.sheets_knockout import knockout_sheets
-from tafelrunde.web.table import ko_board
 
 LATE_LINES = 8  # empty numbered lines for late registrations
 

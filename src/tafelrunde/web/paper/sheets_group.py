@@ -11,8 +11,8 @@ from tafelrunde.engine.groups.table_view import Placed, TableView, game_tables
 from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.engine.numbers import Num, shown
 from tafelrunde.i18n import Message, msg
+from tafelrunde.web.core.board import current_tables
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table.board import current_tables
 
 NOT_PLAYING = "–"  # a player who does not play this game (withdrawn)
 SUMMED = ("points", "pips", "score")

@@ -14,12 +14,12 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain import setup
 from tafelrunde.web.core.domain.store import Logged, group_read, memo
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.seat import seat_of, where_of
 from tafelrunde.web.core.templatetags.tafel import lang, translated
 from tafelrunde.web.player.family_parts import Entry, PlayerPart, Someone
 from tafelrunde.web.player.mine_data import Mine
 from tafelrunde.web.player.numbers import forget, next_number, numbered
 from tafelrunde.web.player.signups import CLOSED
-from tafelrunde.web.table.seat import seat_of, where_of
 
 
 def may_arrive(rec: TournamentRecord, _player: str) -> bool:

@@ -13,10 +13,10 @@ from tafelrunde.i18n import msg
 from tafelrunde.web.club.models import Person
 from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import link_base, qr_svg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.parts import Part
 from tafelrunde.web.player import passes
-from tafelrunde.web.table.board import link_base, qr_svg
 
 SLIPS_PER_SHEET = 21  # 3 × 7 on A4
 CARDS_PER_SHEET = 10  # 2 × 5 on A4

@@ -20,10 +20,10 @@ from tafelrunde.web.core import rates
 from tafelrunde.web.core.common import record_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.phones import phone_of
+from tafelrunde.web.core.qr import link_base
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import signups
 from tafelrunde.web.player.models import SignUpDesk
-from tafelrunde.web.table.board import link_base
 
 
 class SignUpForm(forms.Form):

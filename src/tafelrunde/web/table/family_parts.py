@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from tafelrunde.engine.seat_list import SeatRow
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.parts import Parts
-from tafelrunde.web.table.links import Where
+from tafelrunde.web.core.seat import Where
 from tafelrunde.web.table.models import TableLink
 
 

@@ -25,18 +25,10 @@ from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.pages import seating_of
 from tafelrunde.web.core.phones import phone_of, with_phone
-from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table import rolloffs
-from tafelrunde.web.table.bindings import (
-    PASS,
-)
-from tafelrunde.web.table.family_parts import TablePart
-from tafelrunde.web.table.links import Where
-from tafelrunde.web.table.models import TableLink
-from tafelrunde.web.table.now_at import sits_now
-from tafelrunde.web.table.seat import (
+from tafelrunde.web.core.seat import (
     Seat,
     Tap,
+    Where,
     by_words,
     counts_already,
     earlier,
@@ -48,6 +40,14 @@ from tafelrunde.web.table.seat import (
     steps_for,
     where_of,
 )
+from tafelrunde.web.core.templatetags.tafel import translated
+from tafelrunde.web.table import rolloffs
+from tafelrunde.web.table.bindings import (
+    PASS,
+)
+from tafelrunde.web.table.family_parts import TablePart
+from tafelrunde.web.table.models import TableLink
+from tafelrunde.web.table.now_at import sits_now
 from tafelrunde.web.table.sent import Told, once
 
 ME = "table-me-{pk}"  # the session key of who holds the phone at this link's table

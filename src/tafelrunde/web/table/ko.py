@@ -26,15 +26,21 @@ from tafelrunde.engine.seat_list import SeatRow
 from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.knockout import enter, knockout_read
 from tafelrunde.web.core.frame import stamp
+from tafelrunde.web.core.ko_board import HALL, hall_where, sitting_of
 from tafelrunde.web.core.models import TournamentRecord
 from tafelrunde.web.core.phones import phone_of
+from tafelrunde.web.core.seat import (
+    Where,
+    by_words,
+    counts_already,
+    moved_on,
+    status_words,
+    steps_for,
+)
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.bindings import PASS
 from tafelrunde.web.table.family_parts import TablePart
-from tafelrunde.web.table.ko_board import HALL, hall_where, sitting_of
-from tafelrunde.web.table.links import Where
 from tafelrunde.web.table.models import TableLink
-from tafelrunde.web.table.seat import by_words, counts_already, moved_on, status_words, steps_for
 from tafelrunde.web.table.sent import Told, once
 
 

@@ -10,13 +10,15 @@ import hmac
 import re
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.core import signing
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import link_base
+from tafelrunde.web.core.seat import Where
 from tafelrunde.web.table.models import TableLink
 from tafelrunde.web.table.old_links import unsealed
 
@@ -27,15 +29,6 @@ SALT = "tafelrunde.table.link"
 DERIVED = "s1:"  # in `sealed`: the nonce a token is derived from follows
 # read only when the tournament is first loaded (the kept copy has them): not on every visit
 _HEAVY = ("tournament__players", "tournament__ruleset")
-
-
-@dataclass(frozen=True)
-class Where:
-    """What a link is for: a stage's key, a game (0: the whole stage) and a table."""
-
-    stage: str
-    game: int
-    table: int
 
 
 def digest_of(token: str) -> str:
@@ -127,3 +120,10 @@ def renew(rec: TournamentRecord) -> int:
     """Make every link of a tournament stop working (new ones are made when asked for)."""
     count, _ = TableLink.objects.filter(tournament=rec).delete()
     return count
+
+
+def addresses(request: HttpRequest, rec: TournamentRecord, wanted: list[Where]) -> dict[Where, str]:
+    """The full address of each table's link."""
+    base = link_base(request)[0]
+    tokens = tokens_for(rec, wanted)
+    return {w: f"{base}/tisch/{t}/" for w, t in tokens.items()}

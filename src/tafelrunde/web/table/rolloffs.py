@@ -22,9 +22,9 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.domain.store import Logged, append, group_state
 from tafelrunde.web.core.frame import stamp
 from tafelrunde.web.core.phones import phone_of, with_phone
+from tafelrunde.web.core.seat import Seat, by_words, rolloff_line
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.table.models import TableLink
-from tafelrunde.web.table.seat import Seat, by_words, rolloff_line
 from tafelrunde.web.table.sent import Told, once
 
 ENTER, CONFIRM = "rolloff", "rolloff-confirm"  # the page's actions

@@ -16,12 +16,12 @@ from tafelrunde.web.core.common import audit, organiser, record_of, staff, text_
 from tafelrunde.web.core.faces import face_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import link_base, qr_svg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.orga.family_parts import ORGA, Rows
 from tafelrunde.web.orga.views.board_rolloffs import csrf_field
 from tafelrunde.web.table import bindings
-from tafelrunde.web.table.board import addresses, link_base, qr_svg
-from tafelrunde.web.table.links import renew
+from tafelrunde.web.table.links import addresses, renew
 
 COUNTED = (
     ("disputed", msg("disputed")),

@@ -25,8 +25,8 @@ from tafelrunde.web.core.csrf_once import token_of
 from tafelrunde.web.core.domain.store import Logged, append, group_state
 from tafelrunde.web.core.faces import part_of
 from tafelrunde.web.core.frame import stamp
+from tafelrunde.web.core.seat import rolloff_line
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table.seat import rolloff_line
 
 
 def boxes(

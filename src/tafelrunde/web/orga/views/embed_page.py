@@ -16,8 +16,8 @@ from tafelrunde.web.club.models import Season
 from tafelrunde.web.core.common import audit, organiser, text_of
 from tafelrunde.web.core.embedding import origins, save
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import link_base
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table.board import link_base
 
 RECENT = 10  # the newest tournaments offered
 

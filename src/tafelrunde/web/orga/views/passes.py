@@ -19,13 +19,13 @@ from tafelrunde.web.club.roster import players_of
 from tafelrunde.web.core.common import audit, record_of, staff, turned_away
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import qr_svg
 from tafelrunde.web.core.roles import is_organiser
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import passes
 from tafelrunde.web.player.arrival import arrive, arrived, leave
 from tafelrunde.web.player.prints import pass_address
 from tafelrunde.web.table import bindings
-from tafelrunde.web.table.board import qr_svg
 from tafelrunde.web.table.models import PhoneBinding
 
 PER_PAGE = 100  # rows of players per page of the list

@@ -18,12 +18,12 @@ from tafelrunde.web.core import mailer
 from tafelrunde.web.core.common import audit, organiser, record_of, text_of
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import link_base, qr_svg
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.player import signups
 from tafelrunde.web.player.arrival import arrived
 from tafelrunde.web.player.family_parts import PLAYER
 from tafelrunde.web.player.models import SignUp, SignUpDesk
-from tafelrunde.web.table.board import link_base, qr_svg
 
 MAX_PLACES = 5000
 

@@ -13,13 +13,13 @@ from tafelrunde.i18n import Message, msg
 from tafelrunde.web.core.common import record_of, staff, turned_away
 from tafelrunde.web.core.frame import page
 from tafelrunde.web.core.models import TournamentRecord
+from tafelrunde.web.core.qr import link_base
 from tafelrunde.web.core.roles import is_staff
 from tafelrunde.web.core.shared import shared_page
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.paper.kinds import BY_SLUG, EVERYTHING, kinds_for
 from tafelrunde.web.paper.look_store import look_context, look_mark
 from tafelrunde.web.paper.parts import Part, Refusal
-from tafelrunde.web.table.board import link_base
 
 BACK_MENU = msg("Back to the print menu")
 BACK_TOURNAMENT = msg("Back to the tournament")

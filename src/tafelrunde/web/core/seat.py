@@ -1,4 +1,6 @@
-"""What a table link shows and accepts (formats A–C): the table, its result and its state."""
+"""The seat lookup: what a table link is for (`Where`), and what it shows and accepts in formats
+A–C: the table, its result and its state (the table, organiser, print, player and live pages
+read it)."""
 
 from __future__ import annotations
 
@@ -17,9 +19,17 @@ from tafelrunde.engine.groups.table_view import TableView, game_tables
 from tafelrunde.engine.groups.tournament_state import TournamentState
 from tafelrunde.i18n import Message, Text, msg
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table.links import Where
 
 __all__ = ["moved_on"]  # (the refusal of a form made before another entry, as the engine's)
+
+
+@dataclass(frozen=True)
+class Where:
+    """What a link is for: a stage's key, a game (0: the whole stage) and a table."""
+
+    stage: str
+    game: int
+    table: int
 
 
 def where_of(st: StageState, index: int, game: int) -> Where:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from tafelrunde.engine.knockout import KnockoutState
 from tafelrunde.engine.knockout.table_entry import results_board
+from tafelrunde.web.core.board_row import BoardRow
+from tafelrunde.web.core.seat import Where, status_words
 from tafelrunde.web.core.templatetags.tafel import translated
-from tafelrunde.web.table.links import Where
-from tafelrunde.web.table.seat import status_words
 
 HALL = "hall"  # the stage of a physical table's link: its `table` is the hall's number
 
@@ -33,9 +32,10 @@ def sitting_of(state: KnockoutState, stage: str, table: int) -> int | None:
     return table if table in state.tables else None
 
 
-def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
+def rows(state: KnockoutState) -> tuple[list[BoardRow], Counter[str]]:
     """The open tables as board rows (disputed first) and the counts of their states."""
-    shown, counts = [], Counter[str]()
+    shown: list[BoardRow] = []
+    counts = Counter[str]()
     for g in results_board(state):
         said, _ = status_words(g, g.mode)  # type: ignore[arg-type]
         name = state.players
@@ -52,7 +52,7 @@ def rows(state: KnockoutState) -> tuple[list[dict[str, Any]], Counter[str]]:
     return shown, counts
 
 
-def free_rows(state: KnockoutState) -> list[dict[str, Any]]:
+def free_rows(state: KnockoutState) -> list[BoardRow]:
     """A links-page row for each table of the hall nobody plays at now (when the hall's size
     is set): its card can be printed and scanned before a table is opened there."""
     used = {t.place for t in state.open_tables()}

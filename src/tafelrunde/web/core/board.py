@@ -5,17 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import segno
-from django.http import HttpRequest
-
 from tafelrunde.engine.groups.actions import open_rolloffs
 from tafelrunde.engine.groups.table_rolloffs import TableRolloff, table_rolloff
 from tafelrunde.engine.groups.tournament_state import TournamentState
-from tafelrunde.web.core.domain.kept import Kept
-from tafelrunde.web.core.hosts import public_base
-from tafelrunde.web.core.models import TournamentRecord
-from tafelrunde.web.table.links import Where, tokens_for
-from tafelrunde.web.table.seat import Seat, seat_of, where_of
+from tafelrunde.web.core.seat import Seat, Where, seat_of, where_of
 
 ORDER = {"disputed": 0, "entered": 1, "open": 2, "confirmed": 3, "decided": 3}
 
@@ -87,30 +80,3 @@ def board(state: TournamentState) -> tuple[list[Row], Counter[str]]:
     counts: Counter[str] = Counter("confirmed" if r.status == "decided" else r.status for r in rows)
     rows.sort(key=lambda r: (ORDER[r.status], r.seat.game, r.seat.index))
     return rows, counts
-
-
-def link_base(request: HttpRequest) -> tuple[str, bool]:
-    """The start of table links for phones, and whether phones can reach it."""
-    base = public_base(int(request.get_port() or 80))
-    if base is not None:
-        return base, True
-    return request.build_absolute_uri("/").rstrip("/"), False
-
-
-def addresses(request: HttpRequest, rec: TournamentRecord, wanted: list[Where]) -> dict[Where, str]:
-    """The full address of each table's link."""
-    base = link_base(request)[0]
-    tokens = tokens_for(rec, wanted)
-    return {w: f"{base}/tisch/{t}/" for w, t in tokens.items()}
-
-
-_QR: Kept[tuple[str, str], str] = Kept(1024)
-
-
-def qr_svg(address: str, title: str) -> str:
-    """A QR code of an address as inline SVG (sized by the page); kept, as the links page is
-    reloaded often and a link's address stays."""
-    return _QR.get(
-        (address, title),
-        lambda: segno.make(address, error="m").svg_inline(scale=4, omitsize=True, title=title),
-    )
