@@ -14,11 +14,11 @@ def counted(points: Sequence[Fraction | None], counting: Counting) -> tuple[bool
     attended = [i for i, p in enumerate(points) if p is not None]
     keep = len(attended)
     if counting.mode == CountMode.BEST:
-        keep = min(keep, counting.n)
+        keep = min(keep, counting.n or 0)
     elif (
         counting.mode == CountMode.ALL_BUT_WORST
     ):  # a missed evening is a worst result, dropped first
-        keep = max(0, min(keep, len(points) - counting.n))
+        keep = max(0, min(keep, len(points) - (counting.n or 0)))
     best_first = sorted(attended, key=lambda i: (-_value(points[i]), i))
     chosen = set(best_first[:keep])
     return tuple(i in chosen for i in range(len(points)))

@@ -7,22 +7,24 @@ from fractions import Fraction
 from typing import Any
 
 from tafelrunde.engine.choices import BelowMinimum, CountMode, Guests, PointSource, SeasonTie
+from tafelrunde.engine.rule_keys import defaults
 
 POINT_SOURCES = tuple(PointSource)
 COUNT_MODES = tuple(CountMode)
 BELOW_MINIMUM = tuple(BelowMinimum)
 GUEST_MODES = tuple(Guests)
 TIE_RULES = tuple(SeasonTie)
-DEFAULT_TIES = TIE_RULES
+_S = defaults("season")  # each default written once: rule_keys
+DEFAULT_TIES: tuple[SeasonTie, ...] = _S["ties"]
 
 
 @dataclass(frozen=True)
 class Points:
     """Points for one evening: from a place table, from the participants, or the tournament's."""
 
-    source: PointSource = PointSource.PLACE_TABLE
-    table: tuple[Fraction, ...] = ()
-    beyond: Fraction = Fraction(0)
+    source: PointSource = _S["points.from"]
+    table: tuple[Fraction, ...] = tuple(Fraction(v) for v in _S["points.table"])
+    beyond: Fraction = Fraction(_S["points.beyond"])
 
     def for_place(self, place: int, participants: int, own: Fraction | None) -> Fraction:
         """The points of one result (`own`: the tournament's points, for source "tournament")."""
@@ -38,10 +40,10 @@ class Points:
 class Counting:
     """Which evenings count: all, the best n, all but the worst n, or the average."""
 
-    mode: CountMode = CountMode.ALL
-    n: int = 0  # "best" and "all_but_worst"
-    min_evenings: int = 1  # "average": evenings needed to be ranked with the others
-    below_minimum: BelowMinimum = BelowMinimum.BEHIND  # fewer evenings: behind, or "out"
+    mode: CountMode = _S["count.mode"]
+    n: int | None = _S["count.n"]  # "best" and "all_but_worst" (needed there)
+    min_evenings: int = _S["count.min_evenings"]  # "average": evenings needed to be ranked
+    below_minimum: BelowMinimum = _S["count.below_minimum"]  # fewer evenings: behind, or "out"
 
 
 @dataclass(frozen=True)
@@ -49,13 +51,13 @@ class SeasonRules:
     """A season ruleset file, read and checked."""
 
     name: str
-    name_en: str = ""
-    description: str = ""
+    name_en: str = _S["name_en"]
+    description: str = _S["description"]
     points: Points = Points()
     count: Counting = Counting()
-    guests: Guests = Guests.RANKED
+    guests: Guests = _S["guests"]
     ties: tuple[SeasonTie, ...] = DEFAULT_TIES
-    event_types: tuple[str, ...] = ()  # a default choice of event types for the web app
+    event_types: tuple[str, ...] = _S["events.types"]  # a default choice of event types
     source: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property

@@ -29,7 +29,7 @@ def _points(keys: Keys) -> Points:
         for k in under("season", "points")[1:]:
             if keys.given(k.dotted):
                 raise keys.fail(k.dotted, msg('only with from = "place_table".'))
-        return Points(source)
+        return Points(source, ())  # no place table
     table = tuple(Fraction(v) for v in keys.value("points.table"))
     beyond = Fraction(keys.value("points.beyond"))
     if beyond > table[-1]:
@@ -48,7 +48,7 @@ def _counting(keys: Keys) -> Counting:
         raise keys.fail("count.n", msg("is missing."))
     return Counting(
         mode,
-        n=n or 0,
+        n=n,
         min_evenings=keys.value("count.min_evenings"),
         below_minimum=keys.value("count.below_minimum"),
     )
