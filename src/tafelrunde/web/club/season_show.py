@@ -105,15 +105,16 @@ def rules_words(rules: SeasonRules) -> list[str]:
         table = ", ".join(translated(shown(v)) for v in p.table)
         said.append(msg("Points per evening by place: {table}; every place behind: {beyond}.",
                         table=table, beyond=translated(shown(p.beyond))))  # fmt: skip
+    n = c.n or 0  # given wherever a mode needs it
     if c.mode == "best":
-        said.append(msg_n("The best evening counts.", "The best {n} evenings count.", c.n, n=c.n))
+        said.append(msg_n("The best evening counts.", "The best {n} evenings count.", n, n=n))
     elif c.mode == "all_but_worst":
         said.append(
             msg_n(
                 "Every evening but the worst counts; a missed evening is a worst one.",
                 "Every evening but the {n} worst counts; a missed evening is a worst one.",
-                c.n,
-                n=c.n,
+                n,
+                n=n,
             )
         )
     elif c.mode == "average":
