@@ -17,6 +17,7 @@ from tafelrunde.web.core.iso_inputs import IsoDateInput
 from tafelrunde.web.core.models import ClubPreset, Event
 from tafelrunde.web.core.templatetags.tafel import translated
 from tafelrunde.web.core.validators import one_line
+from tafelrunde.web.orga.forms_ko_times import shown_times
 
 
 def shipped_title(name: str) -> str:
@@ -133,7 +134,9 @@ class TournamentForm(forms.Form):
         f["preset"].label = gettext("Preset")
         cast(forms.ChoiceField, f["preset"]).choices = preset_choices()
         f["preset"].error_messages |= {"invalid_choice": gettext("This preset does not exist.")}
-        f["preset"].widget.attrs["data-knockout"] = " ".join(knockout_presets())
+        knockout = knockout_presets()
+        f["preset"].widget.attrs["data-knockout"] = " ".join(knockout)
+        f["preset"].widget.attrs["data-times"] = shown_times(knockout)
         f["ruleset"].label = gettext("or upload a ruleset (TOML)")
         f["players"].label = gettext("Players, one per line")
         f["players"].help_text = gettext(

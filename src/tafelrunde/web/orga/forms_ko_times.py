@@ -1,8 +1,14 @@
-"""Format D on the create form: admission, deadline and start as time fields; the override."""
+"""Format D on the create form: admission, deadline and start as time fields; the override.
+
+The fields show the times of a format-D preset, the one named in the hidden field `basis`
+(the shipped Schocken knockout until the page's script fills in the chosen preset's): a time
+the organiser leaves as shown is the ruleset's own, one they change is theirs."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import json
 from datetime import date, time
 from typing import Any
 
@@ -13,17 +19,53 @@ from tafelrunde.engine.clock import clock_text, is_late
 from tafelrunde.engine.errors import RuleError
 from tafelrunde.engine.knockout import KnockoutRules, knockout_rules_from_dict
 from tafelrunde.i18n import msg
-from tafelrunde.presets import AnyRules, load_rules
+from tafelrunde.presets import AnyRules, load_rules, preset_names
+from tafelrunde.web.core.domain.club_presets import club_rules, is_club_value
 from tafelrunde.web.core.iso_inputs import IsoTimeInput
 
 TIMES = ("admission", "deadline", "start")
-PRESET = "schocken-ko"  # the times are prefilled from it
+PRESET = "schocken-ko"  # the times are prefilled from it, until the page's script changes them
+BASIS_LENGTH = 100
 TIME = IsoTimeInput()
 
 
 def _clock(secs: int) -> time:
     """Seconds since midnight as a time of day."""
     return time(secs // 3600, secs % 3600 // 60)
+
+
+def preset_times(value: str) -> dict[str, int] | None:
+    """The admission, deadline and start of a format-D preset (shipped or the club's), in
+    seconds of the day; None for another format's, or a preset that does not exist."""
+    rules: AnyRules | None = None
+    with contextlib.suppress(RuleError):
+        if value in preset_names():
+            rules = load_rules(value)
+        elif is_club_value(value):
+            rules = club_rules(value)
+    if not isinstance(rules, KnockoutRules):
+        return None
+    return {name: int(getattr(rules, name)) for name in TIMES}
+
+
+def shown_times(values: list[str]) -> str:
+    """The times of each format-D preset as the page's script fills them in (JSON:
+    {preset: {field: "16:45"}})."""
+    found = {value: preset_times(value) for value in values}
+    return json.dumps(
+        {v: {n: clock_text(s) for n, s in times.items()} for v, times in found.items() if times}
+    )
+
+
+class _Basis(forms.Field):
+    """The hidden name of the preset whose times the fields show: only a hint, never stored
+    (one that names no format-D preset counts as the shipped knockout)."""
+
+    widget = forms.HiddenInput
+
+    def clean(self, value: Any) -> str:
+        """Whatever came back, cut short: `KoTimesForm` reads it only to find the times."""
+        return str(value or "")[:BASIS_LENGTH]
 
 
 class KoTimesForm(forms.Form):
@@ -34,13 +76,19 @@ class KoTimesForm(forms.Form):
     deadline = forms.TimeField(required=False, widget=TIME)
     start = forms.TimeField(required=False, widget=TIME)
     override_deadline = forms.BooleanField(required=False)
+    basis = _Basis(required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        """Prefill the preset's times and label the fields in the active language."""
-        rules = load_rules(PRESET)
-        assert isinstance(rules, KnockoutRules)
+        """Prefill the times the page showed (those of the preset named in `basis`) and label
+        the fields in the active language."""
+        data = args[0] if args else kwargs.get("data")
+        basis = str((data or {}).get(f"{self.prefix}-basis") or PRESET)[:BASIS_LENGTH]
+        times = preset_times(basis)
+        if times is None:
+            basis, times = PRESET, preset_times(PRESET)
+        assert times is not None
         kwargs.setdefault("initial", {}).update(
-            {name: _clock(getattr(rules, name)) for name in TIMES}
+            {name: _clock(secs) for name, secs in times.items()} | {"basis": basis}
         )
         super().__init__(*args, **kwargs)
         f = self.fields
