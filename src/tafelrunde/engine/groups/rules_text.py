@@ -9,7 +9,7 @@ from tafelrunde.engine.groups.ruleset import Ruleset, StageRule
 from tafelrunde.engine.groups.standings import Criterion
 from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.rule_keys import key
-from tafelrunde.engine.rule_words import joined, stated, value_words
+from tafelrunde.engine.rule_words import joined, stated, stated_as, unsaid_lines, value_words
 from tafelrunde.i18n import Message, Text, msg
 
 
@@ -127,6 +127,14 @@ def ranking_line(rule: StageRule) -> Message:
     return msg("Ranking: {criteria}", criteria=criteria)
 
 
+def table_ranking_lines(rule: StageRule) -> list[Text]:
+    """The criteria ranking the players of a table, where they are not the stage's own."""
+    if rule.table_ranking == tuple(c for c in rule.ranking if c.key != "table_place"):
+        return []
+    labels = [criterion_label(c, rule) for c in rule.table_ranking]
+    return [stated_as("stage", "table_ranking", joined(labels, " → "))]
+
+
 def play_lines(rule: StageRule) -> list[Text]:
     """When the stage is played (and played again)."""
     lines: list[Text] = []
@@ -142,16 +150,30 @@ def play_lines(rule: StageRule) -> list[Text]:
     return lines
 
 
+# the stage's keys the lines here say in their own words (or in its title and names); every
+# other declared key is said as 'label: value' wherever a stage sets it (`unsaid_lines`)
+SAID = frozenset({
+    "id", "name", "name_en", "game_name", "game_name_en", "points_name", "points_name_en", "games",
+    "tables.prefer", "tables.allow", "tables.max_other", "seating", "reseat_each_game",
+    "scoring.points", "scoring.tie", "scoring.rounding.mode", "scoring.rounding.step",
+    "scoring.rolloff_losers", "scoring.game_point_factor", "scoring.game_point_rounding.mode",
+    "scoring.game_point_rounding.step", "ranking", "table_ranking", "entrants.top",
+    "entrants.per_table", "entrants.fill_multiple", "entrants.fill_target",
+    "play_if.players_at_least", "play_if.entrants_at_least", "repeat", "note",
+})  # fmt: skip
+
+
 def stage_lines(rule: StageRule) -> list[Text]:
-    """Describe one stage's parameters."""
+    """Describe one stage's parameters: in words of their own, then any other set one."""
     lines: list[Text] = [
         games_line(rule),
         tables_line(rule),
         seating_line(rule),
     ]
     lines += [*points_lines(rule), tie_line(rule), *loser_lines(rule)]
-    lines += [*factor_lines(rule), ranking_line(rule)]
+    lines += [*factor_lines(rule), ranking_line(rule), *table_ranking_lines(rule)]
     lines += [*entrants_lines(rule), *play_lines(rule)]
+    lines += unsaid_lines("stage", rule, SAID)
     if rule.note:
         lines.append(rule.note)
     return lines

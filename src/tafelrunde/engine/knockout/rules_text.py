@@ -5,7 +5,7 @@ from __future__ import annotations
 from tafelrunde.engine.choices import Fill
 from tafelrunde.engine.clock import clock_text
 from tafelrunde.engine.knockout.rules import KnockoutRules
-from tafelrunde.engine.rule_words import item, value_words
+from tafelrunde.engine.rule_words import item, unsaid_items, value_words
 from tafelrunde.i18n import Message, Text, msg
 
 
@@ -27,9 +27,21 @@ def _sharp(r: KnockoutRules) -> Message:
     )
 
 
+# the keys the lines here say in their own words (the name and description head the page);
+# every other declared key is said as label and value wherever a ruleset sets it
+SAID = frozenset({
+    "schema", "name", "name_en", "format", "description", "registration.admission",
+    "registration.deadline", "registration.start", "registration.check_in",
+    "registration.entry_fee", "lives", "chips.main", "chips.consolation", "chips.grand_final",
+    "chips.carry_over", "tables.prefer", "tables.allow", "tables.survivors", "grand_final.size",
+    "grand_final.fill", "sharp_play.after_minutes", "sharp_play.in_grand_final", "confirmation",
+    "schock_out.donation", "prizes.places",
+})  # fmt: skip
+
+
 def rule_items(r: KnockoutRules) -> list[tuple[Message, Text]]:
-    """Return (label, value) for every number of the ruleset."""
-    return list(rule_item_map(r).values())
+    """Return (label, value) for every number of the ruleset, and any other key it sets."""
+    return [*rule_item_map(r).values(), *unsaid_items("knockout", r, SAID)]
 
 
 def rule_item_map(r: KnockoutRules) -> dict[str, tuple[Message, Text]]:
