@@ -199,23 +199,25 @@ PLAIN = [
 def test_a_value_from_the_file_reaches_the_rules_and_the_form(level: str, k: RuleKey) -> None:
     """The reader reads every declared key (none is allowed and then ignored) and the form
     shows it: a value other than the default, read from a file, is the form's value."""
-    for value in candidates(k):
-        try:
-            rules = read(level, with_value(k, level, value))
-        except RuleError:
-            continue
-        if level == "season":  # no form: the value reaches the rules
-            if attrgetter(k.field)(rules) not in (k.default, None, ""):
-                return
-            continue
-        shown = {
-            ".".join(p.path): p.value
-            for p in family_engine.params(rules)  # type: ignore[arg-type]
-            if p.stage == (1 if level == "stage" else None)
-        }
-        if shown[k.dotted] != k.default and shown[k.dotted] not in (None, ""):
-            return
-    pytest.fail(f"{k.dotted}: no value other than the default reached the form")
+    reached = [v for v in candidates(k) if _reaches(level, k, v)]
+    assert reached, f"{k.dotted}: no value other than the default reached the form"
+
+
+def _reaches(level: str, k: RuleKey, value: Any) -> bool:
+    """Say whether a file with the key set to the value is read, and the value other than the
+    default reaches the rules (a season's) or the rules form (the others')."""
+    try:
+        rules = read(level, with_value(k, level, value))
+    except RuleError:
+        return False
+    if level == "season":  # no form: the value reaches the rules
+        return attrgetter(k.field)(rules) not in (k.default, None, "")
+    shown = {
+        ".".join(p.path): p.value
+        for p in family_engine.params(rules)  # type: ignore[arg-type]
+        if p.stage == (1 if level == "stage" else None)
+    }
+    return shown[k.dotted] != k.default and shown[k.dotted] not in (None, "")
 
 
 ENGINE = Path(__file__).parents[2] / "src" / "tafelrunde" / "engine"
