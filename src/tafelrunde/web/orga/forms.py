@@ -43,16 +43,15 @@ def preset_choices() -> list[tuple[str, Any]]:
     return choices + ([(gettext("Club presets"), own)] if own else [])
 
 
-def knockout_presets() -> list[str]:
-    """The presets (shipped and the club's) whose rules are a knockout: the form's fields of
-    times and day are theirs only."""
-    values = [n for n in preset_names() if _day_in_rules(load_rules(n))]
+def knockout_presets() -> dict[str, AnyRules]:
+    """The presets (shipped and the club's) whose rules are a knockout, with their rules: the
+    form's fields of times and day are theirs only."""
+    found = {n: load_rules(n) for n in preset_names()}
     for preset in ClubPreset.objects.all():
         value = choice_value(preset)
         with contextlib.suppress(RuleError):  # a preset older rules allowed: refused on use
-            if _day_in_rules(club_rules(value)):
-                values.append(value)
-    return values
+            found[value] = club_rules(value)
+    return {value: rules for value, rules in found.items() if _day_in_rules(rules)}
 
 
 def _day_in_rules(rules: AnyRules) -> bool:

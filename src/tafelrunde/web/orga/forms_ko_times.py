@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+from collections.abc import Mapping
 from datetime import date, time
 from typing import Any
 
@@ -34,24 +35,30 @@ def _clock(secs: int) -> time:
     return time(secs // 3600, secs % 3600 // 60)
 
 
+def times_of(rules: AnyRules | None) -> dict[str, int] | None:
+    """The admission, deadline and start of a format-D ruleset, in seconds of the day; None
+    for another format's."""
+    if not isinstance(rules, KnockoutRules):
+        return None
+    return {name: int(getattr(rules, name)) for name in TIMES}
+
+
 def preset_times(value: str) -> dict[str, int] | None:
-    """The admission, deadline and start of a format-D preset (shipped or the club's), in
-    seconds of the day; None for another format's, or a preset that does not exist."""
+    """The times of a format-D preset (shipped or the club's); None for another format's, or
+    a preset that does not exist."""
     rules: AnyRules | None = None
     with contextlib.suppress(RuleError):
         if value in preset_names():
             rules = load_rules(value)
         elif is_club_value(value):
             rules = club_rules(value)
-    if not isinstance(rules, KnockoutRules):
-        return None
-    return {name: int(getattr(rules, name)) for name in TIMES}
+    return times_of(rules)
 
 
-def shown_times(values: list[str]) -> str:
+def shown_times(presets: Mapping[str, AnyRules]) -> str:
     """The times of each format-D preset as the page's script fills them in (JSON:
     {preset: {field: "16:45"}})."""
-    found = {value: preset_times(value) for value in values}
+    found = {value: times_of(rules) for value, rules in presets.items()}
     return json.dumps(
         {v: {n: clock_text(s) for n, s in times.items()} for v, times in found.items() if times}
     )
