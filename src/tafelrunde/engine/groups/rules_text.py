@@ -5,7 +5,7 @@ from __future__ import annotations
 from tafelrunde.engine.choices import RoundingMode, Tie
 from tafelrunde.engine.confirmation import mode_words
 from tafelrunde.engine.groups.rolloff_entry import players_enter
-from tafelrunde.engine.groups.ruleset import Ruleset, StageRule
+from tafelrunde.engine.groups.ruleset import Ruleset, StageRule, table_ranking_of
 from tafelrunde.engine.groups.standings import Criterion
 from tafelrunde.engine.numbers import Rounding, shown
 from tafelrunde.engine.rule_keys import key
@@ -129,7 +129,7 @@ def ranking_line(rule: StageRule) -> Message:
 
 def table_ranking_lines(rule: StageRule) -> list[Text]:
     """The criteria ranking the players of a table, where they are not the stage's own."""
-    if rule.table_ranking == tuple(c for c in rule.ranking if c.key != "table_place"):
+    if rule.table_ranking == table_ranking_of(rule.ranking):
         return []
     labels = [criterion_label(c, rule) for c in rule.table_ranking]
     return [stated_as("stage", "table_ranking", joined(labels, " → "))]

@@ -43,6 +43,12 @@ class Entrants:
         return min(n, available)
 
 
+def table_ranking_of(ranking: tuple[Criterion, ...]) -> tuple[Criterion, ...]:
+    """The ranking at a table where a stage gives none of its own: the stage's, but for the
+    place at the table."""
+    return tuple(c for c in ranking if c.key != "table_place")
+
+
 @dataclass(frozen=True)
 class StageRule:
     """One step of a format: how it seats, how many games, how it scores and ranks."""

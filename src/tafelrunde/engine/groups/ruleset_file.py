@@ -8,7 +8,7 @@ from typing import Any
 
 from tafelrunde.engine.choices import FileFormat
 from tafelrunde.engine.errors import RuleError
-from tafelrunde.engine.groups.ruleset import Entrants, Ruleset, StageRule
+from tafelrunde.engine.groups.ruleset import Entrants, Ruleset, StageRule, table_ranking_of
 from tafelrunde.engine.groups.scoring import Scoring, losers_table
 from tafelrunde.engine.groups.standings import Criterion
 from tafelrunde.engine.key_reader import Keys, with_defaults
@@ -137,9 +137,7 @@ def _stage(data: Mapping[str, Any], path: str, index: int, earlier: list[str]) -
             raise _fail(f"{keys.at('scoring.points')}.{size}", said)
     entrants = _entrants(keys, index)
     ranking = fields["ranking"]
-    table_ranking = keys.value(
-        "table_ranking", tuple(str(c) for c in ranking if c.key != "table_place")
-    )
+    table_ranking = keys.value("table_ranking", [str(c) for c in table_ranking_of(ranking)])
     for c in (*ranking, *table_ranking):
         if c.key == "rank" and c.scope not in earlier:
             said = msg("'rank@{scope}': no earlier stage of that name.", scope=c.scope)
